@@ -1,0 +1,64 @@
+//! `grundy list`: the catalog.
+
+use crate::output::{print_json, Format};
+use grundy::catalog::{entries, Params};
+use serde::Serialize;
+use std::process::ExitCode;
+
+/// Arguments of `grundy list`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Serialize)]
+struct Row {
+    name: &'static str,
+    params: Option<&'static str>,
+    positions: &'static str,
+    options: &'static str,
+    source: &'static str,
+    formula: Option<&'static str>,
+    example: &'static str,
+}
+
+/// Runs the command.
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    let rows: Vec<Row> = entries()
+        .into_iter()
+        .map(|e| Row {
+            name: e.name,
+            params: match e.params {
+                Params::None => None,
+                Params::Required(s) => Some(s),
+            },
+            positions: e.positions,
+            options: e.options,
+            source: e.source,
+            formula: e.formula,
+            example: e.example,
+        })
+        .collect();
+    match a.format {
+        Format::Json => print_json(&rows)?,
+        Format::Text => {
+            for r in &rows {
+                println!("{}", r.name);
+                if let Some(p) = r.params {
+                    println!("  parameters: {p}");
+                }
+                println!("  positions:  {}", r.positions);
+                println!("  options:    {}", r.options);
+                println!("  source:     {}", r.source);
+                println!(
+                    "  formula:    {}",
+                    r.formula.unwrap_or("none proven (values by search)")
+                );
+                println!("  example:    {}", r.example);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,64 @@
+//! `grundy`: Sprague–Grundy values of impartial games from the command line.
+//!
+//! Results go to stdout; errors go to stderr as one line with a non-zero exit status:
+//! 1 when a check found a disagreement (`verify`), 2 for bad input or a computation
+//! that cannot be done, 130 when interrupted.
+
+mod commands;
+mod output;
+mod progress;
+mod reproduce;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Sprague–Grundy values (nim-values) of impartial combinatorial games.
+#[derive(Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    /// Memory limit for tables and searches (e.g. 2G, 512M); default: 80% of available
+    /// memory, or GRUNDY_MEMORY_LIMIT.
+    #[arg(long, global = true, value_name = "BYTES")]
+    memory_limit: Option<String>,
+    /// Most positions a single search may visit; default 2e10, or GRUNDY_MAX_STATES.
+    #[arg(long, global = true, value_name = "N")]
+    max_states: Option<f64>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the rulesets: name, positions, options, source and proven closed form.
+    List(commands::list::Args),
+    /// The nim-value and outcome of a position (a disjunctive sum).
+    Value(commands::value::Args),
+    /// The winning moves of a position (with --all, every option and its value).
+    Moves(commands::moves::Args),
+    /// The nim-value sequence of a heap ruleset.
+    Seq(commands::seq::Args),
+    /// Compare a ruleset's closed form with search over a range.
+    Verify(commands::verify::Args),
+    /// The main job: check every computable claim of the seed papers.
+    Reproduce(reproduce::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_states) {
+        Ok(c) => c,
+        Err(e) => return commands::fail(&e),
+    };
+    let result = match cli.command {
+        Command::List(a) => commands::list::run(a),
+        Command::Value(a) => commands::value::run(a, &ctl),
+        Command::Moves(a) => commands::moves::run(a, &ctl),
+        Command::Seq(a) => commands::seq::run(a, &ctl),
+        Command::Verify(a) => commands::verify::run(a, &ctl),
+        Command::Reproduce(a) => reproduce::run(a, &ctl),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => commands::fail(&e),
+    }
+}

@@ -1,0 +1,201 @@
+//! `grundy reproduce`: the main job. Checks every computable claim of the seed papers
+//! (worked examples, theorems over ranges, stated computations) and reports each with
+//! its source, what was computed, over what range, and the verdict.
+//!
+//! A disagreement with a paper is a finding: it is reported with both values, never
+//! hidden. The exit status is 0 when every check ran, whatever the verdicts; 2 if some
+//! check could not run; 130 if interrupted (the finished checks are still reported).
+
+mod paper000;
+mod paper002;
+mod paper004;
+mod report;
+
+use crate::commands::{EXIT_ERROR, EXIT_INTERRUPTED};
+use grundy::Control;
+use report::{Check, Verdict};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `grundy reproduce`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Also write report.md and report.json into this directory.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Larger ranges (minutes instead of under a minute).
+    #[arg(long)]
+    full: bool,
+    /// Run only the checks whose id starts with this prefix (e.g. 001 or 002-thm4).
+    #[arg(long, value_name = "PREFIX")]
+    only: Option<String>,
+}
+
+/// What a check function gets.
+pub struct Ctx {
+    /// Run control (memory limit, cancellation).
+    pub ctl: Control,
+    /// `--full`: larger ranges.
+    pub full: bool,
+}
+
+impl Ctx {
+    /// Picks the quick or the full size.
+    pub fn size(&self, quick: u64, full: u64) -> u64 {
+        if self.full {
+            full
+        } else {
+            quick
+        }
+    }
+}
+
+/// The result of one check: what was computed, over what range, and the verdict.
+pub struct Outcome {
+    /// What we computed (values, counts, first counterexample, …).
+    pub computed: String,
+    /// Over what range.
+    pub range: String,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+impl Outcome {
+    /// A claim that holds.
+    pub fn holds(computed: impl Into<String>, range: impl Into<String>) -> Outcome {
+        Outcome {
+            computed: computed.into(),
+            range: range.into(),
+            verdict: Verdict::Holds,
+        }
+    }
+
+    /// Compares the paper's value with ours (as text): holds if equal, else a
+    /// disagreement showing both.
+    pub fn compare(
+        paper: impl ToString,
+        ours: impl ToString,
+        computed: impl Into<String>,
+        range: impl Into<String>,
+    ) -> Outcome {
+        let (paper, ours) = (paper.to_string(), ours.to_string());
+        let verdict = if paper == ours {
+            Verdict::Holds
+        } else {
+            Verdict::Disagrees { paper, ours }
+        };
+        Outcome {
+            computed: computed.into(),
+            range: range.into(),
+            verdict,
+        }
+    }
+
+    /// Holds if `ok`, else a disagreement with the given values.
+    pub fn check(
+        ok: bool,
+        computed: impl Into<String>,
+        range: impl Into<String>,
+        paper: impl ToString,
+        ours: impl ToString,
+    ) -> Outcome {
+        let verdict = if ok {
+            Verdict::Holds
+        } else {
+            Verdict::Disagrees {
+                paper: paper.to_string(),
+                ours: ours.to_string(),
+            }
+        };
+        Outcome {
+            computed: computed.into(),
+            range: range.into(),
+            verdict,
+        }
+    }
+}
+
+/// A check: its identity and source, the paper's claim, and the function computing it.
+pub struct Spec {
+    /// Stable identifier, `PPP-…` with the paper number first.
+    pub id: &'static str,
+    /// Paper, section or theorem.
+    pub source: &'static str,
+    /// The claim, as the paper states it.
+    pub claim: &'static str,
+    /// Computes the outcome.
+    pub run: fn(&Ctx) -> anyhow::Result<Outcome>,
+}
+
+fn all_specs() -> Vec<Spec> {
+    let mut v = Vec::new();
+    v.extend(paper000::specs());
+    v.extend(paper002::specs());
+    v.extend(paper004::specs());
+    v
+}
+
+/// Runs the command.
+pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
+    let ctx = Ctx {
+        ctl: ctl.clone(),
+        full: a.full,
+    };
+    let specs: Vec<Spec> = all_specs()
+        .into_iter()
+        .filter(|s| a.only.as_deref().is_none_or(|p| s.id.starts_with(p)))
+        .collect();
+    if specs.is_empty() {
+        anyhow::bail!("no check id starts with '{}'", a.only.unwrap_or_default());
+    }
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    let total = specs.len();
+    let mut checks: Vec<Check> = Vec::with_capacity(total);
+    let mut interrupted = false;
+    let started = Instant::now();
+    for (i, spec) in specs.iter().enumerate() {
+        eprintln!("[{}/{total}] {} — {}", i + 1, spec.id, spec.source);
+        let t = Instant::now();
+        let outcome = (spec.run)(&ctx);
+        let seconds = t.elapsed().as_secs_f64();
+        let outcome = match outcome {
+            Ok(o) => o,
+            Err(e) => {
+                if matches!(e.downcast_ref::<grundy::Error>(), Some(grundy::Error::Interrupted)) || ctl.cancelled() {
+                    interrupted = true;
+                    break;
+                }
+                Outcome {
+                    computed: String::new(),
+                    range: String::new(),
+                    verdict: Verdict::Error(format!("{e:#}")),
+                }
+            }
+        };
+        checks.push(Check::new(spec, outcome, seconds));
+        if let Some(dir) = &a.out {
+            // Written after every check, so an interrupted run keeps what it finished.
+            report::write_files(dir, &checks, a.full, total, started.elapsed().as_secs_f64())?;
+        }
+    }
+    let md = report::markdown(&checks, a.full, total, started.elapsed().as_secs_f64(), None);
+    print!("{md}");
+    if let Some(dir) = &a.out {
+        report::write_files(dir, &checks, a.full, total, started.elapsed().as_secs_f64())?;
+        eprintln!("wrote {}/report.md and report.json", dir.display());
+    }
+    if interrupted {
+        eprintln!(
+            "grundy: interrupted after {} of {total} checks; the report covers the finished ones",
+            checks.len()
+        );
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
+    if checks.iter().any(|c| matches!(c.verdict, Verdict::Error(_))) {
+        return Ok(ExitCode::from(EXIT_ERROR));
+    }
+    Ok(ExitCode::SUCCESS)
+}

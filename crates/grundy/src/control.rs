@@ -1,0 +1,238 @@
+//! Run control shared by all engines: a memory limit, progress reporting and
+//! cancellation. Long computations call [`Control::tick`] periodically; it reports
+//! progress and returns [`Error::Interrupted`] once cancellation was requested.
+
+use crate::error::{Error, Result};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Receives progress of long computations (the CLI draws a progress bar).
+pub trait ProgressSink: Send + Sync {
+    /// A computation named `label` starts; `total` units of work are expected.
+    fn start(&self, label: &str, total: u64);
+    /// `done` units out of the announced total are finished.
+    fn set(&self, done: u64);
+    /// The computation finished (or was abandoned).
+    fn finish(&self);
+}
+
+/// Memory limit, progress sink and cancellation flag for a run.
+#[derive(Clone)]
+pub struct Control {
+    cancel: Arc<AtomicBool>,
+    progress: Option<Arc<dyn ProgressSink>>,
+    memory_limit: u64,
+    state_limit: u64,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control::new()
+    }
+}
+
+impl std::fmt::Debug for Control {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("memory_limit", &self.memory_limit)
+            .field("state_limit", &self.state_limit)
+            .field("cancelled", &self.cancelled())
+            .finish()
+    }
+}
+
+impl Control {
+    /// A control with the default memory limit ([`default_memory_limit`]), no progress
+    /// sink and a fresh cancellation flag.
+    pub fn new() -> Self {
+        Control {
+            cancel: Arc::new(AtomicBool::new(false)),
+            progress: None,
+            memory_limit: default_memory_limit(),
+            state_limit: default_state_limit(),
+        }
+    }
+
+    /// Sets the memory limit in bytes.
+    pub fn with_memory_limit(mut self, bytes: u64) -> Self {
+        self.memory_limit = bytes;
+        self
+    }
+
+    /// Sets the largest number of positions a single search may visit.
+    pub fn with_state_limit(mut self, states: u64) -> Self {
+        self.state_limit = states;
+        self
+    }
+
+    /// The largest number of positions a single search may visit.
+    pub fn state_limit(&self) -> u64 {
+        self.state_limit
+    }
+
+    /// Errors with [`Error::TooManyStates`] if `states` exceeds the state limit.
+    pub fn check_states(&self, what: &str, states: u128) -> Result<()> {
+        if states > self.state_limit as u128 {
+            Err(Error::TooManyStates {
+                what: what.to_string(),
+                states,
+                limit: self.state_limit,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Attaches a progress sink.
+    pub fn with_progress(mut self, sink: Arc<dyn ProgressSink>) -> Self {
+        self.progress = Some(sink);
+        self
+    }
+
+    /// Uses `flag` as the cancellation flag (set it to true to interrupt).
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = flag;
+        self
+    }
+
+    /// The cancellation flag.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+
+    /// The memory limit in bytes.
+    pub fn memory_limit(&self) -> u64 {
+        self.memory_limit
+    }
+
+    /// True once cancellation was requested.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Errors with [`Error::TooLarge`] if `bytes` exceeds the memory limit.
+    pub fn check_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
+        if bytes > self.memory_limit {
+            Err(Error::TooLarge {
+                what: what.to_string(),
+                estimate_bytes: bytes,
+                limit_bytes: self.memory_limit,
+                detail: detail.into(),
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Announces a computation of `total` units.
+    pub fn start(&self, label: &str, total: u64) {
+        if let Some(p) = &self.progress {
+            p.start(label, total);
+        }
+    }
+
+    /// Reports progress and checks for cancellation.
+    pub fn tick(&self, done: u64) -> Result<()> {
+        if let Some(p) = &self.progress {
+            p.set(done);
+        }
+        if self.cancelled() {
+            Err(Error::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Ends the current computation's progress display.
+    pub fn finish(&self) {
+        if let Some(p) = &self.progress {
+            p.finish();
+        }
+    }
+}
+
+/// The default memory limit: `GRUNDY_MEMORY_LIMIT` if set (bytes, or with a suffix
+/// `K`, `M`, `G`, `T`, binary), else 80% of the machine's available memory as read from
+/// `/proc/meminfo`, else 4 GiB.
+pub fn default_memory_limit() -> u64 {
+    if let Ok(s) = std::env::var("GRUNDY_MEMORY_LIMIT") {
+        if let Some(b) = parse_bytes(&s) {
+            return b;
+        }
+    }
+    available_memory().map(|b| b / 10 * 8).unwrap_or(4 << 30)
+}
+
+/// The default state limit: `GRUNDY_MAX_STATES` if set, else 2·10^10 positions (about
+/// a minute of search for the fastest engines).
+pub fn default_state_limit() -> u64 {
+    std::env::var("GRUNDY_MAX_STATES")
+        .ok()
+        .and_then(|s| s.trim().parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .map(|v| v as u64)
+        .unwrap_or(20_000_000_000)
+}
+
+/// Available memory in bytes from `/proc/meminfo` (`MemAvailable`), if readable.
+pub fn available_memory() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/meminfo").ok()?;
+    for line in s.lines() {
+        if let Some(rest) = line.strip_prefix("MemAvailable:") {
+            let kb: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
+            return Some(kb * 1024);
+        }
+    }
+    None
+}
+
+/// Parses `123`, `64M`, `2G`, `1.5G` (binary units) into bytes.
+pub fn parse_bytes(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let (num, mult) = match s.chars().last()? {
+        'k' | 'K' => (&s[..s.len() - 1], 1u64 << 10),
+        'm' | 'M' => (&s[..s.len() - 1], 1 << 20),
+        'g' | 'G' => (&s[..s.len() - 1], 1 << 30),
+        't' | 'T' => (&s[..s.len() - 1], 1 << 40),
+        _ => (s, 1),
+    };
+    let v: f64 = num.trim().parse().ok()?;
+    if !(v.is_finite() && v >= 0.0) {
+        return None;
+    }
+    Some((v * mult as f64) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_byte_sizes() {
+        assert_eq!(parse_bytes("123"), Some(123));
+        assert_eq!(parse_bytes("2K"), Some(2048));
+        assert_eq!(parse_bytes("1.5G"), Some(3 << 29));
+        assert_eq!(parse_bytes("x"), None);
+        assert_eq!(parse_bytes("-1"), None);
+    }
+
+    #[test]
+    fn memory_check_names_the_limit() {
+        let c = Control::new().with_memory_limit(1000);
+        assert!(c.check_memory("x", 999, "").is_ok());
+        let e = c.check_memory("a table", 5000, "5000 states").unwrap_err();
+        let msg = e.to_string();
+        assert!(
+            msg.contains("a table") && msg.contains("4.9 KiB") && msg.contains("1000 B"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn cancellation_interrupts_tick() {
+        let c = Control::new();
+        assert!(c.tick(1).is_ok());
+        c.cancel_flag().store(true, Ordering::Relaxed);
+        assert_eq!(c.tick(2), Err(Error::Interrupted));
+    }
+}

@@ -1,0 +1,156 @@
+//! The library's error type. Every failure a user can provoke (bad input, a position
+//! outside a ruleset's domain, a computation too large for memory, an interrupted run)
+//! is an [`Error`] with a one-line message; the library never panics on user input.
+
+use std::fmt;
+
+/// Errors returned by parsing, evaluation and the engines.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A syntax error in a position expression. `column` is 1-based (in characters).
+    #[error("syntax error at column {column} of '{input}': {message}")]
+    Syntax {
+        /// What was expected or found.
+        message: String,
+        /// 1-based column of the offending character.
+        column: usize,
+        /// The whole input line.
+        input: String,
+    },
+    /// A ruleset name that is not in the catalog.
+    #[error("unknown ruleset '{name}'{}", suggestion_text(.name, .suggestion))]
+    UnknownRuleset {
+        /// The name as written.
+        name: String,
+        /// The nearest catalog name, if one is close.
+        suggestion: Option<String>,
+    },
+    /// Wrong number of arguments or parameters.
+    #[error("{ruleset}: {message}")]
+    Arity {
+        /// The ruleset.
+        ruleset: String,
+        /// What was wrong.
+        message: String,
+    },
+    /// Invalid ruleset parameters (for example an empty subtraction set).
+    #[error("{ruleset}: invalid parameters: {message}")]
+    Params {
+        /// The ruleset.
+        ruleset: String,
+        /// What was wrong.
+        message: String,
+    },
+    /// A position outside the ruleset's domain (for example heap 0 where heaps start at 1).
+    #[error("{position} is not a position of {ruleset}: {reason}")]
+    Domain {
+        /// The ruleset.
+        ruleset: String,
+        /// The offending position as written.
+        position: String,
+        /// Why it is outside the domain.
+        reason: String,
+    },
+    /// A number that does not fit the engine's integer type.
+    #[error("number {value} is too large: {reason}")]
+    Overflow {
+        /// The number as written.
+        value: String,
+        /// The limit that was exceeded.
+        reason: String,
+    },
+    /// The computation would need more memory (or states) than allowed.
+    #[error("{what} needs an estimated {} ({detail}); the memory limit is {} (set GRUNDY_MEMORY_LIMIT to change it)", human_bytes(*.estimate_bytes), human_bytes(*.limit_bytes))]
+    TooLarge {
+        /// What would be computed.
+        what: String,
+        /// Estimated memory in bytes.
+        estimate_bytes: u64,
+        /// The limit in bytes.
+        limit_bytes: u64,
+        /// How the estimate was obtained (for example the number of states).
+        detail: String,
+    },
+    /// The search would visit more positions than allowed (it would take too long).
+    #[error("{what} visits about {} positions; the limit is {} (set GRUNDY_MAX_STATES to change it)", sci(*.states), sci(*.limit as u128))]
+    TooManyStates {
+        /// What would be computed.
+        what: String,
+        /// Estimated number of positions.
+        states: u128,
+        /// The limit.
+        limit: u64,
+    },
+    /// `--method formula` on a ruleset (or position) with no proven closed form.
+    #[error("no closed form is known for {ruleset}{}; use --method search", .detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default())]
+    NoFormula {
+        /// The ruleset.
+        ruleset: String,
+        /// Why not (for example: the formula covers odd heaps only).
+        detail: Option<String>,
+    },
+    /// An operation that the ruleset does not support (for example `seq` of a two-heap ruleset).
+    #[error("{0}")]
+    Unsupported(String),
+    /// The run was interrupted (Ctrl-C); finished work has been kept where the caller could.
+    #[error("interrupted")]
+    Interrupted,
+    /// A game graph file could not be read.
+    #[error("{0}")]
+    Input(String),
+}
+
+/// Result alias for the library.
+pub type Result<T> = std::result::Result<T, Error>;
+
+fn suggestion_text(name: &str, s: &Option<String>) -> String {
+    match s {
+        Some(s) if s.to_lowercase().contains(&name.to_lowercase()) => {
+            format!("; did you mean '{s}'? Names are case-sensitive")
+        }
+        Some(s) => format!("; did you mean '{s}'? (`grundy list` shows all rulesets)"),
+        None => "; `grundy list` shows all rulesets".to_string(),
+    }
+}
+
+/// Formats a count in scientific notation when large (`2.5e11`).
+pub fn sci(v: u128) -> String {
+    if v < 1_000_000 {
+        v.to_string()
+    } else {
+        format!("{:.2e}", v as f64)
+    }
+}
+
+/// Formats a byte count with binary units (`1.5 GiB`).
+pub fn human_bytes(b: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = b as f64;
+    let mut i = 0;
+    while v >= 1024.0 && i + 1 < UNITS.len() {
+        v /= 1024.0;
+        i += 1;
+    }
+    if i == 0 {
+        format!("{b} B")
+    } else if v >= 1e4 {
+        format!("{:.3e} {}", v, UNITS[i])
+    } else {
+        format!("{v:.1} {}", UNITS[i])
+    }
+}
+
+/// A display helper for a sequence of numbers, `a,b,c`.
+pub(crate) struct Joined<'a, T>(pub &'a [T]);
+
+impl<T: fmt::Display> fmt::Display for Joined<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, x) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{x}")?;
+        }
+        Ok(())
+    }
+}

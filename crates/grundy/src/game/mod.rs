@@ -1,0 +1,237 @@
+//! The shapes of games grundy knows.
+//!
+//! - A [`HeapRuleset`] has heaps `n ≥ first_heap()` as positions; each option of a
+//!   heap is a disjunctive sum of heaps (a multiset, given as [`Part`]s), or, for a
+//!   powerset ruleset, any nonempty subset of a base set of heaps. The value of a sum of
+//!   heaps is the nim-sum of their values. Examples: `nim`, `subtraction[1,2]`, every
+//!   ruleset of paper 003.
+//! - A [`TupleRuleset`] has tuples `(n1, …, nm)` as positions and tuples as options; a
+//!   position is one game and is not split into a sum (`min(a,b)`, `cdn(n1,…,nm)`,
+//!   `delete-nim(x,y)`; the CDN paper notes the Sprague–Grundy theorem does not split
+//!   these).
+//! - A [`Position`] is a disjunctive sum of [`Component`]s, each a sum of heaps of one
+//!   heap ruleset or one tuple position.
+
+pub(crate) mod position;
+
+pub use position::{Component, Position};
+
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::value::Nimber;
+use std::sync::Arc;
+
+/// `copies` heaps of size `heap` inside a disjunctive sum. Heap 0 is the empty heap
+/// (value 0) in every ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Part {
+    /// Heap size.
+    pub heap: u64,
+    /// Number of copies (at least 1).
+    pub copies: u64,
+}
+
+impl Part {
+    /// One heap of size `heap`.
+    pub const fn one(heap: u64) -> Part {
+        Part { heap, copies: 1 }
+    }
+}
+
+/// How the heaps reachable from a heap are spread, a hint for choosing a search engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Options reach most smaller heaps: evaluate the whole table `0..=n`.
+    Dense,
+    /// Options jump far (for example to φ(n)): a memoized search visits few heaps.
+    Sparse,
+}
+
+/// How a heap's values are stored in a dense table (see [`crate::solve::NimSeq`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// The code is the value.
+    Plain,
+    /// Code 0 is the value 0 and code `c > 0` is `2^(c−1)` (powerset rulesets, whose
+    /// heap values are always 0 or a power of two).
+    ZeroOrPow2,
+}
+
+/// One step of dense evaluation: the code of heap `n`, given the codes of all heaps
+/// below `n` (`codes.len() == n`). Implementations may keep incremental state between
+/// consecutive calls (they are made for n = first, first+1, …).
+pub trait DenseStep {
+    /// The code (see [`Encoding`]) of heap `n`.
+    fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32>;
+}
+
+/// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.
+///
+/// Implementations must give options whose heaps are all smaller than `n` (the game is
+/// short); the engines report an error otherwise.
+pub trait HeapRuleset: Send + Sync {
+    /// Name as written in expressions, with parameters (`subtraction[1,2]`).
+    fn name(&self) -> String;
+
+    /// The smallest heap that is a position (0 or 1). Heap 0 inside an option is always
+    /// the empty heap of value 0, even where it is not itself a position.
+    fn first_heap(&self) -> u64;
+
+    /// True for a powerset ruleset: [`HeapRuleset::for_each_option`] then lists a base
+    /// set of distinct heaps, one per call, and the options are the disjunctive sums of
+    /// the nonempty subsets of that base.
+    fn is_powerset(&self) -> bool {
+        false
+    }
+
+    /// Calls `f` once per option of heap `n` with the option's parts (or, for a
+    /// powerset ruleset, once per base heap with a single part).
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part]));
+
+    /// The proven closed form for heap `n`, if there is one for this `n`.
+    fn formula(&self, _n: u64) -> Option<Nimber> {
+        None
+    }
+
+    /// Why [`HeapRuleset::formula`] gave no value for `n` (shown by `--method formula`).
+    fn formula_gap(&self, _n: u64) -> Option<String> {
+        None
+    }
+
+    /// Search-engine hint.
+    fn reach(&self) -> Reach {
+        Reach::Dense
+    }
+
+    /// A specialised dense evaluator (faster option enumeration); `None` uses the
+    /// generic one. It must compute the mex over the game's options, never a formula.
+    fn dense_stepper(&self) -> Option<Box<dyn DenseStep + '_>> {
+        None
+    }
+
+    /// Bytes of memory per heap used by dense evaluation (table plus auxiliary data).
+    fn dense_bytes_per_heap(&self) -> u64 {
+        4
+    }
+
+    /// The table encoding used by dense evaluation.
+    fn encoding(&self) -> Encoding {
+        if self.is_powerset() {
+            Encoding::ZeroOrPow2
+        } else {
+            Encoding::Plain
+        }
+    }
+}
+
+/// Number of coordinates a tuple ruleset takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    /// Exactly this many.
+    Exactly(usize),
+    /// At least this many.
+    AtLeast(usize),
+}
+
+impl Arity {
+    /// True if `n` coordinates are allowed.
+    pub fn allows(self, n: usize) -> bool {
+        match self {
+            Arity::Exactly(k) => n == k,
+            Arity::AtLeast(k) => n >= k,
+        }
+    }
+}
+
+impl std::fmt::Display for Arity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Arity::Exactly(1) => write!(f, "exactly 1 argument"),
+            Arity::Exactly(k) => write!(f, "exactly {k} arguments"),
+            Arity::AtLeast(1) => write!(f, "at least 1 argument"),
+            Arity::AtLeast(k) => write!(f, "at least {k} arguments"),
+        }
+    }
+}
+
+/// A search engine for one tuple ruleset, keeping what it learned between calls.
+pub trait TupleSolver: Send {
+    /// The nim-value of `pos` computed from the rules (never from a closed form).
+    ///
+    /// Errors: [`Error::TooLarge`] when the search would exceed the memory limit,
+    /// [`Error::Interrupted`] when cancelled.
+    fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber>;
+}
+
+/// A ruleset whose positions are tuples of non-negative integers.
+pub trait TupleRuleset: Send + Sync {
+    /// Name as written in expressions.
+    fn name(&self) -> String;
+
+    /// How many coordinates a position has.
+    fn arity(&self) -> Arity;
+
+    /// Domain check beyond the arity (for example `vdn` needs both heaps ≥ 1).
+    fn check(&self, _pos: &[u64]) -> Result<()> {
+        Ok(())
+    }
+
+    /// Calls `f` once per option of `pos` (options are listed once each; where the
+    /// ruleset treats coordinates as unordered, mirror images count once).
+    fn for_each_option(&self, pos: &[u64], f: &mut dyn FnMut(&[u64]));
+
+    /// The proven closed form, if any.
+    fn formula(&self, _pos: &[u64]) -> Option<Nimber> {
+        None
+    }
+
+    /// A canonical form with the same value (for memoization), e.g. sorted coordinates.
+    fn canonical(&self, pos: &[u64]) -> Vec<u64> {
+        pos.to_vec()
+    }
+
+    /// An upper bound on the number of positions a search from `pos` visits.
+    fn search_states(&self, pos: &[u64]) -> u128;
+
+    /// A specialised search engine; `None` uses the generic memoized search.
+    fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
+        None
+    }
+}
+
+/// A ruleset of either shape, as stored in the catalog.
+#[derive(Clone)]
+pub enum Ruleset {
+    /// Positions are heaps; arguments of an expression are the heaps of a sum.
+    Heap(Arc<dyn HeapRuleset>),
+    /// Positions are tuples; arguments of an expression are the tuple.
+    Tuple(Arc<dyn TupleRuleset>),
+}
+
+impl Ruleset {
+    /// Name with parameters.
+    pub fn name(&self) -> String {
+        match self {
+            Ruleset::Heap(r) => r.name(),
+            Ruleset::Tuple(r) => r.name(),
+        }
+    }
+
+    /// The heap ruleset, or an error naming the operation that needs one.
+    pub fn as_heap(&self, operation: &str) -> Result<&Arc<dyn HeapRuleset>> {
+        match self {
+            Ruleset::Heap(r) => Ok(r),
+            Ruleset::Tuple(r) => Err(Error::Unsupported(format!(
+                "{operation} needs a heap ruleset; {} has tuple positions ({})",
+                r.name(),
+                r.arity()
+            ))),
+        }
+    }
+}
+
+impl std::fmt::Debug for Ruleset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ruleset({})", self.name())
+    }
+}

@@ -1,0 +1,120 @@
+use super::{HeapRuleset, Part, TupleRuleset};
+use std::fmt;
+use std::sync::Arc;
+
+/// One component of a disjunctive sum.
+#[derive(Clone)]
+pub enum Component {
+    /// A sum of heaps of one heap ruleset, as runs of equal heaps in the order written.
+    /// An empty list is the empty sum (value 0), written `name()`.
+    Heaps {
+        /// The ruleset.
+        ruleset: Arc<dyn HeapRuleset>,
+        /// The heaps, adjacent equal heaps merged into one [`Part`].
+        heaps: Vec<Part>,
+    },
+    /// One position of a tuple ruleset.
+    Tuple {
+        /// The ruleset.
+        ruleset: Arc<dyn TupleRuleset>,
+        /// The coordinates.
+        pos: Vec<u64>,
+    },
+}
+
+impl Component {
+    /// The ruleset's name with parameters.
+    pub fn ruleset_name(&self) -> String {
+        match self {
+            Component::Heaps { ruleset, .. } => ruleset.name(),
+            Component::Tuple { ruleset, .. } => ruleset.name(),
+        }
+    }
+}
+
+/// Appends `part` to a run list, merging with the last run if the heap is equal.
+pub(crate) fn push_part(runs: &mut Vec<Part>, part: Part) {
+    if part.copies == 0 {
+        return;
+    }
+    if let Some(last) = runs.last_mut() {
+        if last.heap == part.heap {
+            last.copies += part.copies;
+            return;
+        }
+    }
+    runs.push(part);
+}
+
+/// A disjunctive sum of components; its value is the nim-sum of theirs.
+///
+/// Displayed in expression syntax (`nim(3,5,6) + min(6,7)`), which parses back to the
+/// same position. Three or more equal adjacent heaps print as `h*c` (c copies of h).
+#[derive(Clone)]
+pub struct Position {
+    /// The components in the order written.
+    pub components: Vec<Component>,
+}
+
+impl Position {
+    /// A position of one component.
+    pub fn single(c: Component) -> Position {
+        Position { components: vec![c] }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Component::Heaps { ruleset, heaps } => {
+                write!(f, "{}(", ruleset.name())?;
+                let mut first = true;
+                for p in heaps {
+                    let mut sep = |f: &mut fmt::Formatter<'_>| {
+                        if !std::mem::take(&mut first) {
+                            f.write_str(",")?;
+                        }
+                        Ok::<(), fmt::Error>(())
+                    };
+                    if p.copies >= 3 {
+                        sep(f)?;
+                        write!(f, "{}*{}", p.heap, p.copies)?;
+                    } else {
+                        for _ in 0..p.copies {
+                            sep(f)?;
+                            write!(f, "{}", p.heap)?;
+                        }
+                    }
+                }
+                f.write_str(")")
+            }
+            Component::Tuple { ruleset, pos } => {
+                write!(f, "{}({})", ruleset.name(), crate::error::Joined(pos))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.components.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+impl fmt::Debug for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Component({self})")
+    }
+}

@@ -1,0 +1,232 @@
+//! Delete Nim and its variant VDN (paper 002, Suetsugu & Abuku).
+
+use crate::catalog::{Entry, Params};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::formulas::delete_nim as f;
+use crate::game::{Arity, Ruleset, TupleRuleset, TupleSolver};
+use crate::value::Nimber;
+use std::sync::Arc;
+
+/// Delete Nim: two heaps (x, y); choose a heap, delete the other, take one stone from
+/// the chosen heap and split the rest into two (possibly empty) heaps. Positions are
+/// unordered pairs of non-negative integers. Value v₂((x ∨ y) + 1) (Theorem 4), 0..=64.
+pub struct DeleteNim;
+
+/// VDN: two heaps (x, y) with x, y ≥ 1; delete one heap and split the other into two
+/// positive heaps. Isomorphic to Delete Nim via (x, y) ↦ (x−1, y−1) (Theorem 5).
+pub struct Vdn;
+
+/// The sums s such that the options of (x, y) are all pairs with p + q = s: the
+/// chosen heap minus `shift` (1 for Delete Nim, which removes a stone; 0 for VDN).
+fn option_sums(pos: &[u64], shift: u64) -> Vec<u64> {
+    let mut sums: Vec<u64> = pos.iter().filter(|&&h| h >= shift.max(1)).map(|&h| h - shift).collect();
+    sums.sort_unstable();
+    sums.dedup();
+    sums
+}
+
+fn pair_options(pos: &[u64], shift: u64, min_part: u64, f: &mut dyn FnMut(&[u64])) {
+    for s in option_sums(pos, shift) {
+        if s < 2 * min_part {
+            continue;
+        }
+        for p in min_part..=s / 2 {
+            f(&[p, s - p]);
+        }
+    }
+}
+
+impl TupleRuleset for DeleteNim {
+    fn name(&self) -> String {
+        "delete-nim".into()
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn for_each_option(&self, pos: &[u64], f: &mut dyn FnMut(&[u64])) {
+        pair_options(pos, 1, 0, f)
+    }
+    fn formula(&self, pos: &[u64]) -> Option<Nimber> {
+        Some(Nimber::from(f::delete_nim(pos[0], pos[1])))
+    }
+    fn canonical(&self, pos: &[u64]) -> Vec<u64> {
+        let mut v = pos.to_vec();
+        v.sort_unstable();
+        v
+    }
+    fn search_states(&self, pos: &[u64]) -> u128 {
+        let m = pos[0].max(pos[1]) as u128;
+        m * m / 4 + m + 1
+    }
+    fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
+        Some(Box::new(DiagonalSolver::default()))
+    }
+}
+
+impl TupleRuleset for Vdn {
+    fn name(&self) -> String {
+        "vdn".into()
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn check(&self, pos: &[u64]) -> Result<()> {
+        if pos.contains(&0) {
+            return Err(Error::Domain {
+                ruleset: "vdn".into(),
+                position: format!("vdn({},{})", pos[0], pos[1]),
+                reason: "both heaps must be at least 1".into(),
+            });
+        }
+        Ok(())
+    }
+    fn for_each_option(&self, pos: &[u64], f: &mut dyn FnMut(&[u64])) {
+        pair_options(pos, 0, 1, f)
+    }
+    fn formula(&self, pos: &[u64]) -> Option<Nimber> {
+        Some(Nimber::from(f::vdn(pos[0], pos[1])))
+    }
+    fn canonical(&self, pos: &[u64]) -> Vec<u64> {
+        let mut v = pos.to_vec();
+        v.sort_unstable();
+        v
+    }
+    fn search_states(&self, pos: &[u64]) -> u128 {
+        DeleteNim.search_states(&[pos[0] - 1, pos[1] - 1])
+    }
+    fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
+        Some(Box::new(VdnSolver::default()))
+    }
+}
+
+/// Search for Delete Nim by antidiagonals.
+///
+/// The options of (x, y) are exactly the pairs on the antidiagonals p + q = x − 1 and
+/// p + q = y − 1. So with D(s) = { G(p, q) : p + q = s }, G(x, y) = mex(D(x−1) ∪ D(y−1)),
+/// and D(s) needs only D(t) for t < s. Each D(s) is a bitset of values (< 128); values
+/// are checked against that bound. Work is about s²/4 positions for D(0..s).
+#[derive(Default)]
+pub struct DiagonalSolver {
+    diag: Vec<u128>,
+}
+
+impl DiagonalSolver {
+    fn set(&self, s: Option<u64>) -> u128 {
+        s.map_or(0, |s| self.diag[s as usize])
+    }
+
+    fn extend_to(&mut self, s_max: u64, ctl: &Control) -> Result<()> {
+        let have = self.diag.len() as u64;
+        if s_max < have {
+            return Ok(());
+        }
+        let what = format!("searching delete-nim antidiagonals up to {s_max}");
+        let states = (s_max as u128 + 1) * (s_max as u128 + 1) / 4;
+        ctl.check_states(&what, states)?;
+        ctl.check_memory(
+            &what,
+            (s_max + 1).saturating_mul(16),
+            format!("{} antidiagonals", s_max + 1),
+        )?;
+        ctl.start("delete-nim antidiagonals", s_max + 1);
+        for s in have..=s_max {
+            let mut d = 0u128;
+            for p in 0..=s / 2 {
+                let v = self.pair(p, s - p);
+                if v >= 128 {
+                    return Err(Error::Unsupported("delete-nim value above 127".into()));
+                }
+                d |= 1 << v;
+            }
+            self.diag.push(d);
+            if s & 0xFF == 0 {
+                ctl.tick(s)?;
+            }
+        }
+        ctl.finish();
+        Ok(())
+    }
+
+    /// G(x, y) given the antidiagonals below max(x, y).
+    fn pair(&self, x: u64, y: u64) -> u32 {
+        let u = self.set(x.checked_sub(1)) | self.set(y.checked_sub(1));
+        u.trailing_ones()
+    }
+}
+
+impl TupleSolver for DiagonalSolver {
+    fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {
+        let m = pos[0].max(pos[1]);
+        if m > 0 {
+            self.extend_to(m - 1, ctl)?;
+        }
+        Ok(Nimber::from(self.pair(pos[0], pos[1])))
+    }
+}
+
+/// VDN by search on its own rules (not through the isomorphism): with
+/// E(s) = { G(p, q) : p + q = s, p, q ≥ 1 }, the options of (x, y) are the pairs on the
+/// antidiagonals x and y, so G(x, y) = mex(E(x) ∪ E(y)).
+#[derive(Default)]
+struct VdnSolver {
+    diag: Vec<u128>,
+}
+
+impl VdnSolver {
+    fn pair(&self, x: u64, y: u64) -> u32 {
+        (self.diag[x as usize] | self.diag[y as usize]).trailing_ones()
+    }
+}
+
+impl TupleSolver for VdnSolver {
+    fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {
+        let m = pos[0].max(pos[1]);
+        let have = self.diag.len() as u64;
+        if m >= have {
+            let what = format!("searching vdn antidiagonals up to {m}");
+            ctl.check_states(&what, (m as u128 + 1).pow(2) / 4)?;
+            ctl.check_memory(&what, (m + 1).saturating_mul(16), format!("{} antidiagonals", m + 1))?;
+            for s in have..=m {
+                let mut d = 0u128;
+                for p in 1..=s / 2 {
+                    let v = self.pair(p, s - p);
+                    if v >= 128 {
+                        return Err(Error::Unsupported("vdn value above 127".into()));
+                    }
+                    d |= 1 << v;
+                }
+                self.diag.push(d);
+                if s & 0xFF == 0 {
+                    ctl.tick(s)?;
+                }
+            }
+        }
+        Ok(Nimber::from(self.pair(pos[0], pos[1])))
+    }
+}
+
+pub(crate) fn entries() -> Vec<Entry> {
+    vec![
+        Entry {
+            name: "delete-nim",
+            params: Params::None,
+            positions: "unordered pairs (x,y) of heaps, x, y ≥ 0: delete-nim(3,5) is one game",
+            options: "delete one heap, take 1 from the other and split it into two (possibly empty) heaps",
+            source: "paper 002 (Suetsugu & Abuku) §2",
+            formula: Some("G(x,y) = v₂((x ∨ y) + 1), ∨ bitwise OR (paper 002 Theorem 4)"),
+            example: "delete-nim(3,5)",
+            build: |_| Ok(Ruleset::Tuple(Arc::new(DeleteNim))),
+        },
+        Entry {
+            name: "vdn",
+            params: Params::None,
+            positions: "unordered pairs (x,y) with x, y ≥ 1",
+            options: "delete one heap, split the other into two positive heaps",
+            source: "paper 002 §2 (Variant of Delete Nim)",
+            formula: Some("G(x,y) = v₂(((x−1) ∨ (y−1)) + 1) via F(x,y) = (x−1,y−1) (paper 002 Theorems 4, 5)"),
+            example: "vdn(4,6)",
+            build: |_| Ok(Ruleset::Tuple(Arc::new(Vdn))),
+        },
+    ]
+}

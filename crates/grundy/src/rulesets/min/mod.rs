@@ -1,0 +1,49 @@
+//! MIN (paper 001, Cairns & Ho): two heaps; subtract from the larger a positive
+//! integer no greater than the smaller. (0, b) is terminal. No closed form is known;
+//! Theorem 1 says G(a, a) = 1 iff a + 1 is prime.
+
+use crate::catalog::{Entry, Params};
+use crate::game::{Arity, Ruleset, TupleRuleset};
+use std::sync::Arc;
+
+/// MIN: positions are unordered pairs (a, b) of non-negative integers; from a ≤ b the
+/// options are (a, b − k), 1 ≤ k ≤ a. Values are at most min(a, b) (Lemma 3(b)).
+pub struct Min;
+
+impl TupleRuleset for Min {
+    fn name(&self) -> String {
+        "min".into()
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn for_each_option(&self, pos: &[u64], f: &mut dyn FnMut(&[u64])) {
+        // Subtract from the larger coordinate, keeping the order as written.
+        let (small, large) = if pos[0] <= pos[1] { (0, 1) } else { (1, 0) };
+        let a = pos[small];
+        let mut next = pos.to_vec();
+        for k in 1..=a {
+            next[large] = pos[large] - k;
+            f(&next);
+        }
+    }
+    fn canonical(&self, pos: &[u64]) -> Vec<u64> {
+        vec![pos[0].min(pos[1]), pos[0].max(pos[1])]
+    }
+    fn search_states(&self, pos: &[u64]) -> u128 {
+        (pos[0] as u128 + 1) * (pos[1] as u128 + 1)
+    }
+}
+
+pub(crate) fn entries() -> Vec<Entry> {
+    vec![Entry {
+        name: "min",
+        params: Params::None,
+        positions: "unordered pairs (a,b) of non-negative integers: min(6,7) is one game",
+        options: "from a ≤ b: (a, b−k) for 1 ≤ k ≤ a; (0,b) is terminal",
+        source: "paper 001 (Cairns & Ho)",
+        formula: None,
+        example: "min(6239,6240)",
+        build: |_| Ok(Ruleset::Tuple(Arc::new(Min))),
+    }]
+}

@@ -1,0 +1,7 @@
+//! The rulesets, one module per family. Each module exposes `entries()` for the
+//! [`crate::catalog`].
+
+pub mod cdn;
+pub mod classic;
+pub mod delete_nim;
+pub mod min;

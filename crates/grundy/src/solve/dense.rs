@@ -1,0 +1,237 @@
+//! Dense sequence evaluation for heap rulesets: G(0), G(1), …, G(N) in one array pass.
+
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::game::{DenseStep, Encoding, HeapRuleset, Part};
+use crate::value::{mex_of_slice, MexSet, Nimber};
+
+/// The values of heaps `0..len` of a heap ruleset, stored compactly as `u32` codes
+/// (see [`Encoding`]). Heap 0 has code 0 even where it is not a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NimSeq {
+    codes: Vec<u32>,
+    encoding: Encoding,
+}
+
+impl NimSeq {
+    /// Wraps codes computed elsewhere.
+    pub fn from_codes(codes: Vec<u32>, encoding: Encoding) -> NimSeq {
+        NimSeq { codes, encoding }
+    }
+
+    /// Number of heaps covered (heaps `0..len`).
+    pub fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// True if no heap is covered.
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    /// The nim-value of heap `n` (panics if `n >= len`).
+    pub fn get(&self, n: u64) -> Nimber {
+        decode(self.codes[n as usize], self.encoding)
+    }
+
+    /// The raw codes.
+    pub fn codes(&self) -> &[u32] {
+        &self.codes
+    }
+
+    /// The encoding of the codes.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// The value of heap `n` as `u64` if it fits (always for `Plain` tables).
+    pub fn get_u64(&self, n: u64) -> Option<u64> {
+        let c = self.codes[n as usize];
+        match self.encoding {
+            Encoding::Plain => Some(c as u64),
+            Encoding::ZeroOrPow2 if c == 0 => Some(0),
+            Encoding::ZeroOrPow2 if c <= 64 => Some(1u64 << (c - 1)),
+            Encoding::ZeroOrPow2 => None,
+        }
+    }
+}
+
+/// Decodes a table code.
+pub fn decode(code: u32, encoding: Encoding) -> Nimber {
+    match encoding {
+        Encoding::Plain => Nimber::from(code),
+        Encoding::ZeroOrPow2 if code == 0 => Nimber::ZERO,
+        Encoding::ZeroOrPow2 => Nimber::pow2(code as u64 - 1),
+    }
+}
+
+/// Bytes a dense table to `to` needs for `rs`.
+pub fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
+    to.saturating_add(1).saturating_mul(rs.dense_bytes_per_heap())
+}
+
+/// Computes the values of heaps `0..=to` of `rs` by the mex rule.
+///
+/// Errors: [`Error::TooLarge`] if the table exceeds the memory limit (or `to` ≥ 2^32),
+/// [`Error::Interrupted`] if cancelled, [`Error::Unsupported`] if an option is not
+/// smaller than its heap (the ruleset is not short).
+pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> {
+    match sequence_partial(rs, to, ctl)? {
+        (seq, None) => Ok(seq),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Like [`sequence`], but when interrupted (or stopped by an engine error midway)
+/// returns the finished prefix together with the error, so no finished work is lost.
+/// Errors before any work (memory checks) are returned as `Err`.
+pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<(NimSeq, Option<Error>)> {
+    let name = rs.name();
+    if to >= u32::MAX as u64 {
+        return Err(Error::TooLarge {
+            what: format!("a table of {name} to {to}"),
+            estimate_bytes: table_bytes(rs, to),
+            limit_bytes: ctl.memory_limit(),
+            detail: "dense tables stop below 2^32 heaps".into(),
+        });
+    }
+    ctl.check_memory(
+        &format!("a table of {name} to {to}"),
+        table_bytes(rs, to),
+        format!("{} heaps × {} bytes", to + 1, rs.dense_bytes_per_heap()),
+    )?;
+    let mut codes: Vec<u32> = Vec::with_capacity(to as usize + 1);
+    let first = rs.first_heap();
+    let mut generic_plain;
+    let mut generic_powerset;
+    let mut custom = rs.dense_stepper();
+    let step: &mut dyn DenseStep = match custom.as_deref_mut() {
+        Some(s) => s,
+        None if rs.is_powerset() => {
+            generic_powerset = PowersetStep {
+                rs,
+                seen: MexSet::new(),
+            };
+            &mut generic_powerset
+        }
+        None => {
+            generic_plain = GenericStep {
+                rs,
+                vals: Vec::new(),
+                scratch: Vec::new(),
+            };
+            &mut generic_plain
+        }
+    };
+    ctl.start(&format!("{name} to {to}"), to + 1);
+    let mut stopped = None;
+    for n in 0..=to {
+        if n & 0xFFF == 0 {
+            if let Err(e) = ctl.tick(n) {
+                stopped = Some(e);
+                break;
+            }
+        }
+        let code = if n < first {
+            0
+        } else {
+            match step.value(n, &codes) {
+                Ok(c) => c,
+                Err(e) => {
+                    stopped = Some(e);
+                    break;
+                }
+            }
+        };
+        codes.push(code);
+    }
+    ctl.finish();
+    Ok((
+        NimSeq {
+            codes,
+            encoding: rs.encoding(),
+        },
+        stopped,
+    ))
+}
+
+fn not_short(rs: &dyn HeapRuleset, n: u64, heap: u64) -> Error {
+    Error::Unsupported(format!(
+        "{}: heap {n} has an option containing heap {heap}, which is not smaller; the ruleset is not short (loopy games need the loopy solver)",
+        rs.name()
+    ))
+}
+
+/// The generic evaluator: enumerate the options, nim-sum each, take the mex.
+struct GenericStep<'a> {
+    rs: &'a dyn HeapRuleset,
+    vals: Vec<u32>,
+    scratch: Vec<u64>,
+}
+
+impl DenseStep for GenericStep<'_> {
+    fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
+        self.vals.clear();
+        let mut bad = None;
+        let vals = &mut self.vals;
+        self.rs.for_each_option(n, &mut |parts: &[Part]| {
+            let mut x = 0u32;
+            for p in parts {
+                if p.heap >= n {
+                    bad = Some(p.heap);
+                    return;
+                }
+                if p.copies & 1 == 1 {
+                    x ^= codes[p.heap as usize];
+                }
+            }
+            vals.push(x);
+        });
+        if let Some(h) = bad {
+            return Err(not_short(self.rs, n, h));
+        }
+        Ok(mex_of_slice(&self.vals, &mut self.scratch))
+    }
+}
+
+/// The generic powerset evaluator.
+///
+/// Every heap value of a powerset ruleset is 0 or a power of two (by induction: the
+/// reachable values form a GF(2) span V, or V∖{0}, and the mex of a span whose
+/// echelon pivots are the bits E is 2^mex(E)). So with base values 2^e (e ∈ E) and
+/// zeros: if some nonempty subset sums to 0 (a zero value or a repeated power), the
+/// options reach all of V and the value is 2^mex(E); otherwise 0 is unreachable and the
+/// value is 0. Codes: 0 ↦ 0, c ↦ 2^(c−1).
+struct PowersetStep<'a> {
+    rs: &'a dyn HeapRuleset,
+    seen: MexSet,
+}
+
+impl DenseStep for PowersetStep<'_> {
+    fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
+        self.seen.clear();
+        let mut zero_reachable = false;
+        let mut bad = None;
+        let seen = &mut self.seen;
+        self.rs.for_each_option(n, &mut |parts: &[Part]| {
+            for p in parts {
+                if p.heap >= n {
+                    bad = Some(p.heap);
+                    return;
+                }
+                let c = codes[p.heap as usize];
+                if c == 0 {
+                    zero_reachable = true;
+                } else if seen.contains(c as u64 - 1) {
+                    zero_reachable = true;
+                } else {
+                    seen.insert(c as u64 - 1);
+                }
+            }
+        });
+        if let Some(h) = bad {
+            return Err(not_short(self.rs, n, h));
+        }
+        Ok(if zero_reachable { self.seen.mex() as u32 + 1 } else { 0 })
+    }
+}

@@ -1,0 +1,160 @@
+use super::dense::{sequence, NimSeq};
+use super::memo::{sparse_heap_value, MemoSolver};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::game::{Component, HeapRuleset, Position, Reach, TupleRuleset, TupleSolver};
+use crate::value::Nimber;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// How values are obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// The proven closed form where one exists, search otherwise.
+    #[default]
+    Auto,
+    /// Only closed forms; an error where none is proven.
+    Formula,
+    /// Only search from the rules (mex over options).
+    Search,
+}
+
+#[derive(Default)]
+struct HeapCache {
+    table: Option<NimSeq>,
+    sparse: FxHashMap<u64, u32>,
+}
+
+/// Computes values of heaps, tuples, components and sums, keeping tables and memos
+/// between calls so that evaluating many options of one position is cheap.
+pub struct Evaluator {
+    method: Method,
+    ctl: Control,
+    heaps: FxHashMap<String, HeapCache>,
+    tuples: FxHashMap<String, Box<dyn TupleSolver>>,
+}
+
+impl Evaluator {
+    /// An evaluator using `method`, with memory limit and cancellation from `ctl`.
+    pub fn new(method: Method, ctl: Control) -> Evaluator {
+        Evaluator {
+            method,
+            ctl,
+            heaps: FxHashMap::default(),
+            tuples: FxHashMap::default(),
+        }
+    }
+
+    /// The run control.
+    pub fn control(&self) -> &Control {
+        &self.ctl
+    }
+
+    /// The method in use.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The nim-value of heap `n` of `rs` (heap 0 is the empty heap, value 0).
+    pub fn heap_value(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<Nimber> {
+        if n == 0 && rs.first_heap() > 0 {
+            return Ok(Nimber::ZERO);
+        }
+        if self.method != Method::Search {
+            if let Some(v) = rs.formula(n) {
+                return Ok(v);
+            }
+            if self.method == Method::Formula {
+                return Err(Error::NoFormula {
+                    ruleset: rs.name(),
+                    detail: rs.formula_gap(n),
+                });
+            }
+        }
+        self.heap_value_by_search(rs, n)
+    }
+
+    /// The nim-value of heap `n` by search, ignoring closed forms.
+    pub fn heap_value_by_search(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<Nimber> {
+        let cache = self.heaps.entry(rs.name()).or_default();
+        if let Some(t) = &cache.table {
+            if (n as usize) < t.len() {
+                return Ok(t.get(n));
+            }
+        }
+        if rs.reach() == Reach::Sparse && !rs.is_powerset() {
+            if let Some(&v) = cache.sparse.get(&n) {
+                return Ok(Nimber::from(v));
+            }
+            return sparse_heap_value(rs.as_ref(), n, &mut cache.sparse, &self.ctl).map(Nimber::from);
+        }
+        Ok(self.heap_table(rs, n)?.get(n))
+    }
+
+    /// A dense table of `rs` covering at least heaps `0..=n` (computed by search).
+    pub fn heap_table(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<&NimSeq> {
+        let cache = self.heaps.entry(rs.name()).or_default();
+        let have = cache.table.as_ref().map_or(0, |t| t.len() as u64);
+        if n >= have {
+            // Grow geometrically so that asking for many increasing heaps stays linear.
+            let doubled = have.saturating_mul(2).max(n).max(64);
+            let to = if super::dense::table_bytes(rs.as_ref(), doubled) <= self.ctl.memory_limit() / 2 {
+                doubled
+            } else {
+                n
+            };
+            cache.table = Some(sequence(rs.as_ref(), to, &self.ctl)?);
+        }
+        Ok(cache.table.as_ref().expect("table was just computed"))
+    }
+
+    /// The nim-value of a tuple position.
+    pub fn tuple_value(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<Nimber> {
+        if self.method != Method::Search {
+            if let Some(v) = rs.formula(pos) {
+                return Ok(v);
+            }
+            if self.method == Method::Formula {
+                return Err(Error::NoFormula {
+                    ruleset: rs.name(),
+                    detail: None,
+                });
+            }
+        }
+        self.tuple_value_by_search(rs, pos)
+    }
+
+    /// The nim-value of a tuple position by search.
+    pub fn tuple_value_by_search(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<Nimber> {
+        let solver = self.tuples.entry(rs.name()).or_insert_with(|| {
+            rs.custom_solver()
+                .unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone())))
+        });
+        solver.value(pos, &self.ctl)
+    }
+
+    /// The nim-value of one component (the nim-sum of its heaps, or the tuple's value).
+    pub fn component_value(&mut self, c: &Component) -> Result<Nimber> {
+        match c {
+            Component::Heaps { ruleset, heaps } => {
+                let mut acc = Nimber::ZERO;
+                for p in heaps {
+                    if p.copies & 1 == 1 {
+                        acc ^= &self.heap_value(ruleset, p.heap)?;
+                    }
+                }
+                Ok(acc)
+            }
+            Component::Tuple { ruleset, pos } => self.tuple_value(ruleset, pos),
+        }
+    }
+
+    /// The nim-value of a disjunctive sum: the nim-sum of the components' values.
+    pub fn value(&mut self, p: &Position) -> Result<Nimber> {
+        let mut acc = Nimber::ZERO;
+        for c in &p.components {
+            acc ^= &self.component_value(c)?;
+        }
+        Ok(acc)
+    }
+}

@@ -1,0 +1,162 @@
+//! Iterative memoized search. Positions are expanded with an explicit stack (no
+//! recursion), so the depth of the game tree is limited only by memory.
+
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::game::{HeapRuleset, Part, TupleRuleset, TupleSolver};
+use crate::value::{mex_of_slice, Nimber};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::Hash;
+use std::sync::Arc;
+
+/// Approximate bytes per memoized state (hash-map entry, key allocation, stack).
+const BYTES_PER_STATE: u64 = 64;
+
+/// Post-order evaluation of the positions reachable from `start`.
+///
+/// `options(p, out)` pushes the options of `p`, each as a list of positions whose values
+/// are nim-summed (a single position for games that are not sums). `memo` keeps values
+/// between calls. Errors if a cycle is found (the game is loopy) or on cancellation.
+pub(crate) fn search<P, F>(
+    start: P,
+    memo: &mut FxHashMap<P, u32>,
+    mut options: F,
+    state_limit: u64,
+    ctl: &Control,
+    what: &str,
+) -> Result<u32>
+where
+    P: Clone + Eq + Hash,
+    F: FnMut(&P, &mut Vec<Vec<P>>),
+{
+    if let Some(&v) = memo.get(&start) {
+        return Ok(v);
+    }
+    let mut open: FxHashSet<P> = FxHashSet::default();
+    let mut stack: Vec<(P, bool)> = vec![(start.clone(), false)];
+    let mut opts: Vec<Vec<P>> = Vec::new();
+    let mut vals: Vec<u32> = Vec::new();
+    let mut scratch = Vec::new();
+    let mut expanded: u64 = 0;
+    while let Some((p, done)) = stack.pop() {
+        if done {
+            opts.clear();
+            options(&p, &mut opts);
+            vals.clear();
+            for o in &opts {
+                let mut x = 0;
+                for q in o {
+                    match memo.get(q) {
+                        Some(v) => x ^= v,
+                        None => {
+                            return Err(Error::Unsupported(format!(
+                                "{what}: the search met a cycle; the game is loopy"
+                            )))
+                        }
+                    }
+                }
+                vals.push(x);
+            }
+            let v = mex_of_slice(&vals, &mut scratch);
+            open.remove(&p);
+            memo.insert(p, v);
+            continue;
+        }
+        if memo.contains_key(&p) || open.contains(&p) {
+            continue;
+        }
+        expanded += 1;
+        if expanded & 0x3FFF == 0 {
+            ctl.tick(expanded)?;
+        }
+        if (memo.len() as u64 + open.len() as u64) > state_limit {
+            return Err(Error::TooLarge {
+                what: what.to_string(),
+                estimate_bytes: (memo.len() as u64 + open.len() as u64 + stack.len() as u64)
+                    .saturating_mul(BYTES_PER_STATE),
+                limit_bytes: ctl.memory_limit(),
+                detail: format!("more than {state_limit} positions reached"),
+            });
+        }
+        open.insert(p.clone());
+        stack.push((p.clone(), true));
+        opts.clear();
+        options(&p, &mut opts);
+        for o in opts.drain(..) {
+            for q in o {
+                if !memo.contains_key(&q) {
+                    if open.contains(&q) {
+                        return Err(Error::Unsupported(format!(
+                            "{what}: the search met a cycle; the game is loopy"
+                        )));
+                    }
+                    stack.push((q, false));
+                }
+            }
+        }
+    }
+    Ok(memo[&start])
+}
+
+/// The generic search engine for tuple rulesets: memoized over canonical positions.
+pub struct MemoSolver {
+    rs: Arc<dyn TupleRuleset>,
+    memo: FxHashMap<Vec<u64>, u32>,
+}
+
+impl MemoSolver {
+    /// A solver with an empty memo.
+    pub fn new(rs: Arc<dyn TupleRuleset>) -> MemoSolver {
+        MemoSolver {
+            rs,
+            memo: FxHashMap::default(),
+        }
+    }
+}
+
+impl TupleSolver for MemoSolver {
+    fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {
+        let rs = self.rs.clone();
+        let start = rs.canonical(pos);
+        if let Some(&v) = self.memo.get(&start) {
+            return Ok(Nimber::from(v));
+        }
+        let states = rs.search_states(pos);
+        let bytes_per = BYTES_PER_STATE + 8 * pos.len() as u64;
+        let what = format!("searching {}({})", rs.name(), crate::error::Joined(pos));
+        let bytes = states.saturating_mul(bytes_per as u128).min(u64::MAX as u128) as u64;
+        ctl.check_memory(&what, bytes, format!("up to {states} positions"))?;
+        let limit = ctl.memory_limit() / bytes_per;
+        let v = search(
+            start,
+            &mut self.memo,
+            |p, out| {
+                rs.for_each_option(p, &mut |o| out.push(vec![rs.canonical(o)]));
+            },
+            limit,
+            ctl,
+            &what,
+        )?;
+        Ok(Nimber::from(v))
+    }
+}
+
+/// Memoized search for one heap of a heap ruleset, visiting only reachable heaps
+/// (suited to rulesets with [`crate::game::Reach::Sparse`], such as `totient`).
+pub fn sparse_heap_value(rs: &dyn HeapRuleset, n: u64, memo: &mut FxHashMap<u64, u32>, ctl: &Control) -> Result<u32> {
+    let what = format!("searching {}({n})", rs.name());
+    let limit = ctl.memory_limit() / BYTES_PER_STATE;
+    memo.insert(0, 0);
+    search(
+        n,
+        memo,
+        |&h, out| {
+            rs.for_each_option(h, &mut |parts: &[Part]| {
+                out.push(parts.iter().filter(|p| p.copies & 1 == 1).map(|p| p.heap).collect());
+            })
+        },
+        limit,
+        ctl,
+        &what,
+    )
+}

@@ -1,0 +1,16 @@
+//! Engines that compute nim-values from the rules of a game (never from closed forms):
+//!
+//! - [`dense`]: the values of heaps `0..=N` of a heap ruleset in one pass.
+//! - [`memo`]: iterative memoized search for single positions (no recursion-depth
+//!   limit), for tuple rulesets and for heap rulesets whose options jump far.
+//! - [`Evaluator`]: picks formula or search per [`Method`], caching tables between calls.
+//! - [`moves`]: values of disjunctive sums, outcomes and winning moves.
+
+pub mod dense;
+mod evaluator;
+pub mod memo;
+pub mod moves;
+
+pub use dense::{sequence, sequence_partial, NimSeq};
+pub use evaluator::{Evaluator, Method};
+pub use moves::{moves, MoveList, Outcome};
