@@ -4,6 +4,7 @@
 //! 1 when a check found a disagreement (`verify`), 2 for bad input or a computation
 //! that cannot be done, 130 when interrupted.
 
+mod bench;
 mod commands;
 mod output;
 mod progress;
@@ -41,6 +42,8 @@ enum Command {
     Verify(commands::verify::Args),
     /// The main job: check every computable claim of the seed papers.
     Reproduce(reproduce::Args),
+    /// Speed and memory benchmarks (ratios against a baseline timed in the same run).
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Seq(a) => commands::seq::run(a, &ctl),
         Command::Verify(a) => commands::verify::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
+        Command::Bench(a) => bench::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,177 @@
+//! `grundy bench`: the speed and memory benchmarks behind the issues' requirements.
+//!
+//! Each benchmark runs in a child process (so its peak memory, read from
+//! `/proc/self/status`, is its own) and times its target together with a baseline
+//! measured in the same run; the report gives seconds, the ratio target/baseline and
+//! the peak resident memory. Machines are noisy: compare ratios, not seconds.
+//!
+//! One file per area registers its benchmarks in [`all`].
+
+mod core;
+
+use crate::output::{print_json, Format};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `grundy bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Run only the benchmarks whose name starts with this prefix.
+    filter: Option<String>,
+    /// List the benchmarks without running them.
+    #[arg(long)]
+    list: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Internal: run one benchmark in this process and print its result as JSON.
+    #[arg(long, hide = true)]
+    child: Option<String>,
+}
+
+/// A benchmark: a target workload and a baseline workload, timed in the same run.
+pub struct Bench {
+    /// Name (`area/what`).
+    pub name: &'static str,
+    /// What the target computes.
+    pub target: &'static str,
+    /// What the baseline computes.
+    pub baseline: &'static str,
+    /// The requirement it stands for (from the issues), or "".
+    pub requirement: &'static str,
+    /// Runs the target; returns a short check string (e.g. a value) so that the work
+    /// cannot be optimised away and the result can be eyeballed.
+    pub run_target: fn() -> Result<String>,
+    /// Runs the baseline.
+    pub run_baseline: fn() -> Result<String>,
+}
+
+/// A benchmark's measurements.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct Measurement {
+    /// Benchmark name.
+    pub name: String,
+    /// Target description.
+    pub target: String,
+    /// Baseline description.
+    pub baseline: String,
+    /// Requirement.
+    pub requirement: String,
+    /// Target wall-clock seconds.
+    pub target_seconds: f64,
+    /// Baseline wall-clock seconds.
+    pub baseline_seconds: f64,
+    /// target_seconds / baseline_seconds.
+    pub ratio: f64,
+    /// Peak resident memory of the child process, bytes.
+    pub peak_bytes: u64,
+    /// The target's result summary.
+    pub target_result: String,
+    /// The baseline's result summary.
+    pub baseline_result: String,
+}
+
+fn all() -> Vec<Bench> {
+    let mut v = Vec::new();
+    v.extend(core::benches());
+    v
+}
+
+fn peak_rss() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|r| r.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn run_child(b: &Bench) -> Result<Measurement> {
+    let t = Instant::now();
+    let baseline_result = (b.run_baseline)()?;
+    let baseline_seconds = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let target_result = (b.run_target)()?;
+    let target_seconds = t.elapsed().as_secs_f64();
+    Ok(Measurement {
+        name: b.name.into(),
+        target: b.target.into(),
+        baseline: b.baseline.into(),
+        requirement: b.requirement.into(),
+        target_seconds,
+        baseline_seconds,
+        ratio: target_seconds / baseline_seconds.max(1e-9),
+        peak_bytes: peak_rss(),
+        target_result,
+        baseline_result,
+    })
+}
+
+/// Runs the command.
+pub fn run(a: Args) -> Result<ExitCode> {
+    let benches = all();
+    if let Some(name) = &a.child {
+        let b = benches
+            .iter()
+            .find(|b| b.name == name)
+            .with_context(|| format!("no benchmark {name}"))?;
+        println!("{}", serde_json::to_string(&run_child(b)?)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let chosen: Vec<&Bench> = benches
+        .iter()
+        .filter(|b| a.filter.as_deref().is_none_or(|f| b.name.starts_with(f)))
+        .collect();
+    if chosen.is_empty() {
+        bail!("no benchmark name starts with '{}'", a.filter.unwrap_or_default());
+    }
+    if a.list {
+        for b in chosen {
+            println!(
+                "{}\n  target:   {}\n  baseline: {}\n  requires: {}",
+                b.name, b.target, b.baseline, b.requirement
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let exe = std::env::current_exe()?;
+    let mut results = Vec::new();
+    for b in chosen {
+        eprintln!("bench {} ...", b.name);
+        let out = std::process::Command::new(&exe)
+            .args(["bench", "--child", b.name])
+            .output()?;
+        if !out.status.success() {
+            bail!(
+                "benchmark {} failed: {}",
+                b.name,
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        let m: Measurement = serde_json::from_slice(&out.stdout)?;
+        if a.format == Format::Text {
+            println!(
+                "{}\n  target   {:>9.3} s  {}  → {}\n  baseline {:>9.3} s  {}  → {}\n  ratio {:.3}   peak memory {}   requirement: {}",
+                m.name,
+                m.target_seconds,
+                m.target,
+                m.target_result,
+                m.baseline_seconds,
+                m.baseline,
+                m.baseline_result,
+                m.ratio,
+                grundy::error::human_bytes(m.peak_bytes),
+                if m.requirement.is_empty() { "—" } else { &m.requirement }
+            );
+        }
+        results.push(m);
+    }
+    if a.format == Format::Json {
+        print_json(&results)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
