@@ -6,6 +6,7 @@
 //! hidden. The exit status is 0 when every check ran, whatever the verdicts; 2 if some
 //! check could not run; 130 if interrupted (the finished checks are still reported).
 
+mod games;
 mod paper000;
 mod paper002;
 mod paper004;
