@@ -122,7 +122,7 @@ fn move_to_smaller(c: &Ctx) -> anyhow::Result<Outcome> {
         for b in 0..=to {
             for d in 0..=to {
                 let k = a ^ b ^ d;
-                let mut reach = vec![false; 64];
+                let mut reach = [false; 64];
                 let heaps = [a, b, d];
                 for i in 0..3 {
                     for smaller in 0..heaps[i] {
