@@ -93,6 +93,25 @@ impl Outcome {
         }
     }
 
+    /// The outcome of a closed form checked against search ([`grundy::analysis::verify`]):
+    /// holds if they agree on every position, else the first disagreement with both
+    /// values (the paper's formula and our search).
+    pub fn from_verify(r: grundy::analysis::verify::VerifyReport, range: impl Into<String>) -> Outcome {
+        match r.mismatch {
+            None => Outcome::holds(
+                format!("search agrees with the closed form on {} positions", r.checked),
+                range,
+            ),
+            Some(x) => Outcome::check(
+                false,
+                format!("first disagreement at {}", x.position),
+                range,
+                x.formula,
+                x.search,
+            ),
+        }
+    }
+
     /// Holds if `ok`, else a disagreement with the given values.
     pub fn check(
         ok: bool,

@@ -144,19 +144,7 @@ fn theorem(c: &Ctx, m: usize, to: u64) -> anyhow::Result<Outcome> {
     let rs = tuple("cdn")?;
     let r = verify_tuple(&rs, m, to, &c.ctl)?;
     let range = format!("all {} positions of [0,{to}]^{m}", (to + 1).pow(m as u32));
-    Ok(match r.mismatch {
-        None => Outcome::holds(
-            format!("search agrees with the theorem on {} positions", r.checked),
-            range,
-        ),
-        Some(x) => Outcome::check(
-            false,
-            format!("first disagreement at {}", x.position),
-            range,
-            x.formula,
-            x.search,
-        ),
-    })
+    Ok(Outcome::from_verify(r, range))
 }
 
 fn ord2(n: u64) -> u32 {

@@ -242,19 +242,7 @@ fn formula_grid(c: &Ctx, name: &str, to: u64) -> anyhow::Result<Outcome> {
     let rs = tuple(name)?;
     let r = verify_tuple(&rs, 2, to, &c.ctl)?;
     let range = format!("0 ≤ x, y ≤ {to} ({} positions in the domain)", r.checked);
-    Ok(match r.mismatch {
-        None => Outcome::holds(
-            format!("search agrees with the formula on {} positions", r.checked),
-            range,
-        ),
-        Some(x) => Outcome::check(
-            false,
-            format!("first disagreement at {}", x.position),
-            range,
-            x.formula,
-            x.search,
-        ),
-    })
+    Ok(Outcome::from_verify(r, range))
 }
 
 fn proof_moves(c: &Ctx) -> anyhow::Result<Outcome> {

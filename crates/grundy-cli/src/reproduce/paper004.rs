@@ -51,23 +51,10 @@ pub fn specs() -> Vec<Spec> {
             run: |c| {
                 let to = c.size(1_000_000, 10_000_000);
                 let r = verify_heap(&heap("odd-nim")?, to, &c.ctl)?;
-                Ok(verdict(r, format!("0 ≤ n ≤ {to}")))
+                Ok(Outcome::from_verify(r, format!("0 ≤ n ≤ {to}")))
             },
         },
     ]
-}
-
-fn verdict(r: grundy::analysis::verify::VerifyReport, range: String) -> Outcome {
-    match r.mismatch {
-        None => Outcome::holds(format!("search agrees on {} heaps", r.checked), range),
-        Some(m) => Outcome::check(
-            false,
-            format!("first disagreement at {}", m.position),
-            range,
-            m.formula,
-            m.search,
-        ),
-    }
 }
 
 fn table(c: &Ctx, heaps: &[u64], paper: u64) -> anyhow::Result<Outcome> {
@@ -198,7 +185,7 @@ fn subtraction(c: &Ctx) -> anyhow::Result<Outcome> {
         let set: Vec<String> = (1..=k).map(|s| s.to_string()).collect();
         let r = verify_heap(&heap(&format!("subtraction[{}]", set.join(",")))?, to, &c.ctl)?;
         if r.mismatch.is_some() {
-            return Ok(verdict(r, format!("k = {k}, 0 ≤ n ≤ {to}")));
+            return Ok(Outcome::from_verify(r, format!("k = {k}, 0 ≤ n ≤ {to}")));
         }
         total += r.checked;
     }
