@@ -139,6 +139,21 @@ fn winning_moves_in_sums() {
     }
 }
 
+#[test]
+fn huge_positions_list_moves_or_refuse() {
+    let mut ev = Evaluator::new(Method::Auto, Control::new());
+    let m = moves(&mut ev, &parse_position("nim(1000000000000,3,5)").unwrap(), false).unwrap();
+    let w: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
+    assert_eq!(w, vec!["nim(6,3,5)"]);
+    let e = moves(&mut ev, &parse_position("delete-nim(1000000000000,3)").unwrap(), false).unwrap_err();
+    assert!(matches!(e, Error::TooManyStates { .. }), "{e}");
+    let e = moves(&mut ev, &parse_position("nim(1000000000000,3,5)").unwrap(), true).unwrap_err();
+    assert!(
+        e.to_string().contains("listing the options of nim(1000000000000)"),
+        "{e}"
+    );
+}
+
 fn arb_component() -> impl Strategy<Value = String> {
     prop_oneof![
         proptest::collection::vec(0u64..20, 1..4).prop_map(|v| format!("nim({})", join(&v))),
@@ -174,6 +189,10 @@ proptest! {
         // Winning moves are exactly the options of value 0, and each re-evaluates to 0.
         prop_assert_eq!(m.winning.len(), vals.iter().filter(|&&v| v == 0).count());
         prop_assert_eq!(m.winning.is_empty(), m.value.is_zero());
+        // Listing only the winning moves (which may use direct finders) gives the same list.
+        let w: Vec<String> = moves(&mut ev, &pos, false).unwrap().winning.iter().map(|p| p.to_string()).collect();
+        let w_all: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
+        prop_assert_eq!(w, w_all);
         for (p, v) in &options {
             let again = parse_position(&p.to_string()).unwrap();
             prop_assert_eq!(&ev.value(&again).unwrap(), v);
