@@ -108,7 +108,13 @@ impl Heatmap {
             }
         }
         chart.draw_series(rects).map_err(draw_error)?;
-        if rows <= 24 && cols <= 24 {
+        // The values as digits where the cells are wide enough for them.
+        let cell_px = {
+            let (l, r) = (chart.backend_coord(&(0.0, 0.0)).0, chart.backend_coord(&(1.0, 0.0)).0);
+            r - l
+        };
+        let digits = self.vmax().to_string().len() as i32;
+        if cell_px >= 8 * digits + 6 {
             let mut labels = Vec::new();
             for (a, row) in self.values.iter().enumerate() {
                 for (b, v) in row.iter().enumerate() {
@@ -147,7 +153,7 @@ impl Heatmap {
         let (px_right, cell_h) = (hi.0, (geometry.y.pixel(1.0) - geometry.y.pixel(0.0)).abs());
         let s = (cell_h / 2.0).clamp(2.0, 6.0) as i32;
         for &a in self.row_marks.iter().filter(|&&a| (a as usize) < rows) {
-            let y = geometry.y.pixel(a as f64).round() as i32;
+            let (_, y) = geometry.pixel(0.0, a as f64);
             let x = px_right + 3;
             root.draw(&Polygon::new(
                 vec![(x, y), (x + 2 * s, y - s), (x + 2 * s, y + s)],

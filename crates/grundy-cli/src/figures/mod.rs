@@ -11,7 +11,8 @@ mod font;
 mod heatmap;
 mod scatter;
 
-pub use colors::{value_color, MARK, MISSING, POINT};
+#[cfg(test)]
+use colors::{value_color, MARK, MISSING, POINT};
 pub use heatmap::Heatmap;
 pub use scatter::Scatter;
 

@@ -157,8 +157,8 @@ fn heatmap_cells_have_the_colour_of_their_value() {
         for b in 0..=n {
             let v = grundy::formulas::delete_nim::delete_nim(a, b) as u64;
             let want = if v == 0 { MARK } else { value_color(v, vmax) };
-            // The centre and points near the four edges (no digits: the grid is large).
-            for (db, da) in [(0.0, 0.0), (-0.4, 0.0), (0.4, 0.0), (0.0, -0.4), (0.0, 0.4)] {
+            // Points near the four edges and corners (the centre holds the digits).
+            for (db, da) in [(-0.4, 0.0), (0.4, 0.0), (0.0, -0.4), (0.0, 0.4), (-0.35, -0.35), (0.35, 0.35)] {
                 let (x, y) = g.pixel(b as f64 + db, a as f64 + da);
                 assert_eq!(img.at(x, y), Some(want), "cell ({a},{b}) value {v} at +({db},{da})");
             }
