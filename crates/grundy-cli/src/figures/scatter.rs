@@ -148,7 +148,10 @@ impl Scatter {
                         .map(|&(n, v)| Circle::new((n as f64, v as f64), r + 1, MARK.filled())),
                 )
                 .map_err(draw_error)?
-                .label(format!("G(n) = {m} ({count} heaps)"))
+                .label(format!(
+                    "G(n) = {m} ({count} heap{})",
+                    if count == 1 { "" } else { "s" }
+                ))
                 .legend(move |(x, y)| Circle::new((x, y), 4, MARK.filled()));
             chart
                 .configure_series_labels()

@@ -158,7 +158,14 @@ fn heatmap_cells_have_the_colour_of_their_value() {
             let v = grundy::formulas::delete_nim::delete_nim(a, b) as u64;
             let want = if v == 0 { MARK } else { value_color(v, vmax) };
             // Points near the four edges and corners (the centre holds the digits).
-            for (db, da) in [(-0.4, 0.0), (0.4, 0.0), (0.0, -0.4), (0.0, 0.4), (-0.35, -0.35), (0.35, 0.35)] {
+            for (db, da) in [
+                (-0.4, 0.0),
+                (0.4, 0.0),
+                (0.0, -0.4),
+                (0.0, 0.4),
+                (-0.35, -0.35),
+                (0.35, 0.35),
+            ] {
                 let (x, y) = g.pixel(b as f64 + db, a as f64 + da);
                 assert_eq!(img.at(x, y), Some(want), "cell ({a},{b}) value {v} at +({db},{da})");
             }

@@ -76,8 +76,18 @@ pub fn specs(ctx: &Ctx) -> Vec<FigureSpec> {
         scatter("003-fig2-nontotative", "Figure 2", "nontotative", 1000),
         scatter("003-fig3-divide-and-residue", "Figure 3", "divide-and-residue", 20000),
         scatter("003-fig4-complement-grundy", "Figure 4", "complement-grundy", 20000),
-        scatter("003-fig5a-divide-throw-residue", "Figure 5 (left)", "divide-throw-residue", 1000),
-        scatter("003-fig5b-residue-throw-divisor", "Figure 5 (right)", "residue-throw-divisor", 1000),
+        scatter(
+            "003-fig5a-divide-throw-residue",
+            "Figure 5 (left)",
+            "divide-throw-residue",
+            1000,
+        ),
+        scatter(
+            "003-fig5b-residue-throw-divisor",
+            "Figure 5 (right)",
+            "residue-throw-divisor",
+            1000,
+        ),
     ]
 }
 
@@ -210,7 +220,10 @@ mod tests {
             r.note,
             "not produced: the ruleset no-such-ruleset is not in this build's catalog"
         );
-        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "no file written");
+        assert!(
+            std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+            "no file written"
+        );
     }
 
     #[test]

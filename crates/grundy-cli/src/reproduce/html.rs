@@ -63,7 +63,9 @@ pub fn page(dir: &Path, checks: &[Check], full: bool, planned: usize, seconds: f
     papers.dedup();
     for p in papers {
         let _ = writeln!(o, "<h2>Paper {p}: {}</h2>", esc(paper_title(p)));
-        o.push_str("<table><tr><th>id</th><th>source</th><th>claim</th><th>computed</th><th>range</th><th>verdict</th></tr>\n");
+        o.push_str(
+            "<table><tr><th>id</th><th>source</th><th>claim</th><th>computed</th><th>range</th><th>verdict</th></tr>\n",
+        );
         for c in checks.iter().filter(|c| c.paper == p) {
             let _ = writeln!(
                 o,

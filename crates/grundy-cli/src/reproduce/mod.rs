@@ -155,7 +155,10 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     };
     let mut extras = Extras {
         figures: Vec::new(),
-        skipped: periodicity::skipped().into_iter().filter(|(id, _)| selected(id)).collect(),
+        skipped: periodicity::skipped()
+            .into_iter()
+            .filter(|(id, _)| selected(id))
+            .collect(),
     };
     if specs.is_empty() && figure_specs.is_empty() {
         anyhow::bail!("no check id starts with '{}'", a.only.unwrap_or_default());

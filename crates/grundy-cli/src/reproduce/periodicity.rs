@@ -83,7 +83,10 @@ fn subtraction_one_to_k(ctx: &Ctx) -> Result<Outcome> {
         let to = 4 * (k + 1) + k;
         widest = to;
         let set: Vec<u64> = (1..=k).collect();
-        let name = format!("subtraction[{}]", set.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+        let name = format!(
+            "subtraction[{}]",
+            set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+        );
         let v = heap_values(&name, to, ctx)?;
         match detect(&v, 0, Evidence::default()) {
             Some(p) if p.period == k + 1 && p.preperiod == 0 && p.saltus == 0 && subtraction_proof(&set, &p, to) => {}
