@@ -96,11 +96,9 @@ fn subtraction_one_to_k(ctx: &Ctx) -> Result<Outcome> {
     }
     Ok(Outcome::check(
         bad.is_empty(),
-        format!(
-            "every k: smallest period k+1, preperiod 0, saltus 0 (search, then `grundy period`'s analysis); \
-             proven for all heaps, since the values agree past preperiod + period + max(S) − 1 (periodicity \
-             theorem for subtraction games)"
-        ),
+        "every k: smallest period k+1, preperiod 0, saltus 0 (search, then `grundy period`'s analysis); \
+         proven for all heaps, since the values agree past preperiod + period + max(S) − 1 (periodicity \
+         theorem for subtraction games)",
         format!("k = 1..={kmax}, heaps 0..=5k+4 (up to {widest})"),
         "period k+1, preperiod 0",
         bad.join("; "),
@@ -144,7 +142,7 @@ fn min_rows(ctx: &Ctx) -> Result<Outcome> {
             })
             .collect::<Result<Vec<u64>>>()?;
         match detect(&row, 0, Evidence::default()) {
-            Some(p) if p.period == a + 1 && p.saltus == 0 && p.preperiod + 1 <= a => {
+            Some(p) if p.period == a + 1 && p.saltus == 0 && p.preperiod < a => {
                 at_bound += u64::from(p.preperiod + 1 == a);
                 if p.preperiod > max_pre.1 {
                     max_pre = (a, p.preperiod);
