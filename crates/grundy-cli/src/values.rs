@@ -11,8 +11,8 @@ use std::ops::Range;
 use std::sync::Arc;
 
 /// The points (n, G(n)) for heaps `from..=to` of a heap ruleset (heaps below its first
-/// position are left out). Errors if a value exceeds 2^64 − 1 (it could not be
-/// plotted), or as `solve::sequence` does (memory limit, interruption).
+/// position are left out). Errors if a value exceeds 2^64 − 1, or as
+/// `solve::sequence` does (memory limit, interruption).
 pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control) -> Result<Vec<(u64, u64)>> {
     let seq = sequence(rs.as_ref(), to, ctl)?;
     let from = from.max(rs.first_heap());
@@ -20,7 +20,7 @@ pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control)
         .map(|n| match seq.get_u64(n) {
             Some(v) => Ok((n, v)),
             None => bail!(
-                "G({n}) of {} is {} bits long; values must fit in 64 bits to be plotted",
+                "G({n}) of {} is {} bits long; plots and periodicity need values that fit in 64 bits",
                 rs.name(),
                 seq.get(n).bits()
             ),
