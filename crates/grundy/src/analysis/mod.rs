@@ -1,4 +1,5 @@
 //! Analyses of computed values: comparison of closed forms with search
-//! ([`verify`]).
+//! ([`verify`]), periodicity of sequences ([`periodicity`]).
 
+pub mod periodicity;
 pub mod verify;
