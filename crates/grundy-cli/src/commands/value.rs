@@ -72,5 +72,6 @@ pub fn describe(o: Outcome) -> &'static str {
     match o {
         Outcome::P => "P-position (the previous player wins)",
         Outcome::N => "N-position (the next player wins)",
+        Outcome::D => "D-position (a draw: neither player can force a win)",
     }
 }

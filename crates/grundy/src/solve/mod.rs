@@ -5,9 +5,12 @@
 //!   limit), for tuple rulesets and for heap rulesets whose options jump far.
 //! - [`Evaluator`]: picks formula or search per [`Method`], caching tables between calls.
 //! - [`moves`]: values of disjunctive sums, outcomes and winning moves.
+//! - [`loopy`]: the generalized Sprague–Grundy function of a finite game graph that may
+//!   have cycles (values `∞(K)`).
 
 pub mod dense;
 mod evaluator;
+pub mod loopy;
 pub mod memo;
 pub mod moves;
 

@@ -18,6 +18,9 @@ pub enum Outcome {
     P,
     /// Value ≠ 0: the next player (the one to move) wins.
     N,
+    /// A draw: neither player can force a win (only in loopy games, value `∞(K)` with
+    /// `0 ∉ K`; see [`crate::value::LoopyValue::outcome`]).
+    D,
 }
 
 impl Outcome {
@@ -36,6 +39,7 @@ impl std::fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         })
     }
 }
