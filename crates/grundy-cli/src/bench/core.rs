@@ -10,7 +10,7 @@ use grundy::{Control, Nimber};
 fn tuple(name: &str) -> std::sync::Arc<dyn grundy::game::TupleRuleset> {
     match parse_ruleset(name).expect("ruleset exists") {
         Ruleset::Tuple(t) => t,
-        Ruleset::Heap(_) => unreachable!("{name} is a tuple ruleset"),
+        _ => unreachable!("{name} is a tuple ruleset"),
     }
 }
 

@@ -121,6 +121,9 @@ pub fn moves(ev: &mut Evaluator, pos: &Position, all: bool) -> Result<MoveList> 
                     }
                 }
             }
+            Component::Loopy { ruleset, .. } => {
+                return Err(super::evaluator::loopy_unsupported(&ruleset.name()));
+            }
             Component::Tuple { ruleset, pos: tuple } => {
                 let cv = ev.tuple_value(ruleset, tuple)?;
                 let rest = &total ^ &cv;
