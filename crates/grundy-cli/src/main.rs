@@ -38,6 +38,8 @@ enum Command {
     Moves(commands::moves::Args),
     /// The nim-value sequence of a heap ruleset.
     Seq(commands::seq::Args),
+    /// Values and outcomes of a game given as a graph file (acyclic or loopy).
+    Graph(commands::graph::Args),
     /// Compare a ruleset's closed form with search over a range.
     Verify(commands::verify::Args),
     /// The main job: check every computable claim of the seed papers.
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Value(a) => commands::value::run(a, &ctl),
         Command::Moves(a) => commands::moves::run(a, &ctl),
         Command::Seq(a) => commands::seq::run(a, &ctl),
+        Command::Graph(a) => commands::graph::run(a, &ctl),
         Command::Verify(a) => commands::verify::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
         Command::Bench(a) => bench::run(a),

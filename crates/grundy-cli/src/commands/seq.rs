@@ -1,9 +1,11 @@
 //! `grundy seq NAME --to N`: the nim-value sequence of a heap ruleset.
 
+use super::bound::BoundArgs;
 use crate::output::print_json;
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
-use grundy::solve::{sequence_partial, NimSeq};
+use grundy::game::{LoopyRuleset, Ruleset};
+use grundy::solve::{sequence_partial, Bound, BoundedValue, LoopyExplorer, NimSeq};
 use grundy::{Control, Error, Nimber};
 use serde::Serialize;
 use std::io::Write;
@@ -48,6 +50,8 @@ pub struct Args {
     /// Search (default) or closed form.
     #[arg(long, value_enum, default_value_t)]
     method: SeqMethod,
+    #[command(flatten)]
+    bounds: BoundArgs,
 }
 
 #[derive(Serialize)]
@@ -55,25 +59,35 @@ struct Out {
     ruleset: String,
     from: u64,
     values: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
 }
 
-/// Runs the command.
-pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
-    let rs = parse_ruleset(&a.name)?;
-    let rs = rs.as_heap("seq")?;
-    let first = rs.first_heap();
+/// The first heap of the sequence: `--from`, or the ruleset's first position.
+fn first_heap(a: &Args, name: &str, first: u64) -> anyhow::Result<u64> {
     let from = a.from.unwrap_or(first);
     if from < first {
         return Err(Error::Domain {
-            ruleset: rs.name(),
+            ruleset: name.to_string(),
             position: format!("heap {from}"),
-            reason: format!("heaps of {} start at {first}", rs.name()),
+            reason: format!("heaps of {name} start at {first}"),
         }
         .into());
     }
     if from > a.to {
         anyhow::bail!("--from {from} is larger than --to {}", a.to);
     }
+    Ok(from)
+}
+
+/// Runs the command.
+pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
+    let rs = parse_ruleset(&a.name)?;
+    if let Ruleset::Loopy(l) = &rs {
+        return run_loopy(&a, l.clone(), ctl);
+    }
+    let rs = rs.as_heap("seq")?;
+    let from = first_heap(&a, &rs.name(), rs.first_heap())?;
     let (values, stopped): (Vec<Nimber>, Option<Error>) = match a.method {
         SeqMethod::Search => {
             let (seq, stopped): (NimSeq, _) = sequence_partial(rs.as_ref(), a.to, ctl)?;
@@ -119,6 +133,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
                 ruleset: rs.name(),
                 from,
                 values: values.iter().map(|v| v.to_string()).collect(),
+                note: None,
             })?;
             return finish(stopped, from, values.len());
         }
@@ -141,4 +156,84 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
             Err(e.into())
         }
     }
+}
+
+/// `seq` of a loopy ruleset: values within the bound, `?` where undetermined (the bound
+/// is named in a note: on stderr for text and CSV, in the JSON).
+fn run_loopy(a: &Args, rs: std::sync::Arc<dyn LoopyRuleset>, ctl: &Control) -> anyhow::Result<ExitCode> {
+    let from = first_heap(a, &rs.name(), rs.first_heap())?;
+    if a.method == SeqMethod::Formula {
+        return Err(Error::NoFormula {
+            ruleset: rs.name(),
+            detail: Some("a loopy ruleset; its values come from its game graph".into()),
+        }
+        .into());
+    }
+    let bound = a.bounds.bound(Bound::default().moves);
+    let mut ex = LoopyExplorer::new(rs.clone(), bound);
+    let mut values: Vec<BoundedValue> = Vec::new();
+    let mut stopped = None;
+    ctl.start(&format!("{} values", rs.name()), a.to - from + 1);
+    for n in from..=a.to {
+        match ex.heap_value(n, ctl) {
+            Ok(v) => values.push(v),
+            Err(e) => {
+                stopped = Some(e);
+                break;
+            }
+        }
+        if n & 0x3FF == 0 {
+            if let Err(e) = ctl.tick(n - from) {
+                stopped = Some(e);
+                break;
+            }
+        }
+    }
+    ctl.finish();
+    let undetermined: Vec<(u64, &str)> = values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| v.note().map(|note| (from + i as u64, note)))
+        .collect();
+    let note = undetermined.first().map(|&(_, first_note)| {
+        format!(
+            "{} of {} values are undetermined within the bound (heaps up to {}, {} moves per exploration); the first: {first_note}",
+            undetermined.len(),
+            values.len(),
+            grundy::error::sci(bound.heap as u128),
+            grundy::error::sci(bound.moves as u128)
+        )
+    });
+    let texts: Vec<String> = values.iter().map(BoundedValue::value_text).collect();
+    let out = std::io::stdout();
+    let mut w = std::io::BufWriter::new(out.lock());
+    match a.format {
+        SeqFormat::Text => writeln!(w, "{}", texts.join(","))?,
+        SeqFormat::Csv => {
+            writeln!(w, "n,value")?;
+            for (i, v) in texts.iter().enumerate() {
+                if v.contains(',') {
+                    writeln!(w, "{},\"{v}\"", from + i as u64)?;
+                } else {
+                    writeln!(w, "{},{v}", from + i as u64)?;
+                }
+            }
+        }
+        SeqFormat::Json => {
+            drop(w);
+            print_json(&Out {
+                ruleset: rs.name(),
+                from,
+                values: texts,
+                note: note.clone(),
+            })?;
+            return finish(stopped, from, values.len());
+        }
+    }
+    w.flush()?;
+    drop(w);
+    if let Some(n) = &note {
+        eprintln!("grundy: note: {n}");
+    }
+    finish(stopped, from, values.len())
 }

@@ -38,10 +38,11 @@ pub struct Bound {
 }
 
 impl Default for Bound {
-    /// Heaps up to 10^12 and 10^7 moves.
+    /// Heaps up to 10^18 (σ(n) is exact for every 64-bit heap, and factoring is fast)
+    /// and 10^7 moves.
     fn default() -> Bound {
         Bound {
-            heap: 1_000_000_000_000,
+            heap: 1_000_000_000_000_000_000,
             moves: 10_000_000,
         }
     }

@@ -39,7 +39,7 @@ fn undetermined_heaps_name_the_bound() {
     assert_eq!((v.value_text(), v.outcome_text()), ("?".to_string(), "?".to_string()));
     let note = v.note().unwrap();
     assert!(
-        note.contains("aliquot-sum(276)") && note.contains("1.00e12") && note.contains("--bound"),
+        note.contains("aliquot-sum(276)") && note.contains("1.00e18") && note.contains("--bound"),
         "{note}"
     );
     // Every heap on 276's path is undetermined too.
