@@ -114,33 +114,53 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             (v, stopped)
         }
     };
+    let texts = values.iter().map(|v| v.to_string()).collect();
+    write_values(&a, rs.name(), from, texts, None, stopped)
+}
+
+/// Prints the values in the chosen format (a note, if any, in the JSON or on stderr),
+/// then reports an interruption.
+fn write_values(
+    a: &Args,
+    ruleset: String,
+    from: u64,
+    texts: Vec<String>,
+    note: Option<String>,
+    stopped: Option<Error>,
+) -> anyhow::Result<ExitCode> {
+    let count = texts.len();
     let out = std::io::stdout();
     let mut w = std::io::BufWriter::new(out.lock());
     match a.format {
-        SeqFormat::Text => {
-            let text: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-            writeln!(w, "{}", text.join(","))?;
-        }
+        SeqFormat::Text => writeln!(w, "{}", texts.join(","))?,
         SeqFormat::Csv => {
             writeln!(w, "n,value")?;
-            for (i, v) in values.iter().enumerate() {
-                writeln!(w, "{},{v}", from + i as u64)?;
+            for (i, v) in texts.iter().enumerate() {
+                // Loopy values such as ∞(0,1,2) contain commas: quote them.
+                if v.contains(',') {
+                    writeln!(w, "{},\"{v}\"", from + i as u64)?;
+                } else {
+                    writeln!(w, "{},{v}", from + i as u64)?;
+                }
             }
         }
         SeqFormat::Json => {
             drop(w);
             print_json(&Out {
-                ruleset: rs.name(),
+                ruleset,
                 from,
-                values: values.iter().map(|v| v.to_string()).collect(),
-                note: None,
+                values: texts,
+                note,
             })?;
-            return finish(stopped, from, values.len());
+            return finish(stopped, from, count);
         }
     }
     w.flush()?;
     drop(w);
-    finish(stopped, from, values.len())
+    if let Some(n) = &note {
+        eprintln!("grundy: note: {n}");
+    }
+    finish(stopped, from, count)
 }
 
 fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<ExitCode> {
@@ -190,12 +210,8 @@ fn run_loopy(a: &Args, rs: std::sync::Arc<dyn LoopyRuleset>, ctl: &Control) -> a
         }
     }
     ctl.finish();
-    let undetermined: Vec<(u64, &str)> = values
-        .iter()
-        .enumerate()
-        .filter_map(|(i, v)| v.note().map(|note| (from + i as u64, note)))
-        .collect();
-    let note = undetermined.first().map(|&(_, first_note)| {
+    let undetermined: Vec<&str> = values.iter().filter_map(BoundedValue::note).collect();
+    let note = undetermined.first().map(|first_note| {
         format!(
             "{} of {} values are undetermined within the bound (heaps up to {}, {} moves per exploration); the first: {first_note}",
             undetermined.len(),
@@ -204,36 +220,6 @@ fn run_loopy(a: &Args, rs: std::sync::Arc<dyn LoopyRuleset>, ctl: &Control) -> a
             grundy::error::sci(bound.moves as u128)
         )
     });
-    let texts: Vec<String> = values.iter().map(BoundedValue::value_text).collect();
-    let out = std::io::stdout();
-    let mut w = std::io::BufWriter::new(out.lock());
-    match a.format {
-        SeqFormat::Text => writeln!(w, "{}", texts.join(","))?,
-        SeqFormat::Csv => {
-            writeln!(w, "n,value")?;
-            for (i, v) in texts.iter().enumerate() {
-                if v.contains(',') {
-                    writeln!(w, "{},\"{v}\"", from + i as u64)?;
-                } else {
-                    writeln!(w, "{},{v}", from + i as u64)?;
-                }
-            }
-        }
-        SeqFormat::Json => {
-            drop(w);
-            print_json(&Out {
-                ruleset: rs.name(),
-                from,
-                values: texts,
-                note: note.clone(),
-            })?;
-            return finish(stopped, from, values.len());
-        }
-    }
-    w.flush()?;
-    drop(w);
-    if let Some(n) = &note {
-        eprintln!("grundy: note: {n}");
-    }
-    finish(stopped, from, values.len())
+    let texts = values.iter().map(BoundedValue::value_text).collect();
+    write_values(a, rs.name(), from, texts, note, stopped)
 }
