@@ -8,6 +8,7 @@
 
 mod paper000;
 mod paper002;
+mod paper003_loopy;
 mod paper004;
 mod report;
 
@@ -132,6 +133,7 @@ fn all_specs() -> Vec<Spec> {
     let mut v = Vec::new();
     v.extend(paper000::specs());
     v.extend(paper002::specs());
+    v.extend(paper003_loopy::specs());
     v.extend(paper004::specs());
     v
 }
