@@ -191,6 +191,10 @@ fn bad_input_to_loopy_commands() {
     );
     fails(&["value", "aliquot-sum(6)", "--bound", "lots"], "is not a count");
     fails(&["value", "nim(3)", "--bound", "1e30"], "larger than 2^64");
+    fails(
+        &["seq", "aliquot-sum", "--to", "1000000000000000", "--memory-limit", "1G"],
+        "the values of aliquot-sum needs an estimated",
+    );
 }
 
 fn graph_file(text: &str, suffix: &str) -> tempfile::NamedTempFile {

@@ -49,11 +49,12 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let len = std::fs::metadata(&a.file)
         .with_context(|| format!("cannot read {}", a.file.display()))?
         .len();
-    // Reading keeps the text, the names and the graph: about three times the file (the
+    // Reading keeps the text, 24 bytes per name or follower (at least 2 bytes each in
+    // the file) and the graph: at most about 5 times the file for typical names (the
     // solver checks its own memory once the size of the graph is known).
     ctl.check_memory(
         "reading the graph file",
-        len.saturating_mul(3),
+        len.saturating_mul(5),
         format!("a file of {len} bytes"),
     )?;
     let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;

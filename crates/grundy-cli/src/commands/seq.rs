@@ -190,10 +190,18 @@ fn run_loopy(a: &Args, rs: std::sync::Arc<dyn LoopyRuleset>, ctl: &Control) -> a
         .into());
     }
     let bound = a.bounds.bound(Bound::default().moves);
+    let count = a.to - from + 1;
+    // The values (about 48 bytes each) and the explorer's cache (at least one entry
+    // of about 64 bytes per heap).
+    ctl.check_memory(
+        &format!("the values of {}", rs.name()),
+        count.saturating_mul(112),
+        format!("{count} heaps"),
+    )?;
     let mut ex = LoopyExplorer::new(rs.clone(), bound);
     let mut values: Vec<BoundedValue> = Vec::new();
     let mut stopped = None;
-    ctl.start(&format!("{} values", rs.name()), a.to - from + 1);
+    ctl.start(&format!("{} values", rs.name()), count);
     for n in from..=a.to {
         match ex.heap_value(n, ctl) {
             Ok(v) => values.push(v),

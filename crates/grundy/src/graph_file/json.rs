@@ -24,13 +24,14 @@ pub(super) fn parse(text: &str) -> Result<Vec<RawVertex<'_>>> {
             let name = r.string("a vertex name (a string)")?;
             r.expect(b':', "':' after the vertex name")?;
             r.expect(b'[', "'[' to open the list of followers")?;
-            let mut followers = Vec::new();
+            let (mut followers, mut follower_lines) = (Vec::new(), Vec::new());
             if r.peek() == Some(b']') {
                 r.pos += 1;
             } else {
                 loop {
                     let fl = r.line_after_ws();
-                    followers.push((r.string("a follower (a string)")?, fl));
+                    followers.push(r.string("a follower (a string)")?);
+                    follower_lines.push(fl);
                     match r.next_byte() {
                         Some(b',') => continue,
                         Some(b']') => break,
@@ -38,7 +39,12 @@ pub(super) fn parse(text: &str) -> Result<Vec<RawVertex<'_>>> {
                     }
                 }
             }
-            out.push(RawVertex { name, line, followers });
+            out.push(RawVertex {
+                name,
+                line,
+                followers,
+                follower_lines,
+            });
             match r.next_byte() {
                 Some(b',') => continue,
                 Some(b'}') => break,

@@ -35,11 +35,13 @@ pub struct NamedGraph {
     pub graph: Graph,
 }
 
-/// One vertex as read: name, line, followers (each with its line).
+/// One vertex as read: name, line, followers, and (JSON only, where they can differ)
+/// the line of each follower.
 struct RawVertex<'a> {
     name: std::borrow::Cow<'a, str>,
     line: usize,
-    followers: Vec<(std::borrow::Cow<'a, str>, usize)>,
+    followers: Vec<std::borrow::Cow<'a, str>>,
+    follower_lines: Vec<usize>,
 }
 
 /// Parses a graph file (text or JSON, see the module docs) with at most `max_moves`
@@ -81,7 +83,8 @@ fn parse_text(text: &str) -> Result<Vec<RawVertex<'_>>> {
         out.push(RawVertex {
             name: name.into(),
             line,
-            followers: rest.split_whitespace().map(|f| (f.into(), line)).collect(),
+            followers: rest.split_whitespace().map(Into::into).collect(),
+            follower_lines: Vec::new(),
         });
     }
     Ok(out)
@@ -129,12 +132,12 @@ fn build(raw: Vec<RawVertex<'_>>, max_moves: u64) -> Result<NamedGraph> {
     let mut b = GraphBuilder::with_capacity(raw.len(), moves as usize);
     for v in &raw {
         let mut fs = Vec::with_capacity(v.followers.len());
-        for (f, line) in &v.followers {
+        for (i, f) in v.followers.iter().enumerate() {
             match ids.get(f.as_ref()) {
                 Some(&id) => fs.push(id),
                 None => {
                     return Err(err(
-                        *line,
+                        v.follower_lines.get(i).copied().unwrap_or(v.line),
                         format!(
                             "follower '{f}' of vertex '{}' is not a vertex (no line '{f}: …')",
                             v.name

@@ -174,7 +174,15 @@ impl LoopyExplorer {
     /// limit, [`crate::Error::Interrupted`] when cancelled.
     pub fn heap_value(&mut self, n: u64, ctl: &Control) -> Result<BoundedValue> {
         if !self.status.contains_key(&n) {
+            let before = self.status.len() >> 16;
             self.explore(n, ctl)?;
+            if self.status.len() >> 16 > before {
+                ctl.check_memory(
+                    "the cache of loopy values",
+                    self.status.len() as u64 * 96,
+                    format!("{} heaps", self.status.len()),
+                )?;
+            }
         }
         Ok(match &self.status[&n] {
             Status::Value(v) => BoundedValue::Value(v.clone()),
