@@ -23,7 +23,7 @@
 //! vertices are labelled is a counter function, which the tests use to check A–C.
 //!
 //! Graphs are stored in compressed sparse row form ([`Graph`]): 4 bytes per edge and
-//! per vertex, plus the reverse graph and five per-vertex arrays while solving.
+//! per vertex, plus the reverse graph and up to eight per-vertex arrays while solving.
 
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -81,7 +81,7 @@ impl Graph {
     /// Bytes [`solve`] allocates for a graph of `vertices` and `edges` (reverse graph
     /// and working arrays), for memory checks before building.
     pub fn solve_bytes(vertices: u64, edges: u64) -> u64 {
-        4 * (edges + 8 * vertices + 2)
+        4 * (edges + 10 * vertices + 2)
     }
 }
 
