@@ -111,7 +111,7 @@ impl LoopyEvaluator {
 
     /// The good moves of `pos` (see the module docs) and, with `all`, every option and
     /// the value of the resulting sum. Errors: those of evaluation, and
-    /// [`Error::Unsupported`] for powerset components (as [`moves`]).
+    /// [`Error::Unsupported`] for powerset components (as [`moves()`](super::moves::moves)).
     pub fn moves(&mut self, pos: &Position, all: bool) -> Result<LoopyMoveList> {
         let values: Vec<BoundedValue> = pos
             .components
