@@ -31,6 +31,12 @@ pub fn specs() -> Vec<Spec> {
             run: aliquot_12,
         },
         Spec {
+            id: "003-s7-aliquot-sum-binary",
+            source: "paper 003 §7",
+            claim: "aliquot-sum: since the game is binary (one option per heap), the cycles are trivial: if one component of a disjunctive sum will not end, the full game will not end; if no component contains a cycle, the game ends (after perhaps temporarily increasing heap sizes) and a winner may be declared",
+            run: aliquot_binary,
+        },
+        Spec {
             id: "003-s7-partial-aliquot-sum-table",
             source: "paper 003 §7 (table)",
             claim: "partial-aliquot-sum (move to any sum of a nonempty set of proper divisors), n = 1..9: opt(n) = ∅; 1; 1; 1,2,3; 1; 1..6; 1; 1..7; 1,3,4 and SG(n) = 0,1,1,2,1,∞₃,1,∞₃,3, where ∞₃ is the nim-value 3 with an additional option an infinity",
@@ -102,6 +108,46 @@ fn aliquot_sequence(ctx: &Ctx) -> Result<Outcome> {
             vs[11]
         ),
         "heaps 1..12",
+    ))
+}
+
+fn aliquot_binary(ctx: &Ctx) -> Result<Outcome> {
+    let to = ctx.size(10_000, 100_000);
+    let mut ex = LoopyExplorer::new(loopy("aliquot-sum")?, Bound::default());
+    let (mut finite, mut looping, mut undetermined) = (0u64, Vec::new(), 0u64);
+    let mut bad = Vec::new();
+    for n in 1..=to {
+        match ex.heap_value(n, &ctx.ctl)? {
+            BoundedValue::Value(LoopyValue::Finite(v)) if v.to_u64().is_some_and(|x| x <= 1) => finite += 1,
+            BoundedValue::Value(LoopyValue::Infinite(k)) if k.is_empty() => looping.push(n),
+            BoundedValue::Value(v) => bad.push(format!("{n}: {v}")),
+            BoundedValue::Undetermined { .. } => undetermined += 1,
+        }
+    }
+    // A looping component makes the sum ∞() (a draw) whatever the other components;
+    // check it on sums with every finite heap up to 100 and with another loop.
+    let mut l = lev(ctx);
+    let mut sums = 0;
+    for &m in looping.iter().take(3) {
+        for n in (1..=100).chain(looping.iter().copied().take(3)) {
+            let v = l.value(&parse_position(&format!("aliquot-sum({m}) + aliquot-sum({n})"))?)?;
+            if v.value_text() != "∞()" || v.outcome_text() != "D" {
+                bad.push(format!("{m} + {n}: {}", v.value_text()));
+            }
+            sums += 1;
+        }
+    }
+    let computed = format!(
+        "heaps 1..{to}: {finite} end (value 0 or 1), {} never end (value ∞(), no finite option; the first: {}), {undetermined} undetermined within the bound (heaps up to 10^18); {sums} sums with a looping component are all ∞() (draws)",
+        looping.len(),
+        looping.iter().take(8).map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+    );
+    Ok(Outcome::check(
+        bad.is_empty(),
+        computed,
+        format!("heaps 1..{to}, sums of two heaps"),
+        "every heap ends (0 or 1) or never ends (∞, and then so does any sum with it)",
+        bad.join("; "),
     ))
 }
 
