@@ -277,7 +277,7 @@ impl LoopyExplorer {
         let id = Self::add(h, region, scratch);
         stack.push((id, scratch.len()));
         let after = region.options.len() as u64 >> 20;
-        if after > before || region.heaps.len() % 4096 == 0 {
+        if after > before || region.heaps.len() & 4095 == 0 {
             ctl.check_memory(
                 "exploring a loopy game graph",
                 region.options.len() as u64 * 16 + region.heaps.len() as u64 * 48,
