@@ -40,6 +40,8 @@ enum Command {
     Moves(commands::moves::Args),
     /// The nim-value sequence of a heap ruleset.
     Seq(commands::seq::Args),
+    /// Values and outcomes of a game given as a graph file (acyclic or loopy).
+    Graph(commands::graph::Args),
     /// Compare a ruleset's closed form with search over a range.
     Verify(commands::verify::Args),
     /// Draw the values: a scatter plot (heap rulesets) or a heatmap (rulesets on pairs).
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Value(a) => commands::value::run(a, &ctl),
         Command::Moves(a) => commands::moves::run(a, &ctl),
         Command::Seq(a) => commands::seq::run(a, &ctl),
+        Command::Graph(a) => commands::graph::run(a, &ctl),
         Command::Verify(a) => commands::verify::run(a, &ctl),
         Command::Plot(a) => commands::plot::run(a, &ctl),
         Command::Table(a) => commands::table::run(a, &ctl),

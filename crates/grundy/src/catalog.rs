@@ -50,6 +50,7 @@ pub fn entries() -> Vec<Entry> {
     v.extend(cdn::entries());
     v.extend(min::entries());
     v.extend(delete_nim::entries());
+    v.extend(loopy::entries());
     v
 }
 
@@ -158,21 +159,14 @@ pub fn parse_position(input: &str) -> Result<Position> {
 fn resolve(c: &ComponentExpr) -> Result<Component> {
     let rs = ruleset(&c.name, c.params.as_deref())?;
     match rs {
-        Ruleset::Heap(r) => {
-            let first = r.first_heap();
-            let mut heaps: Vec<Part> = Vec::new();
-            for &(h, copies) in &c.args {
-                if h < first {
-                    return Err(Error::Domain {
-                        ruleset: r.name(),
-                        position: format!("heap {h}"),
-                        reason: format!("heaps of {} start at {first}", r.name()),
-                    });
-                }
-                push_part(&mut heaps, Part { heap: h, copies });
-            }
-            Ok(Component::Heaps { ruleset: r, heaps })
-        }
+        Ruleset::Heap(r) => Ok(Component::Heaps {
+            heaps: heap_parts(c, &r.name(), r.first_heap())?,
+            ruleset: r,
+        }),
+        Ruleset::Loopy(r) => Ok(Component::Loopy {
+            heaps: heap_parts(c, &r.name(), r.first_heap())?,
+            ruleset: r,
+        }),
         Ruleset::Tuple(r) => {
             if c.has_copies {
                 return Err(Error::Arity {
@@ -192,6 +186,23 @@ fn resolve(c: &ComponentExpr) -> Result<Component> {
             Ok(Component::Tuple { ruleset: r, pos })
         }
     }
+}
+
+/// The heaps of a heap-ruleset component, runs of equal heaps merged; heaps below
+/// `first` are outside the domain.
+fn heap_parts(c: &ComponentExpr, name: &str, first: u64) -> Result<Vec<Part>> {
+    let mut heaps: Vec<Part> = Vec::new();
+    for &(h, copies) in &c.args {
+        if h < first {
+            return Err(Error::Domain {
+                ruleset: name.to_string(),
+                position: format!("heap {h}"),
+                reason: format!("heaps of {name} start at {first}"),
+            });
+        }
+        push_part(&mut heaps, Part { heap: h, copies });
+    }
+    Ok(heaps)
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@
 //! Modules: [`value`] (nim-values, mex, nim-sum), [`game`] (ruleset traits, positions),
 //! [`solve`] (engines), [`arith`] (number theory), [`rulesets`] (one module per family),
 //! [`formulas`] (closed forms with their theorems), [`analysis`] (checks of claims),
-//! [`catalog`] (the registry), [`expr`] (the expression parser).
+//! [`catalog`] (the registry), [`expr`] (the expression parser), [`graph_file`] (games
+//! given as graphs).
 
 #![warn(missing_docs)]
 
@@ -27,6 +28,7 @@ pub mod error;
 pub mod expr;
 pub mod formulas;
 pub mod game;
+pub mod graph_file;
 pub mod rulesets;
 pub mod solve;
 pub mod value;

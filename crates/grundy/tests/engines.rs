@@ -3,7 +3,7 @@
 
 use grundy::analysis::verify::{verify_heap, verify_tuple};
 use grundy::catalog::{parse_position, parse_ruleset};
-use grundy::game::{HeapRuleset, Ruleset, TupleRuleset, TupleSolver};
+use grundy::game::{HeapRuleset, TupleRuleset, TupleSolver};
 use grundy::solve::memo::MemoSolver;
 use grundy::solve::{moves, sequence, Evaluator, Method};
 use grundy::{Control, Error};
@@ -15,10 +15,7 @@ fn heap(name: &str) -> Arc<dyn HeapRuleset> {
 }
 
 fn tuple(name: &str) -> Arc<dyn TupleRuleset> {
-    match parse_ruleset(name).unwrap() {
-        Ruleset::Tuple(t) => t,
-        Ruleset::Heap(_) => panic!("{name} is a heap ruleset"),
-    }
+    parse_ruleset(name).unwrap().as_tuple("test").unwrap().clone()
 }
 
 #[test]

@@ -3,15 +3,15 @@
 use super::Bench;
 use anyhow::Result;
 use grundy::catalog::parse_ruleset;
-use grundy::game::Ruleset;
 use grundy::solve::{Evaluator, Method};
 use grundy::{Control, Nimber};
 
 fn tuple(name: &str) -> std::sync::Arc<dyn grundy::game::TupleRuleset> {
-    match parse_ruleset(name).expect("ruleset exists") {
-        Ruleset::Tuple(t) => t,
-        Ruleset::Heap(_) => unreachable!("{name} is a tuple ruleset"),
-    }
+    parse_ruleset(name)
+        .expect("ruleset exists")
+        .as_tuple("bench")
+        .expect("tuple ruleset")
+        .clone()
 }
 
 /// Delete Nim by search over the grid 0 ≤ x, y ≤ n; returns the nim-sum of all values.

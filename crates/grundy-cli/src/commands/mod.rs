@@ -1,5 +1,7 @@
 //! One module per subcommand.
 
+pub mod bound;
+pub mod graph;
 pub mod list;
 pub mod moves;
 pub mod period;

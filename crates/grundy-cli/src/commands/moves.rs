@@ -1,9 +1,10 @@
 //! `grundy moves EXPR`: winning moves of a position.
 
-use super::value::{describe, MethodArg};
+use super::bound::BoundArgs;
+use super::value::{describe, describe_bounded, MethodArg};
 use crate::output::{print_json, Format};
 use grundy::catalog::parse_position;
-use grundy::solve::{moves, Evaluator, Outcome};
+use grundy::solve::{moves, Bound, Evaluator, LoopyEvaluator, Outcome};
 use grundy::Control;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -22,6 +23,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    #[command(flatten)]
+    bounds: BoundArgs,
 }
 
 #[derive(Serialize)]
@@ -39,10 +42,29 @@ struct Out {
     options: Option<Vec<OptionOut>>,
 }
 
+/// The shape for positions with loopy components: the outcome, and the moves that keep
+/// a draw, are part of it.
+#[derive(Serialize)]
+struct LoopyOut {
+    position: String,
+    value: String,
+    outcome: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    winning: Vec<String>,
+    drawing: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<Vec<OptionOut>>,
+}
+
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
     let mut ev = Evaluator::new(a.method.into(), ctl.clone());
+    if pos.has_loopy() {
+        let lev = LoopyEvaluator::new(ev, a.bounds.bound(Bound::default().moves));
+        return run_loopy(&a, &pos, lev);
+    }
     let m = moves(&mut ev, &pos, a.all)?;
     let out = Out {
         position: pos.to_string(),
@@ -77,6 +99,67 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             if let Some(opts) = &out.options {
                 println!("options ({}), with the value of the resulting sum:", opts.len());
                 let width = opts.iter().map(|o| o.value.len()).max().unwrap_or(1);
+                for o in opts {
+                    println!("  {:>width$}  {}", o.value, o.position);
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_loopy(a: &Args, pos: &grundy::game::Position, mut lev: LoopyEvaluator) -> anyhow::Result<ExitCode> {
+    let m = lev.moves(pos, a.all)?;
+    let strings = |ps: &[grundy::game::Position]| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    let notes: Vec<&str> = m
+        .value
+        .note()
+        .into_iter()
+        .chain(m.notes.iter().map(String::as_str))
+        .collect();
+    let out = LoopyOut {
+        position: pos.to_string(),
+        value: m.value.value_text(),
+        outcome: m.value.outcome_text(),
+        note: (!notes.is_empty()).then(|| notes.join("; ")),
+        winning: strings(&m.winning),
+        drawing: strings(&m.drawing),
+        options: m.options.as_ref().map(|o| {
+            o.iter()
+                .map(|(p, v)| OptionOut {
+                    position: p.to_string(),
+                    value: v.value_text(),
+                })
+                .collect()
+        }),
+    };
+    match a.format {
+        Format::Json => print_json(&out)?,
+        Format::Text => {
+            println!("{}: {}", out.position, describe_bounded(&m.value));
+            for n in &m.notes {
+                println!("note: {n}");
+            }
+            let outcome = m.value.value().map(|v| v.outcome());
+            let list = |title: String, ps: &[String]| {
+                println!("{title} ({}):", ps.len());
+                for p in ps {
+                    println!("  {p}");
+                }
+            };
+            match outcome {
+                Some(Outcome::P) => println!("no winning move (every option is an N-position)"),
+                Some(Outcome::N) => list("winning moves".into(), &out.winning),
+                Some(Outcome::D) => {
+                    println!("no winning move (a draw)");
+                    list("moves that keep the draw (every other move loses)".into(), &out.drawing);
+                }
+                None if out.winning.is_empty() => println!("no move to a P-position is known within the bound"),
+                None => list("winning moves (to P-positions)".into(), &out.winning),
+            }
+            if let Some(opts) = &out.options {
+                println!("options ({}), with the value of the resulting sum:", opts.len());
+                let width = opts.iter().map(|o| o.value.chars().count()).max().unwrap_or(1);
                 for o in opts {
                     println!("  {:>width$}  {}", o.value, o.position);
                 }

@@ -93,6 +93,11 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
             h.mark = a.mark;
             Figure::Heatmap(h)
         }
+        Ruleset::Loopy(l) => bail!(
+            "{} is a loopy ruleset: its values include ∞(K), which a scatter plot of nim-values cannot place; use `grundy seq {} --to N`",
+            l.name(),
+            l.name()
+        ),
     };
     if a.width.is_some() || a.height.is_some() {
         let (w, h) = fig.size();

@@ -1,9 +1,11 @@
 //! `grundy seq NAME --to N`: the nim-value sequence of a heap ruleset.
 
+use super::bound::BoundArgs;
 use crate::output::print_json;
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
-use grundy::solve::{sequence_partial, NimSeq};
+use grundy::game::{LoopyRuleset, Ruleset};
+use grundy::solve::{sequence_partial, Bound, BoundedValue, LoopyExplorer, NimSeq};
 use grundy::{Control, Error, Nimber};
 use serde::Serialize;
 use std::io::Write;
@@ -50,6 +52,8 @@ pub struct Args {
     /// Search (default) or closed form.
     #[arg(long, value_enum, default_value_t)]
     method: SeqMethod,
+    #[command(flatten)]
+    bounds: BoundArgs,
 }
 
 #[derive(Serialize)]
@@ -57,25 +61,35 @@ struct Out {
     ruleset: String,
     from: u64,
     values: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
 }
 
-/// Runs the command.
-pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
-    let rs = parse_ruleset(&a.name)?;
-    let rs = rs.as_heap("seq")?;
-    let first = rs.first_heap();
+/// The first heap of the sequence: `--from`, or the ruleset's first position.
+fn first_heap(a: &Args, name: &str, first: u64) -> anyhow::Result<u64> {
     let from = a.from.unwrap_or(first);
     if from < first {
         return Err(Error::Domain {
-            ruleset: rs.name(),
+            ruleset: name.to_string(),
             position: format!("heap {from}"),
-            reason: format!("heaps of {} start at {first}", rs.name()),
+            reason: format!("heaps of {name} start at {first}"),
         }
         .into());
     }
     if from > a.to {
         anyhow::bail!("--from {from} is larger than --to {}", a.to);
     }
+    Ok(from)
+}
+
+/// Runs the command.
+pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
+    let rs = parse_ruleset(&a.name)?;
+    if let Ruleset::Loopy(l) = &rs {
+        return run_loopy(&a, l.clone(), ctl);
+    }
+    let rs = rs.as_heap("seq")?;
+    let from = first_heap(&a, &rs.name(), rs.first_heap())?;
     let (values, stopped): (Vec<Nimber>, Option<Error>) = match a.method {
         SeqMethod::Search => {
             let (seq, stopped): (NimSeq, _) = sequence_partial(rs.as_ref(), a.to, ctl)?;
@@ -102,37 +116,58 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             (v, stopped)
         }
     };
+    let texts = values.iter().map(|v| v.to_string()).collect();
+    write_values(&a, rs.name(), from, texts, None, stopped)
+}
+
+/// Prints the values in the chosen format (a note, if any, in the JSON or on stderr),
+/// then reports an interruption.
+fn write_values(
+    a: &Args,
+    ruleset: String,
+    from: u64,
+    texts: Vec<String>,
+    note: Option<String>,
+    stopped: Option<Error>,
+) -> anyhow::Result<ExitCode> {
+    let count = texts.len();
     let out = std::io::stdout();
     let mut w = std::io::BufWriter::new(out.lock());
     match a.format {
-        SeqFormat::Text => {
-            let text: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-            writeln!(w, "{}", text.join(","))?;
-        }
+        SeqFormat::Text => writeln!(w, "{}", texts.join(","))?,
         SeqFormat::Csv => {
             writeln!(w, "n,value")?;
-            for (i, v) in values.iter().enumerate() {
-                writeln!(w, "{},{v}", from + i as u64)?;
+            for (i, v) in texts.iter().enumerate() {
+                // Loopy values such as ∞(0,1,2) contain commas: quote them.
+                if v.contains(',') {
+                    writeln!(w, "{},\"{v}\"", from + i as u64)?;
+                } else {
+                    writeln!(w, "{},{v}", from + i as u64)?;
+                }
             }
         }
         SeqFormat::Bfile => {
-            for (i, v) in values.iter().enumerate() {
+            for (i, v) in texts.iter().enumerate() {
                 writeln!(w, "{} {v}", from + i as u64)?;
             }
         }
         SeqFormat::Json => {
             drop(w);
             print_json(&Out {
-                ruleset: rs.name(),
+                ruleset,
                 from,
-                values: values.iter().map(|v| v.to_string()).collect(),
+                values: texts,
+                note,
             })?;
-            return finish(stopped, from, values.len());
+            return finish(stopped, from, count);
         }
     }
     w.flush()?;
     drop(w);
-    finish(stopped, from, values.len())
+    if let Some(n) = &note {
+        eprintln!("grundy: note: {n}");
+    }
+    finish(stopped, from, count)
 }
 
 fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<ExitCode> {
@@ -148,4 +183,58 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
             Err(e.into())
         }
     }
+}
+
+/// `seq` of a loopy ruleset: values within the bound, `?` where undetermined (the bound
+/// is named in a note: on stderr for text and CSV, in the JSON).
+fn run_loopy(a: &Args, rs: std::sync::Arc<dyn LoopyRuleset>, ctl: &Control) -> anyhow::Result<ExitCode> {
+    let from = first_heap(a, &rs.name(), rs.first_heap())?;
+    if a.method == SeqMethod::Formula {
+        return Err(Error::NoFormula {
+            ruleset: rs.name(),
+            detail: Some("a loopy ruleset; its values come from its game graph".into()),
+        }
+        .into());
+    }
+    let bound = a.bounds.bound(Bound::default().moves);
+    let count = a.to - from + 1;
+    // The values (about 48 bytes each) and the explorer's cache (at least one entry
+    // of about 64 bytes per heap).
+    ctl.check_memory(
+        &format!("the values of {}", rs.name()),
+        count.saturating_mul(112),
+        format!("{count} heaps"),
+    )?;
+    let mut ex = LoopyExplorer::new(rs.clone(), bound);
+    let mut values: Vec<BoundedValue> = Vec::new();
+    let mut stopped = None;
+    ctl.start(&format!("{} values", rs.name()), count);
+    for n in from..=a.to {
+        match ex.heap_value(n, ctl) {
+            Ok(v) => values.push(v),
+            Err(e) => {
+                stopped = Some(e);
+                break;
+            }
+        }
+        if n & 0x3FF == 0 {
+            if let Err(e) = ctl.tick(n - from) {
+                stopped = Some(e);
+                break;
+            }
+        }
+    }
+    ctl.finish();
+    let undetermined: Vec<&str> = values.iter().filter_map(BoundedValue::note).collect();
+    let note = undetermined.first().map(|first_note| {
+        format!(
+            "{} of {} values are undetermined within the bound (heaps up to {}, {} moves per exploration); the first: {first_note}",
+            undetermined.len(),
+            values.len(),
+            grundy::error::sci(bound.heap as u128),
+            grundy::error::sci(bound.moves as u128)
+        )
+    });
+    let texts = values.iter().map(BoundedValue::value_text).collect();
+    write_values(a, rs.name(), from, texts, note, stopped)
 }

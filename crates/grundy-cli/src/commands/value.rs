@@ -1,9 +1,10 @@
 //! `grundy value EXPR`: the nim-value and outcome of a position.
 
+use super::bound::BoundArgs;
 use crate::output::{print_json, Format};
 use clap::ValueEnum;
 use grundy::catalog::parse_position;
-use grundy::solve::{Evaluator, Method, Outcome};
+use grundy::solve::{BoundedValue, Evaluator, LoopyEvaluator, Method, Outcome};
 use grundy::Control;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -41,6 +42,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    #[command(flatten)]
+    bounds: BoundArgs,
 }
 
 #[derive(Serialize)]
@@ -48,12 +51,29 @@ struct Out {
     position: String,
     value: String,
     outcome: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
 }
 
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
     let mut ev = Evaluator::new(a.method.into(), ctl.clone());
+    if pos.has_loopy() {
+        let mut lev = LoopyEvaluator::new(ev, a.bounds.bound(grundy::solve::Bound::default().moves));
+        let v = lev.value(&pos)?;
+        let out = Out {
+            position: pos.to_string(),
+            value: v.value_text(),
+            outcome: v.outcome_text(),
+            note: v.note().map(str::to_string),
+        };
+        match a.format {
+            Format::Json => print_json(&out)?,
+            Format::Text => println!("{pos}: {}", describe_bounded(&v)),
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let v = ev.value(&pos)?;
     let outcome = Outcome::of(&v);
     match a.format {
@@ -61,6 +81,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             position: pos.to_string(),
             value: v.to_string(),
             outcome: outcome.to_string(),
+            note: None,
         })?,
         Format::Text => println!("{pos}: value {v}, {}", describe(outcome)),
     }
@@ -72,5 +93,14 @@ pub fn describe(o: Outcome) -> &'static str {
     match o {
         Outcome::P => "P-position (the previous player wins)",
         Outcome::N => "N-position (the next player wins)",
+        Outcome::D => "D-position (a draw: neither player can force a win)",
+    }
+}
+
+/// `value ∞(0,1,2), N-position (…)`, or `value ? (undetermined within the bound: …)`.
+pub fn describe_bounded(v: &BoundedValue) -> String {
+    match v {
+        BoundedValue::Value(x) => format!("value {x}, {}", describe(x.outcome())),
+        BoundedValue::Undetermined { note } => format!("value ? ({note})"),
     }
 }

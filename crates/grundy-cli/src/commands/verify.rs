@@ -46,6 +46,11 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let rs = parse_ruleset(&a.name)?;
     let reports: Vec<VerifyReport> = match &rs {
         Ruleset::Heap(h) => vec![verify_heap(h, a.to, ctl)?],
+        Ruleset::Loopy(l) => anyhow::bail!(
+            "{} is a loopy ruleset with no closed form to verify; `grundy seq {}` computes its values",
+            l.name(),
+            l.name()
+        ),
         Ruleset::Tuple(t) => {
             let arities: Vec<usize> = match (a.arity, t.arity()) {
                 (Some(k), _) => vec![k],

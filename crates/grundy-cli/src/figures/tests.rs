@@ -59,10 +59,7 @@ impl Image {
 }
 
 fn heap(name: &str) -> std::sync::Arc<dyn grundy::game::HeapRuleset> {
-    match parse_ruleset(name).unwrap() {
-        Ruleset::Heap(h) => h,
-        Ruleset::Tuple(_) => panic!("{name} is not a heap ruleset"),
-    }
+    parse_ruleset(name).unwrap().as_heap("test").unwrap().clone()
 }
 
 fn scatter(name: &str, to: u64) -> Scatter {

@@ -2,17 +2,14 @@
 //! that do not rely on the Sprague–Grundy theorem (a sum searched as one game).
 
 use grundy::catalog::parse_ruleset;
-use grundy::game::{HeapRuleset, Ruleset, TupleRuleset};
+use grundy::game::{HeapRuleset, TupleRuleset};
 use grundy::solve::memo::{search, Memo};
 use grundy::Control;
 use std::sync::Arc;
 
 /// The tuple ruleset `name`.
 pub fn tuple(name: &str) -> anyhow::Result<Arc<dyn TupleRuleset>> {
-    match parse_ruleset(name)? {
-        Ruleset::Tuple(t) => Ok(t),
-        Ruleset::Heap(h) => anyhow::bail!("{} is a heap ruleset", h.name()),
-    }
+    Ok(parse_ruleset(name)?.as_tuple("this check")?.clone())
 }
 
 /// The heap ruleset `name`.

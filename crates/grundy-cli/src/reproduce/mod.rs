@@ -11,6 +11,7 @@ mod games;
 mod html;
 mod paper000;
 mod paper002;
+mod paper003_loopy;
 mod paper004;
 mod periodicity;
 mod report;
@@ -156,6 +157,7 @@ fn all_specs() -> Vec<Spec> {
     let mut v = Vec::new();
     v.extend(paper000::specs());
     v.extend(paper002::specs());
+    v.extend(paper003_loopy::specs());
     v.extend(paper004::specs());
     v.extend(periodicity::specs());
     v

@@ -9,11 +9,16 @@
 //!   position is one game and is not split into a sum (`min(a,b)`, `cdn(n1,…,nm)`,
 //!   `delete-nim(x,y)`; the CDN paper notes the Sprague–Grundy theorem does not split
 //!   these).
+//! - A [`LoopyRuleset`] has heaps as positions and single heaps as options, which may
+//!   be larger than the heap or equal to it: play can cycle, and values are loopy
+//!   (`∞(K)`; paper 003 §7).
 //! - A [`Position`] is a disjunctive sum of [`Component`]s, each a sum of heaps of one
-//!   heap ruleset or one tuple position.
+//!   heap (or loopy) ruleset or one tuple position.
 
+mod loopy;
 pub(crate) mod position;
 
+pub use loopy::{LoopyOptions, LoopyRuleset};
 pub use position::{Component, Position};
 
 use crate::control::Control;
@@ -232,6 +237,8 @@ pub enum Ruleset {
     Heap(Arc<dyn HeapRuleset>),
     /// Positions are tuples; arguments of an expression are the tuple.
     Tuple(Arc<dyn TupleRuleset>),
+    /// Positions are heaps and play can cycle; arguments are the heaps of a sum.
+    Loopy(Arc<dyn LoopyRuleset>),
 }
 
 impl Ruleset {
@@ -240,6 +247,7 @@ impl Ruleset {
         match self {
             Ruleset::Heap(r) => r.name(),
             Ruleset::Tuple(r) => r.name(),
+            Ruleset::Loopy(r) => r.name(),
         }
     }
 
@@ -251,6 +259,21 @@ impl Ruleset {
                 "{operation} needs a heap ruleset; {} has tuple positions ({})",
                 r.name(),
                 r.arity()
+            ))),
+            Ruleset::Loopy(r) => Err(Error::Unsupported(format!(
+                "{operation} needs a heap ruleset of a finite game; {} is loopy (play can cycle)",
+                r.name()
+            ))),
+        }
+    }
+
+    /// The tuple ruleset, or an error naming the operation that needs one.
+    pub fn as_tuple(&self, operation: &str) -> Result<&Arc<dyn TupleRuleset>> {
+        match self {
+            Ruleset::Tuple(r) => Ok(r),
+            other => Err(Error::Unsupported(format!(
+                "{operation} needs a ruleset on pairs or tuples (such as min or delete-nim); {} has heaps as positions",
+                other.name()
             ))),
         }
     }

@@ -1,4 +1,4 @@
-use super::{HeapRuleset, Part, TupleRuleset};
+use super::{HeapRuleset, LoopyRuleset, Part, TupleRuleset};
 use std::fmt;
 use std::sync::Arc;
 
@@ -20,6 +20,13 @@ pub enum Component {
         /// The coordinates.
         pos: Vec<u64>,
     },
+    /// A sum of heaps of one loopy ruleset (play can cycle), as runs of equal heaps.
+    Loopy {
+        /// The ruleset.
+        ruleset: Arc<dyn LoopyRuleset>,
+        /// The heaps, adjacent equal heaps merged into one [`Part`].
+        heaps: Vec<Part>,
+    },
 }
 
 impl Component {
@@ -28,7 +35,13 @@ impl Component {
         match self {
             Component::Heaps { ruleset, .. } => ruleset.name(),
             Component::Tuple { ruleset, .. } => ruleset.name(),
+            Component::Loopy { ruleset, .. } => ruleset.name(),
         }
+    }
+
+    /// True for a component of a loopy ruleset.
+    pub fn is_loopy(&self) -> bool {
+        matches!(self, Component::Loopy { .. })
     }
 }
 
@@ -61,33 +74,42 @@ impl Position {
     pub fn single(c: Component) -> Position {
         Position { components: vec![c] }
     }
+
+    /// True if some component is loopy (its value needs [`crate::solve::LoopyEvaluator`]).
+    pub fn has_loopy(&self) -> bool {
+        self.components.iter().any(Component::is_loopy)
+    }
+}
+
+/// Writes `name(h1,h2,…)`, with runs of three or more equal heaps as `h*c`.
+fn write_heaps(f: &mut fmt::Formatter<'_>, name: &str, heaps: &[Part]) -> fmt::Result {
+    write!(f, "{name}(")?;
+    let mut first = true;
+    for p in heaps {
+        let mut sep = |f: &mut fmt::Formatter<'_>| {
+            if !std::mem::take(&mut first) {
+                f.write_str(",")?;
+            }
+            Ok::<(), fmt::Error>(())
+        };
+        if p.copies >= 3 {
+            sep(f)?;
+            write!(f, "{}*{}", p.heap, p.copies)?;
+        } else {
+            for _ in 0..p.copies {
+                sep(f)?;
+                write!(f, "{}", p.heap)?;
+            }
+        }
+    }
+    f.write_str(")")
 }
 
 impl fmt::Display for Component {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Component::Heaps { ruleset, heaps } => {
-                write!(f, "{}(", ruleset.name())?;
-                let mut first = true;
-                for p in heaps {
-                    let mut sep = |f: &mut fmt::Formatter<'_>| {
-                        if !std::mem::take(&mut first) {
-                            f.write_str(",")?;
-                        }
-                        Ok::<(), fmt::Error>(())
-                    };
-                    if p.copies >= 3 {
-                        sep(f)?;
-                        write!(f, "{}*{}", p.heap, p.copies)?;
-                    } else {
-                        for _ in 0..p.copies {
-                            sep(f)?;
-                            write!(f, "{}", p.heap)?;
-                        }
-                    }
-                }
-                f.write_str(")")
-            }
+            Component::Heaps { ruleset, heaps } => write_heaps(f, &ruleset.name(), heaps),
+            Component::Loopy { ruleset, heaps } => write_heaps(f, &ruleset.name(), heaps),
             Component::Tuple { ruleset, pos } => {
                 write!(f, "{}({})", ruleset.name(), crate::error::Joined(pos))
             }

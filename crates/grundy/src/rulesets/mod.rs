@@ -4,4 +4,5 @@
 pub mod cdn;
 pub mod classic;
 pub mod delete_nim;
+pub mod loopy;
 pub mod min;

@@ -7,6 +7,13 @@ use crate::value::Nimber;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
+/// The error for a loopy component given to a finite engine.
+pub(crate) fn loopy_unsupported(name: &str) -> Error {
+    Error::Unsupported(format!(
+        "{name} is a loopy ruleset (play can cycle): its values are ∞(K) or finite, computed by the loopy evaluator, not a nim-value"
+    ))
+}
+
 /// How values are obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Method {
@@ -146,6 +153,7 @@ impl Evaluator {
                 Ok(acc)
             }
             Component::Tuple { ruleset, pos } => self.tuple_value(ruleset, pos),
+            Component::Loopy { ruleset, .. } => Err(loopy_unsupported(&ruleset.name())),
         }
     }
 

@@ -19,6 +19,9 @@ pub enum Outcome {
     P,
     /// Value ≠ 0: the next player (the one to move) wins.
     N,
+    /// A draw: neither player can force a win (only in loopy games, value `∞(K)` with
+    /// `0 ∉ K`; see [`crate::value::LoopyValue::outcome`]).
+    D,
 }
 
 impl Outcome {
@@ -37,6 +40,7 @@ impl std::fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         })
     }
 }
@@ -144,6 +148,9 @@ pub fn moves(ev: &mut Evaluator, pos: &Position, all: bool) -> Result<MoveList> 
                         record(next, v);
                     }
                 }
+            }
+            Component::Loopy { ruleset, .. } => {
+                return Err(super::evaluator::loopy_unsupported(&ruleset.name()));
             }
             Component::Tuple { ruleset, pos: tuple } => {
                 let cv = ev.tuple_value(ruleset, tuple)?;

@@ -1,0 +1,91 @@
+//! `grundy graph FILE`: values and outcomes of a game given as a graph (acyclic or
+//! loopy), by the generalized Sprague–Grundy solver.
+
+use super::bound::BoundArgs;
+use crate::output::{print_json, Format};
+use anyhow::Context;
+use grundy::graph_file::parse_graph;
+use grundy::solve::loopy::solve;
+use grundy::Control;
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The default move limit of a graph file.
+const DEFAULT_MOVES: u64 = 100_000_000;
+
+/// Arguments of `grundy graph`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The graph file: lines 'name: follower follower …' ('#' comments), or JSON
+    /// {"name": ["follower", …]}.
+    file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    #[command(flatten)]
+    bounds: BoundArgs,
+}
+
+#[derive(Serialize)]
+struct VertexOut<'a> {
+    vertex: &'a str,
+    value: String,
+    outcome: String,
+}
+
+#[derive(Serialize)]
+struct Out<'a> {
+    vertices: Vec<VertexOut<'a>>,
+}
+
+/// Runs the command.
+pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
+    let moves = a.bounds.graph_bound.unwrap_or(DEFAULT_MOVES);
+    if a.bounds.bound.is_some() {
+        anyhow::bail!("--bound limits heaps of loopy rulesets; a graph file is limited by --graph-bound (moves)");
+    }
+    let len = std::fs::metadata(&a.file)
+        .with_context(|| format!("cannot read {}", a.file.display()))?
+        .len();
+    // Reading keeps the text, 24 bytes per name or follower (at least 2 bytes each in
+    // the file) and the graph: at most about 5 times the file for typical names (the
+    // solver checks its own memory once the size of the graph is known).
+    ctl.check_memory(
+        "reading the graph file",
+        len.saturating_mul(5),
+        format!("a file of {len} bytes"),
+    )?;
+    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    let g = parse_graph(&text, moves).with_context(|| a.file.display().to_string())?;
+    drop(text);
+    let s = solve(&g.graph, ctl)?;
+    let vertices: Vec<VertexOut> = g
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let v = s.value(&g.graph, i as u32);
+            VertexOut {
+                vertex: name,
+                value: v.to_string(),
+                outcome: v.outcome().to_string(),
+            }
+        })
+        .collect();
+    match a.format {
+        Format::Json => print_json(&Out { vertices })?,
+        Format::Text => {
+            let out = std::io::stdout();
+            let mut w = std::io::BufWriter::new(out.lock());
+            let width = vertices.iter().map(|v| v.vertex.chars().count()).max().unwrap_or(0);
+            let vw = vertices.iter().map(|v| v.value.chars().count()).max().unwrap_or(0);
+            for v in &vertices {
+                writeln!(w, "{:<width$}  {:<vw$}  {}", v.vertex, v.value, v.outcome)?;
+            }
+            w.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

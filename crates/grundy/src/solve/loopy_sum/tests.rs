@@ -1,0 +1,209 @@
+//! Tests of sums with loopy components: paper 003 §7's examples, and sums of
+//! partial-aliquot-sum heaps against solving the product game graph directly.
+
+use super::*;
+use crate::catalog::parse_position;
+use crate::control::Control;
+use crate::rulesets::loopy::PartialAliquotSum;
+use crate::solve::loopy::{solve, Graph};
+
+fn lev() -> LoopyEvaluator {
+    LoopyEvaluator::new(Evaluator::new(Method::Auto, Control::new()), Bound::default())
+}
+
+fn value(s: &str) -> String {
+    lev().value(&parse_position(s).unwrap()).unwrap().value_text()
+}
+
+fn texts(ps: &[Position]) -> Vec<String> {
+    ps.iter().map(|p| p.to_string()).collect()
+}
+
+#[test]
+fn paper_003_section_7_sums() {
+    let mut l = lev();
+    // "6 + 9 … every move apart from playing to ∞₃ is losing. So, this game is a draw."
+    let p = parse_position("partial-aliquot-sum(6) + partial-aliquot-sum(9)").unwrap();
+    let m = l.moves(&p, true).unwrap();
+    assert_eq!(m.value.value_text(), "∞(1,2,3)");
+    assert_eq!(m.value.outcome_text(), "D");
+    assert!(m.winning.is_empty());
+    assert_eq!(texts(&m.drawing), ["partial-aliquot-sum(6) + partial-aliquot-sum(9)"]);
+    let opts = m.options.unwrap();
+    assert_eq!(opts.len(), 6 + 3);
+    for (q, v) in &opts {
+        if q.to_string() != p.to_string() {
+            assert_eq!(v.outcome_text(), "N", "{q} should lose for the mover");
+        }
+    }
+    // "playing instead 6 + 7, the first player wins by moving to 2 + 7, 3 + 7 or 5 + 7".
+    let p = parse_position("partial-aliquot-sum(6) + partial-aliquot-sum(7)").unwrap();
+    let m = l.moves(&p, false).unwrap();
+    assert_eq!(
+        (m.value.value_text(), m.value.outcome_text()),
+        ("∞(0,1,3)".into(), "N".into())
+    );
+    assert_eq!(
+        texts(&m.winning),
+        [
+            "partial-aliquot-sum(2) + partial-aliquot-sum(7)",
+            "partial-aliquot-sum(3) + partial-aliquot-sum(7)",
+            "partial-aliquot-sum(5) + partial-aliquot-sum(7)"
+        ]
+    );
+    assert!(m.drawing.is_empty() && m.options.is_none());
+}
+
+#[test]
+fn mixed_and_repeated_components() {
+    assert_eq!(value("aliquot-sum(6) + nim(3)"), "∞()");
+    assert_eq!(value("partial-aliquot-sum(6) + nim(1)"), "∞(0,1,3)");
+    assert_eq!(value("partial-aliquot-sum(6,6)"), "∞()");
+    assert_eq!(value("partial-aliquot-sum(6*3)"), "∞()");
+    assert_eq!(value("partial-aliquot-sum(9,9,9)"), "3");
+    assert_eq!(value("partial-aliquot-sum(4,4) + cdn(6,2,2)"), "2");
+    assert_eq!(value("aliquot-sum(276) + nim(1)"), "?");
+    // A move in the finite component of a mixed sum.
+    let m = lev()
+        .moves(&parse_position("partial-aliquot-sum(6) + nim(1)").unwrap(), false)
+        .unwrap();
+    assert_eq!(
+        texts(&m.winning),
+        [
+            "partial-aliquot-sum(2) + nim(1)",
+            "partial-aliquot-sum(3) + nim(1)",
+            "partial-aliquot-sum(5) + nim(1)"
+        ]
+    );
+    // Two copies: moving one copy 6 → 6 keeps the draw.
+    let m = lev()
+        .moves(&parse_position("partial-aliquot-sum(6,6)").unwrap(), false)
+        .unwrap();
+    assert_eq!(texts(&m.drawing), ["partial-aliquot-sum(6,6)"]);
+    // With the heap bound 15, 12 → 16 is beyond it: 12's options are not listed.
+    let b = Bound { heap: 15, moves: 1000 };
+    let mut l = LoopyEvaluator::new(Evaluator::new(Method::Auto, Control::new()), b);
+    let m = l
+        .moves(&parse_position("aliquot-sum(12) + aliquot-sum(3)").unwrap(), true)
+        .unwrap();
+    assert_eq!(m.value.value_text(), "?");
+    assert!(m.value.note().unwrap().contains("reaches heap 16"), "{:?}", m.value);
+    assert_eq!(m.notes.len(), 1, "{:?}", m.notes);
+    assert!(m.notes[0].contains("aliquot-sum(12)"), "{:?}", m.notes);
+    assert_eq!(
+        texts(&m.options.unwrap().into_iter().map(|(p, _)| p).collect::<Vec<_>>()),
+        ["aliquot-sum(12) + aliquot-sum(1)"]
+    );
+    // An undetermined position still lists its moves to P-positions: with the heap
+    // bound 40, partial-aliquot-sum(24) reaches 36 → 55, but 24 → 1 (value 0) wins.
+    let b = Bound {
+        heap: 40,
+        moves: 100_000,
+    };
+    let mut l = LoopyEvaluator::new(Evaluator::new(Method::Auto, Control::new()), b);
+    let m = l
+        .moves(&parse_position("partial-aliquot-sum(24)").unwrap(), false)
+        .unwrap();
+    assert_eq!(m.value.value_text(), "?");
+    assert!(m.notes.is_empty());
+    assert!(
+        texts(&m.winning).contains(&"partial-aliquot-sum(1)".to_string()),
+        "{:?}",
+        texts(&m.winning)
+    );
+}
+
+#[test]
+fn formula_method_refuses_loopy_components() {
+    let mut l = LoopyEvaluator::new(Evaluator::new(Method::Formula, Control::new()), Bound::default());
+    let e = l
+        .value(&parse_position("aliquot-sum(6)").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no closed form") && e.contains("aliquot-sum"), "{e}");
+}
+
+/// The graph reachable from `root` of partial-aliquot-sum (explicit search).
+fn reachable(root: u64) -> Vec<u64> {
+    let mut seen = vec![root];
+    let mut i = 0;
+    let mut out = Vec::new();
+    while i < seen.len() {
+        PartialAliquotSum.options(seen[i], u64::MAX, usize::MAX, &mut out);
+        for &o in &out {
+            if !seen.contains(&o) {
+                seen.push(o);
+            }
+        }
+        i += 1;
+    }
+    seen
+}
+
+#[test]
+fn sums_agree_with_the_product_graph() {
+    // Heaps whose game graphs are small and closed: 1..=23 except those reaching 24.
+    let heaps: Vec<u64> = (1..=23u64).filter(|&n| reachable(n).iter().all(|&h| h <= 30)).collect();
+    assert!(heaps.len() >= 15, "{heaps:?}");
+    let mut l = lev();
+    let mut opts = Vec::new();
+    for &a in &heaps {
+        for &b in &heaps {
+            if b < a {
+                continue;
+            }
+            // The product graph of the sum a + b over the two reachable sets.
+            let (ra, rb) = (reachable(a), reachable(b));
+            let id = |x: u64, y: u64| {
+                (ra.iter().position(|&h| h == x).unwrap() * rb.len() + rb.iter().position(|&h| h == y).unwrap()) as u32
+            };
+            let mut adj = vec![Vec::new(); ra.len() * rb.len()];
+            for &x in &ra {
+                for &y in &rb {
+                    let f = &mut adj[id(x, y) as usize];
+                    PartialAliquotSum.options(x, u64::MAX, usize::MAX, &mut opts);
+                    f.extend(opts.iter().map(|&x2| id(x2, y)));
+                    PartialAliquotSum.options(y, u64::MAX, usize::MAX, &mut opts);
+                    f.extend(opts.iter().map(|&y2| id(x, y2)));
+                }
+            }
+            let g = Graph::from_adjacency(&adj).unwrap();
+            let s = solve(&g, &Control::new()).unwrap();
+            let want = s.value(&g, id(a, b));
+            let p = parse_position(&format!("partial-aliquot-sum({a}) + partial-aliquot-sum({b})")).unwrap();
+            assert_eq!(l.value(&p).unwrap(), BoundedValue::Value(want.clone()), "{a} + {b}");
+            // Good moves: exactly the options whose product-graph outcome is P (from N)
+            // or D (from D).
+            let m = l.moves(&p, false).unwrap();
+            let good = match want.outcome() {
+                Outcome::N => &m.winning,
+                Outcome::D => &m.drawing,
+                Outcome::P => {
+                    assert!(m.winning.is_empty() && m.drawing.is_empty());
+                    continue;
+                }
+            };
+            let mut expect = Vec::new();
+            for &w in g.followers(id(a, b)) {
+                if s.value(&g, w).outcome() == want.outcome().min_good() {
+                    expect.push(w);
+                }
+            }
+            assert_eq!(good.len(), expect.len(), "{a} + {b}: {:?}", texts(good));
+        }
+    }
+}
+
+trait GoodMove {
+    /// The outcome of the positions a good move goes to.
+    fn min_good(self) -> Outcome;
+}
+
+impl GoodMove for Outcome {
+    fn min_good(self) -> Outcome {
+        match self {
+            Outcome::N => Outcome::P,
+            o => o,
+        }
+    }
+}
