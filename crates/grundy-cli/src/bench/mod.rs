@@ -8,6 +8,7 @@
 //! One file per area registers its benchmarks in [`all`].
 
 mod core;
+mod min;
 
 use crate::output::{print_json, Format};
 use anyhow::{bail, Context, Result};
@@ -76,6 +77,7 @@ pub struct Measurement {
 fn all() -> Vec<Bench> {
     let mut v = Vec::new();
     v.extend(core::benches());
+    v.extend(min::benches());
     v
 }
 

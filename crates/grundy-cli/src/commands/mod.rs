@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod list;
+pub mod min_facts;
 pub mod moves;
 pub mod period;
 pub mod plot;

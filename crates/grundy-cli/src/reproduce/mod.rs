@@ -10,6 +10,7 @@ mod figures;
 mod games;
 mod html;
 mod paper000;
+mod paper001;
 mod paper002;
 mod paper004;
 mod periodicity;
@@ -155,6 +156,7 @@ pub struct Spec {
 fn all_specs() -> Vec<Spec> {
     let mut v = Vec::new();
     v.extend(paper000::specs());
+    v.extend(paper001::specs());
     v.extend(paper002::specs());
     v.extend(paper004::specs());
     v.extend(periodicity::specs());

@@ -5,6 +5,7 @@
 use crate::control::Control;
 use crate::error::Result;
 use crate::rulesets::min::facts::{MinFacts, Primes, UNDEFINED};
+use crate::rulesets::min::grid::MinGrid;
 use crate::rulesets::min::rows::MinRows;
 
 /// A statement about MIN checked on a range.
@@ -23,7 +24,8 @@ pub struct MinCheck {
 }
 
 impl MinCheck {
-    fn new(claim: &str, source: &str, range: String) -> MinCheck {
+    /// A check with no instances yet.
+    pub fn new(claim: &str, source: &str, range: String) -> MinCheck {
         MinCheck {
             claim: claim.into(),
             source: source.into(),
@@ -34,7 +36,7 @@ impl MinCheck {
     }
 
     /// Counts one instance; records the first failure.
-    fn record(&mut self, ok: bool, failure: impl FnOnce() -> String) {
+    pub fn record(&mut self, ok: bool, failure: impl FnOnce() -> String) {
         self.checked += 1;
         if !ok && self.failure.is_none() {
             self.failure = Some(failure());
@@ -56,13 +58,12 @@ pub fn f_from_rows(rows: &MinRows, j: u32, a: u64) -> u32 {
 }
 
 /// The sieve's f_0, f_1 against the positions of 0 and 1 in the rows (full search), for
-/// 0 ≤ a ≤ min(`rows.rows()` − 1, `facts.to()`).
-pub fn compare_engines(rows: &MinRows, facts: &MinFacts) -> MinCheck {
-    let to = (rows.rows().saturating_sub(1)).min(facts.to());
+/// 0 ≤ a ≤ `to` (both engines must cover `to`).
+pub fn compare_engines(rows: &MinRows, facts: &MinFacts, to: u64) -> MinCheck {
     let mut c = MinCheck::new(
-        "the positions of the values 0 and 1 found by the sieve (f_0, f_1; §4) are those of the full search",
+        "the positions of the values 0 and 1 found by the sieve (f_0, f_1 of §4) are those of the full search",
         "paper 001 §1 (curious respect 2), §4",
-        format!("0 ≤ a ≤ {to}, j = 0, 1 (so every (a, b) with a ≤ {to}, by Lemma 3)"),
+        format!("0 ≤ a ≤ {to}, j = 0 and 1: every (a, b) with a ≤ {to}"),
     );
     for a in 0..=to {
         for j in 0..2 {
@@ -84,9 +85,9 @@ fn show_f(v: u32) -> String {
     }
 }
 
-/// Theorem 1 on the rows: G(a, a) = 1 iff a + 1 is prime, for 1 ≤ a ≤ `rows.rows()` − 1.
-pub fn theorem1_rows(rows: &MinRows) -> MinCheck {
-    let to = rows.rows().saturating_sub(1);
+/// Theorem 1 on the rows: G(a, a) = 1 iff a + 1 is prime, for 1 ≤ a ≤ `to` (rows up to
+/// `to` must be computed).
+pub fn theorem1_rows(rows: &MinRows, to: u64) -> MinCheck {
     let primes = Primes::new(to + 1);
     let mut c = MinCheck::new(
         "G(a, a) = 1 iff a + 1 is prime (full search)",
@@ -114,7 +115,7 @@ pub fn theorem1_facts(facts: &MinFacts) -> MinCheck {
     MinCheck {
         claim: "G(a, a) = 1 iff a + 1 is prime (sieve for the values 0 and 1)".into(),
         source: "paper 001 Theorem 1".into(),
-        range: format!("1 ≤ a ≤ {} ({} primes a + 1)", facts.to(), t.primes),
+        range: format!("1 ≤ a ≤ {}, {} of them with a + 1 prime", facts.to(), t.primes),
         checked: t.checked,
         failure: t.first_failure.map(|f| {
             format!(
@@ -143,7 +144,7 @@ pub fn lemma3(rows: &mut MinRows, to: u64, ctl: &Control) -> Result<(MinCheck, M
     let mut ca = MinCheck::new(
         "if b ≥ 2a then G(a, b) = G(a, a − 1 + R_{a+1}(b − a + 1))",
         "paper 001 Lemma 3(a)",
-        format!("{range}, 2a ≤ b ≤ 3a (which implies every b ≥ 2a)"),
+        format!("{range}, 2a ≤ b ≤ 3a (enough for every b ≥ 2a)"),
     );
     let mut cb = MinCheck::new(
         "if b ≥ a − 1 then {G(a,b), …, G(a,b+a)} = {0, …, a}",
@@ -204,6 +205,93 @@ pub fn lemma3(rows: &mut MinRows, to: u64, ctl: &Control) -> Result<(MinCheck, M
     Ok((ca, cb))
 }
 
+/// Lemma 3 on the plain table (no structure assumed): (a) for all 1 ≤ a with
+/// 2a ≤ b ≤ n; (b) for all windows G(a, b..=b+a) with a ≥ 1, b ≥ a − 1, b + a ≤ n.
+pub fn lemma3_on_grid(grid: &MinGrid) -> (MinCheck, MinCheck) {
+    let n = grid.n();
+    let g = |a, b| grid.get(a, b).expect("inside the table");
+    let mut ca = MinCheck::new(
+        "if b ≥ 2a then G(a, b) = G(a, a − 1 + R_{a+1}(b − a + 1))",
+        "paper 001 Lemma 3(a)",
+        format!("every 1 ≤ a, 2a ≤ b ≤ {n}"),
+    );
+    let mut cb = MinCheck::new(
+        "if b ≥ a − 1 then {G(a,b), …, G(a,b+a)} = {0, …, a}",
+        "paper 001 Lemma 3(b)",
+        format!("every a ≥ 1, a − 1 ≤ b, b + a ≤ {n}"),
+    );
+    let mut counts: Vec<u32> = Vec::new();
+    for a in 1..=n / 2 {
+        for b in 2 * a..=n {
+            let t = a - 1 + (b - a + 1) % (a + 1);
+            let (x, y) = (g(a, b), g(a, t));
+            ca.record(x == y, || format!("G({a},{b}) = {x} but G({a},{t}) = {y}"));
+        }
+        // Windows of a + 1 consecutive values from b = a − 1, sliding.
+        if 2 * a - 1 > n {
+            continue;
+        }
+        counts.clear();
+        counts.resize(a as usize + 2, 0);
+        let mut bad = 0u64; // values > a, plus surplus copies
+        let mut push = |v: u32, counts: &mut Vec<u32>, d: i64| {
+            let k = (v as usize).min(a as usize + 1);
+            if d > 0 {
+                counts[k] += 1;
+                if k > a as usize || counts[k] > 1 {
+                    bad += 1;
+                }
+            } else {
+                if k > a as usize || counts[k] > 1 {
+                    bad -= 1;
+                }
+                counts[k] -= 1;
+            }
+            bad
+        };
+        let first = a - 1;
+        for b in first..=n {
+            let now = push(g(a, b), &mut counts, 1);
+            if b >= first + a {
+                let start = b - a;
+                cb.record(now == 0, || {
+                    format!("G({a}, {start}..={b}) is not a permutation of 0..={a}")
+                });
+                push(g(a, start), &mut counts, -1);
+            }
+        }
+    }
+    (ca, cb)
+}
+
+/// "Curious respect 1" of paper 001 on the plain table: for a ≥ 1, the sequence
+/// b ↦ G(a, b), b ≥ a − 1, has least period exactly a + 1 (checked for every a whose
+/// sequence up to n spans at least two periods).
+pub fn least_periods_on_grid(grid: &MinGrid) -> MinCheck {
+    let n = grid.n();
+    let mut c = MinCheck::new(
+        "for fixed a and b ≥ a − 1, G(a, b) is periodic in b with (least) period a + 1",
+        "paper 001 §1 (curious respect 1)",
+        format!("1 ≤ a, a − 1 + 2(a + 1) ≤ {n}, b ≤ {n}"),
+    );
+    let mut s = Vec::new();
+    let mut a = 1;
+    while a - 1 + 2 * (a + 1) <= n {
+        s.clear();
+        s.extend((a - 1..=n).map(|b| grid.get(a, b).expect("inside the table")));
+        let p = (1..s.len()).find(|&p| (0..s.len() - p).all(|i| s[i] == s[i + p]));
+        c.record(p == Some(a as usize + 1), || {
+            format!(
+                "row {a}: least period {} on b = {}..={n}",
+                p.map_or("none".into(), |p| p.to_string()),
+                a - 1
+            )
+        });
+        a += 1;
+    }
+    c
+}
+
 /// Everything `grundy verify min --to N` checks: the sieve against the rows, Theorem 1
 /// on both engines, and Lemma 3, for a ≤ `to`.
 ///
@@ -213,8 +301,8 @@ pub fn verify_min(to: u64, ctl: &Control) -> Result<Vec<MinCheck>> {
     rows.extend_to(to, ctl)?;
     let facts = MinFacts::compute(to, ctl)?;
     let mut out = vec![
-        compare_engines(&rows, &facts),
-        theorem1_rows(&rows),
+        compare_engines(&rows, &facts, to),
+        theorem1_rows(&rows, to),
         theorem1_facts(&facts),
     ];
     let (a, b) = lemma3(&mut rows, to, ctl)?;
@@ -241,6 +329,19 @@ mod tests {
     }
 
     #[test]
+    fn lemma3_and_periods_on_the_plain_table() {
+        let grid = MinGrid::new(300, &Control::new()).unwrap();
+        let (a, b) = lemma3_on_grid(&grid);
+        assert!(a.holds() && b.holds(), "{:?} {:?}", a.failure, b.failure);
+        // (a): Σ_{a=1}^{150} (300 − 2a + 1) instances; (b): Σ_{a=1}^{150} (300 − 2a + 2).
+        assert_eq!(a.checked, (1..=150u64).map(|a| 301 - 2 * a).sum::<u64>());
+        assert_eq!(b.checked, (1..=150u64).map(|a| 302 - 2 * a).sum::<u64>());
+        let p = least_periods_on_grid(&grid);
+        assert!(p.holds(), "{:?}", p.failure);
+        assert_eq!(p.checked, 99);
+    }
+
+    #[test]
     fn a_wrong_table_is_caught() {
         let ctl = Control::new();
         let mut rows = MinRows::new();
@@ -249,7 +350,7 @@ mod tests {
         let mut f1 = facts.table(1).to_vec();
         f1[30] = (f1[30] + 1) % 31;
         let bad = MinFacts::from_tables(facts.table(0).to_vec(), f1).unwrap();
-        let c = compare_engines(&rows, &bad);
+        let c = compare_engines(&rows, &bad, 50);
         assert!(c.failure.as_deref().unwrap().starts_with("f_1(30)"), "{:?}", c.failure);
         let t = theorem1_facts(&bad);
         assert!(!t.holds(), "30 + 1 is prime, so f_1(30) = 0 was changed");

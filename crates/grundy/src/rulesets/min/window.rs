@@ -101,7 +101,11 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            vals.push(if x % 3 == 0 { (x % 5000) as u32 } else { (x % 40) as u32 });
+            vals.push(if x.is_multiple_of(3) {
+                (x % 5000) as u32
+            } else {
+                (x % 40) as u32
+            });
         }
         let mut w = WindowMex::default();
         w.reset(4999);
