@@ -20,6 +20,9 @@ use crate::value::Nimber;
 /// Rows `a ≤ U16_ROWS − 1` are stored as `u16` (their values are at most a ≤ 65535).
 const U16_ROWS: u64 = 1 << 16;
 
+/// Rows computed together (their columns are gathered in one pass over earlier rows).
+const BLOCK_ROWS: u64 = 128;
+
 /// Number of stored values of rows `0..a`: Σ_{c<a} (c + 1) = a(a + 1)/2.
 fn offset(a: u64) -> u64 {
     a * (a + 1) / 2
@@ -102,7 +105,7 @@ impl MinRows {
         }
         let what = format!("computing the MIN rows 0..={n}");
         let entries = (n as u128 + 1) * (n as u128 + 2) / 2;
-        let bytes = storage_bytes(n).saturating_add(16 * (n as u128 + 2));
+        let bytes = storage_bytes(n).saturating_add((8 + 4 * BLOCK_ROWS as u128) * (n as u128 + 2));
         ctl.check_memory(
             &what,
             bytes.min(u64::MAX as u128) as u64,
@@ -126,25 +129,59 @@ impl MinRows {
         let start = self.rows;
         let done_before = offset(start);
         ctl.start("MIN rows", offset(n + 1) - done_before);
+        let result = self.compute_rows(start, n, ctl, done_before);
+        ctl.finish();
+        result
+    }
+
+    /// Rows `start..=n`, in blocks of [`BLOCK_ROWS`]: the columns G(c, a) of a block's
+    /// rows are gathered together, reading each earlier row c once per block (a few
+    /// consecutive values) instead of once per row.
+    fn compute_rows(&mut self, start: u64, n: u64, ctl: &Control, done_before: u64) -> Result<()> {
         let mut buf = std::mem::take(&mut self.buf);
-        for a in start..=n {
-            self.window_row(a, a + 1, &mut buf);
-            if a < U16_ROWS {
-                self.small.extend(buf.iter().map(|&v| v as u16));
-            } else {
-                self.large.extend_from_slice(&buf);
-            }
-            self.rows = a + 1;
-            if a & 0x3F == 0 {
-                if let Err(e) = ctl.tick(offset(a + 1) - done_before) {
-                    self.buf = buf;
-                    ctl.finish();
-                    return Err(e);
+        let mut cols = std::mem::take(&mut self.col);
+        let mut a0 = start;
+        while a0 <= n {
+            let a1 = (a0 + BLOCK_ROWS).min(n + 1);
+            let stride = a1 as usize;
+            cols.clear();
+            cols.resize(stride * (a1 - a0) as usize, 0);
+            // cols[k·stride + c] = G(c, a0 + k) for 1 ≤ c < a0 (c = 0 gives 0).
+            for c in 1..a0 {
+                let len = c + 1;
+                let mut r = (a0 - c) % len;
+                for k in 0..(a1 - a0) as usize {
+                    cols[k * stride + c as usize] = self.entry(c, r);
+                    r += 1;
+                    if r == len {
+                        r = 0;
+                    }
                 }
+            }
+            for a in a0..a1 {
+                let k = (a - a0) as usize;
+                // The block's own earlier rows a0 ≤ c < a.
+                for c in a0.max(1)..a {
+                    cols[k * stride + c as usize] = self.entry(c, (a - c) % (c + 1));
+                }
+                let col = &cols[k * stride..k * stride + a as usize];
+                self.row_from_column(a, col, a + 1, &mut buf);
+                if a < U16_ROWS {
+                    self.small.extend(buf.iter().map(|&v| v as u16));
+                } else {
+                    self.large.extend_from_slice(&buf);
+                }
+                self.rows = a + 1;
+            }
+            a0 = a1;
+            if let Err(e) = ctl.tick(offset(a1) - done_before) {
+                self.buf = buf;
+                self.col = cols;
+                return Err(e);
             }
         }
         self.buf = buf;
-        ctl.finish();
+        self.col = cols;
         Ok(())
     }
 
@@ -154,34 +191,34 @@ impl MinRows {
     /// Panics if a row below `a` is missing.
     pub fn window_row(&mut self, a: u64, len: u64, out: &mut Vec<u32>) {
         assert!(a <= self.rows, "rows below {a} are not computed");
+        // The first window: G(c, a) for 0 ≤ c < a, from rows c < a.
+        let mut col = std::mem::take(&mut self.col);
+        col.clear();
+        col.extend((0..a).map(|c| if c == 0 { 0 } else { self.entry(c, (a - c) % (c + 1)) }));
+        self.row_from_column(a, &col, len, out);
+        self.col = col;
+    }
+
+    /// G(a, a + i) for 0 ≤ i < `len` from the column `col[c] = G(c, a)`, 0 ≤ c < a: the
+    /// first window is the column, and each value is the mex of the a before it.
+    fn row_from_column(&mut self, a: u64, col: &[u32], len: u64, out: &mut Vec<u32>) {
         out.clear();
         if a == 0 {
             out.resize(len as usize, 0);
             return;
         }
-        // The first window: G(c, a) for 0 ≤ c < a, from rows c < a.
-        let mut col = std::mem::take(&mut self.col);
-        col.clear();
-        col.push(0);
-        for c in 1..a {
-            let i = a - c;
-            let i = if i <= c { i } else { i % (c + 1) };
-            col.push(self.entry(c, i));
-        }
         let w = &mut self.window;
         w.reset(a as usize + 1);
-        for &v in &col {
+        for &v in col {
             w.add(v);
         }
+        let mut m = w.mex();
         for i in 0..len {
-            let v = w.mex();
-            out.push(v);
+            out.push(m);
             // Window for b + 1 = a + i + 1: drop position i, add position a + i.
             let gone = if i < a { col[i as usize] } else { out[(i - a) as usize] };
-            w.remove(gone);
-            w.add(v);
+            m = w.slide(m, gone);
         }
-        self.col = col;
     }
 }
 

@@ -74,6 +74,51 @@ impl WindowMex {
         }
     }
 
+    /// One step of a sliding-window mex: `m` (the current mex) enters the window and
+    /// `gone` (a value in it) leaves; returns the new mex. Below `m` every value was
+    /// present, so the new mex is `gone` if that left a hole below `m`, else the first
+    /// missing value above `m`.
+    #[inline]
+    pub(crate) fn slide(&mut self, m: u32, gone: u32) -> u32 {
+        self.remove(gone);
+        self.add(m);
+        if gone < m && self.counts[gone as usize] == 0 {
+            gone
+        } else {
+            self.mex_from(m as usize + 1)
+        }
+    }
+
+    /// The smallest value ≥ `x` in `0..=cap` not in the window, or `cap + 1`.
+    #[inline]
+    fn mex_from(&self, x: usize) -> u32 {
+        let w = x >> 6;
+        if w >= self.missing.len() {
+            return self.cap as u32 + 1;
+        }
+        let bits = self.missing[w] & (u64::MAX << (x & 63));
+        if bits != 0 {
+            return (w * 64 + bits.trailing_zeros() as usize) as u32;
+        }
+        // Words after w with a missing value, from the summary.
+        let (mut s, b) = ((w + 1) >> 6, (w + 1) & 63);
+        if s >= self.summary.len() {
+            return self.cap as u32 + 1;
+        }
+        let mut bits = self.summary[s] & (u64::MAX << b);
+        loop {
+            if bits != 0 {
+                let w = s * 64 + bits.trailing_zeros() as usize;
+                return (w * 64 + self.missing[w].trailing_zeros() as usize) as u32;
+            }
+            s += 1;
+            if s >= self.summary.len() {
+                return self.cap as u32 + 1;
+            }
+            bits = self.summary[s];
+        }
+    }
+
     /// The smallest value in `0..=cap` not in the window, or `cap + 1` if all are.
     #[inline]
     pub(crate) fn mex(&self) -> u32 {
@@ -117,6 +162,32 @@ mod tests {
             let lo = i.saturating_sub(49);
             let expect = mex(vals[lo..=i].iter().map(|&v| v as u64));
             assert_eq!(w.mex() as u64, expect, "window ending at {i}");
+        }
+    }
+
+    #[test]
+    fn slide_matches_the_plain_mex() {
+        // Windows of 30 over a sequence whose next value is always the window's mex, with
+        // arbitrary values leaving: the sliding-window mex of MIN's rows.
+        let mut x: u64 = 99;
+        let mut vals: Vec<u32> = Vec::new();
+        for _ in 0..30 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            vals.push((x % 200) as u32);
+        }
+        let mut w = WindowMex::default();
+        w.reset(300);
+        for &v in &vals {
+            w.add(v);
+        }
+        let mut m = w.mex();
+        for i in 0..2000 {
+            assert_eq!(m as u64, mex(vals[i..i + 30].iter().map(|&v| v as u64)), "step {i}");
+            let gone = vals[i];
+            vals.push(m);
+            m = w.slide(m, gone);
         }
     }
 
