@@ -130,3 +130,17 @@ fn value_of_far_min_positions() {
     // G(254, 256) = 0 (paper 001 §1: a + 1 = 257).
     assert_eq!(json(&["value", "min(254,256)", "--format", "json"])["outcome"], "P");
 }
+
+#[test]
+fn moves_of_a_far_min_position() {
+    // Three options (3, b − k); the winning ones lead to value 0.
+    let v = json(&["moves", "min(3,1000000000000)", "--all", "--format", "json"]);
+    let opts = v["options"].as_array().unwrap();
+    assert_eq!(opts.len(), 3);
+    let zeros: Vec<&str> = opts
+        .iter()
+        .filter(|o| o["value"] == "0")
+        .map(|o| o["position"].as_str().unwrap())
+        .collect();
+    assert_eq!(v["winning"], serde_json::json!(zeros));
+}

@@ -45,6 +45,9 @@ impl TupleRuleset for Min {
     fn search_states(&self, pos: &[u64]) -> u128 {
         (pos[0] as u128 + 1) * (pos[1] as u128 + 1)
     }
+    fn options_bound(&self, pos: &[u64]) -> u128 {
+        pos[0].min(pos[1]) as u128
+    }
     fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
         Some(Box::new(rows::MinRows::new()))
     }
