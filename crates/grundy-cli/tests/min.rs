@@ -144,3 +144,10 @@ fn moves_of_a_far_min_position() {
         .collect();
     assert_eq!(v["winning"], serde_json::json!(zeros));
 }
+
+#[test]
+fn verify_min_needs_a_row() {
+    let out = grundy().args(["verify", "min", "--to", "0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--to must be at least 1"));
+}

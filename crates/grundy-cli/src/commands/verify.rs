@@ -57,6 +57,9 @@ struct MinOut {
 /// `verify min`: the sieve for the values 0 and 1 against the rows (full search),
 /// Theorem 1 on both, and Lemma 3, for a ≤ `to`.
 fn run_min(to: u64, format: Format, ctl: &Control) -> anyhow::Result<ExitCode> {
+    if to == 0 {
+        anyhow::bail!("verify min: --to must be at least 1 (the checks are about rows a ≥ 1)");
+    }
     let checks = verify_min(to, ctl)?;
     let failed = checks.iter().any(|c| !c.holds());
     match format {
