@@ -78,14 +78,12 @@ impl Buckets {
 
 /// Bytes [`MinFacts::compute`] needs for positions 0..=to (tables and buckets).
 pub fn memory_estimate(to: u64) -> u64 {
-    let blocks = (to + 1).div_ceil(BLOCK as u64);
+    let n = to.saturating_add(1);
     let chunk = std::mem::size_of::<Chunk>() as u64;
     // Two u32 tables; per sieve at most ~0.6·to pending hits of 6 bytes, plus one
     // partly filled chunk per block and the block buffers.
-    (to + 1)
-        .saturating_mul(8)
-        .saturating_add(to.saturating_mul(8))
-        .saturating_add(2 * blocks * chunk)
+    n.saturating_mul(16)
+        .saturating_add(n.div_ceil(BLOCK as u64).saturating_mul(2 * chunk))
         .saturating_add(4 << 20)
 }
 
