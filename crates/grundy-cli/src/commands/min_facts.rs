@@ -2,6 +2,12 @@
 //! from the f_0/f_1 sieve: the tables f_0, f_1, the check of Theorem 1, and the lists
 //! §1 of the paper discusses (a with G(a−1, a) = 0 and a + 1 composite; a with
 //! G(a−2, a) = 0).
+//!
+//! JSON: `{"ruleset": "min", "to": A, "theorem1": {"claim", "checked", "primes",
+//! "holds", "first_failure"}, "zero_at_a_minus_1": {"count", "with_a_plus_1_prime",
+//! "with_a_plus_1_composite": [a, …]}, "zero_at_a_minus_2": [a, …]}`, plus `"f0"` and
+//! `"f1"` (arrays indexed by a, `f1[0]` null) with `--tables`. These are positions, not
+//! nim-values, so they are JSON numbers.
 
 use crate::output::{factored, print_json, Format};
 use grundy::rulesets::min::facts::{MinFacts, Primes, UNDEFINED};

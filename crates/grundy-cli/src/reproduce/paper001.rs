@@ -320,28 +320,49 @@ fn sec1_6240(c: &Ctx) -> anyhow::Result<Outcome> {
         ),
         None => format!("no a ≤ {to} has G(a − 1, a) = 0 with a + 1 composite"),
     };
+    drop(guard);
+    let plain = grid(c, 6240)?.get(6239, 6240).expect("inside the table");
+    let sieve = facts(c, facts_n(c))?
+        .has_value(0, 6239, 6240)
+        .expect("inside the sieve");
     Ok(Outcome::compare(
         "G(6239,6240) = 0",
         format!("G(6239,6240) = {g}"),
-        format!("G(6239, 6240) = {g}; 6241 = {}; {first_text}", factored(6241)),
-        format!("rows engine (search) a ≤ {to}"),
+        format!(
+            "G(6239, 6240) = {g} (plain table: {plain}; f-sieve: G = 0 is {sieve}); 6241 = {}; {first_text}",
+            factored(6241)
+        ),
+        format!("rows engine (search) a ≤ {to}; plain table 0 ≤ a ≤ b ≤ 6240"),
     ))
 }
 
 fn sec1_fermat(c: &Ctx) -> anyhow::Result<Outcome> {
     let guard = rows(c, 17225)?;
-    let r = guard.as_ref().expect("rows");
-    let found: Vec<u64> = zeros_at_distance(r, 2, 17225);
+    let found: Vec<u64> = zeros_at_distance(guard.as_ref().expect("rows"), 2, 17225);
+    drop(guard);
+    let sieve: Vec<u64> = facts(c, facts_n(c))?
+        .zeros_at_distance(2)
+        .into_iter()
+        .take_while(|&a| a < 17226)
+        .collect();
     let plus1: Vec<String> = found.iter().map(|a| (a + 1).to_string()).collect();
     let detail: Vec<String> = found
         .iter()
         .map(|&a| format!("{a} (a + 1 = {})", factored(a + 1)))
         .collect();
+    let same = if sieve == found {
+        "the same".to_string()
+    } else {
+        format!("{sieve:?}")
+    };
     Ok(Outcome::compare(
         "4 values, a + 1 = 3, 5, 17, 257",
         format!("{} values, a + 1 = {}", found.len(), plus1.join(", ")),
-        format!("a < 17226 with G(a − 2, a) = 0: {}", detail.join(", ")),
-        "2 ≤ a < 17226, rows engine (search)",
+        format!(
+            "a < 17226 with G(a − 2, a) = 0: {} (the f-sieve finds {same})",
+            detail.join(", ")
+        ),
+        "2 ≤ a < 17226, rows engine (search); f-sieve",
     ))
 }
 

@@ -418,6 +418,26 @@ mod tests {
         assert_eq!(facts.has_value(0, 1, (1 << 40) + 1), Some(false));
     }
 
+    /// Both engines on 0 ≤ a ≤ 2500, computed once for the property test.
+    static ENGINES: std::sync::LazyLock<(MinFacts, MinRows)> = std::sync::LazyLock::new(|| {
+        let ctl = Control::new();
+        let mut rows = MinRows::new();
+        rows.extend_to(2500, &ctl).unwrap();
+        (MinFacts::compute(2500, &ctl).unwrap(), rows)
+    });
+
+    proptest::proptest! {
+        #[test]
+        fn has_value_agrees_with_the_rows_on_random_positions(a in 0u64..=2500, b in 0u64..1_000_000_000_000) {
+            let (facts, rows) = &*ENGINES;
+            let g = rows.get(a, b).unwrap();
+            for j in 0..2 {
+                proptest::prop_assert_eq!(facts.has_value(j, a, b), Some(g == j), "G({},{}) = {}", a, b, g);
+                proptest::prop_assert_eq!(facts.has_value(j, b, a), Some(g == j));
+            }
+        }
+    }
+
     #[test]
     fn refuses_beyond_memory_and_u32() {
         let ctl = Control::new().with_memory_limit(1 << 20);
