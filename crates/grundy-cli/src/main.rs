@@ -42,7 +42,8 @@ enum Command {
     Seq(commands::seq::Args),
     /// Values and outcomes of a game given as a graph file (acyclic or loopy).
     Graph(commands::graph::Args),
-    /// Compare a ruleset's closed form with search over a range.
+    /// Compare a ruleset's closed form with search over a range (for min: its engines,
+    /// Theorem 1 and Lemma 3 of paper 001).
     Verify(commands::verify::Args),
     /// Draw the values: a scatter plot (heap rulesets) or a heatmap (rulesets on pairs).
     Plot(commands::plot::Args),
@@ -50,6 +51,9 @@ enum Command {
     Table(commands::table::Args),
     /// The smallest period, preperiod and saltus of a heap ruleset's sequence.
     Period(commands::period::Args),
+    /// MIN (paper 001): positions of the values 0 and 1 (f_0, f_1), Theorem 1, and the
+    /// a with G(a−1,a) = 0 or G(a−2,a) = 0.
+    MinFacts(commands::min_facts::Args),
     /// The main job: check every computable claim of the seed papers.
     Reproduce(reproduce::Args),
     /// Speed and memory benchmarks (ratios against a baseline timed in the same run).
@@ -72,6 +76,7 @@ fn main() -> ExitCode {
         Command::Plot(a) => commands::plot::run(a, &ctl),
         Command::Table(a) => commands::table::run(a, &ctl),
         Command::Period(a) => commands::period::run(a, &ctl),
+        Command::MinFacts(a) => commands::min_facts::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
         Command::Bench(a) => bench::run(a),
     };

@@ -96,8 +96,6 @@ fn verify_reports_and_exits() {
     let v = json(&["verify", "cdn", "--to", "6", "--arity", "3", "--format", "json"]);
     assert_eq!(v[0]["checked"], 343);
     assert!(v[0]["mismatch"].is_null());
-    let e = error_line(&["verify", "min", "--to", "5"]);
-    assert!(e.contains("no closed form"), "{e}");
 }
 
 #[test]

@@ -9,6 +9,7 @@
 
 mod core;
 mod loopy;
+mod min;
 
 use crate::output::{print_json, Format};
 use anyhow::{bail, Context, Result};
@@ -78,6 +79,7 @@ fn all() -> Vec<Bench> {
     let mut v = Vec::new();
     v.extend(core::benches());
     v.extend(loopy::benches());
+    v.extend(min::benches());
     v
 }
 

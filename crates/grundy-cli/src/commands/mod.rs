@@ -3,6 +3,7 @@
 pub mod bound;
 pub mod graph;
 pub mod list;
+pub mod min_facts;
 pub mod moves;
 pub mod period;
 pub mod plot;

@@ -10,6 +10,7 @@ mod figures;
 mod games;
 mod html;
 mod paper000;
+mod paper001;
 mod paper002;
 mod paper003_loopy;
 mod paper004;
@@ -156,6 +157,7 @@ pub struct Spec {
 fn all_specs() -> Vec<Spec> {
     let mut v = Vec::new();
     v.extend(paper000::specs());
+    v.extend(paper001::specs());
     v.extend(paper002::specs());
     v.extend(paper003_loopy::specs());
     v.extend(paper004::specs());

@@ -1,9 +1,21 @@
 //! MIN (paper 001, Cairns & Ho): two heaps; subtract from the larger a positive
 //! integer no greater than the smaller. (0, b) is terminal. No closed form is known;
 //! Theorem 1 says G(a, a) = 1 iff a + 1 is prime.
+//!
+//! Engines: [`rows::MinRows`] computes whole rows (all values, by search over the
+//! rules, using the periodicity of Lemma 3); [`facts::MinFacts`] computes only the
+//! positions of the values 0 and 1 (Section 4's recursion, as a sieve) to much larger
+//! a; [`grid`] is a plain table without any structure, for cross-checks;
+//! [`recursion`] is the paper's own downward search for f_0 and f_1.
+
+pub mod facts;
+pub mod grid;
+pub mod recursion;
+pub mod rows;
+mod window;
 
 use crate::catalog::{Entry, Params};
-use crate::game::{Arity, Ruleset, TupleRuleset};
+use crate::game::{Arity, Ruleset, TupleRuleset, TupleSolver};
 use std::sync::Arc;
 
 /// MIN: positions are unordered pairs (a, b) of non-negative integers; from a ≤ b the
@@ -32,6 +44,12 @@ impl TupleRuleset for Min {
     }
     fn search_states(&self, pos: &[u64]) -> u128 {
         (pos[0] as u128 + 1) * (pos[1] as u128 + 1)
+    }
+    fn options_bound(&self, pos: &[u64]) -> u128 {
+        pos[0].min(pos[1]) as u128
+    }
+    fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
+        Some(Box::new(rows::MinRows::new()))
     }
 }
 
