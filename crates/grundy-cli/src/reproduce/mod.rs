@@ -162,6 +162,8 @@ fn all_specs() -> Vec<Spec> {
     v.extend(paper003_loopy::specs());
     v.extend(paper004::specs());
     v.extend(periodicity::specs());
+    // Run and report paper by paper (the sort is stable: each file's order is kept).
+    v.sort_by_key(|s| &s.id[..3]);
     v
 }
 

@@ -175,7 +175,35 @@ pub fn markdown(checks: &[Check], full: bool, planned: usize, seconds: f64, extr
         "Every value below was computed by grundy from the rules of the games (search), and compared with \
          the paper's statement or with the closed form it proves. A disagreement is reported with both values.\n"
     );
+    let findings: Vec<&Check> = checks
+        .iter()
+        .filter(|c| !matches!(c.verdict, Verdict::Holds | Verdict::Consistent))
+        .collect();
+    if !findings.is_empty() {
+        let _ = writeln!(
+            out,
+            "## Findings
+"
+        );
+        let _ = writeln!(
+            out,
+            "Where the computation does not confirm a paper's statement (details in the tables below):
+"
+        );
+        for c in findings {
+            let _ = writeln!(
+                out,
+                "- **{}** ({}): {} — {}",
+                c.id,
+                c.source,
+                c.claim,
+                c.verdict.label()
+            );
+        }
+        let _ = writeln!(out);
+    }
     let mut papers: Vec<&str> = checks.iter().map(|c| c.paper.as_str()).collect();
+    papers.sort_unstable();
     papers.dedup();
     for p in papers {
         let _ = writeln!(out, "## Paper {p}: {}\n", paper_title(p));
