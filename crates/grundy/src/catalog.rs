@@ -50,6 +50,7 @@ pub fn entries() -> Vec<Entry> {
     v.extend(cdn::entries());
     v.extend(min::entries());
     v.extend(delete_nim::entries());
+    v.extend(arithmetic::entries());
     v
 }
 

@@ -11,6 +11,6 @@ mod evaluator;
 pub mod memo;
 pub mod moves;
 
-pub use dense::{sequence, sequence_partial, NimSeq};
+pub use dense::{sequence, sequence_generic, sequence_partial, NimSeq};
 pub use evaluator::{Evaluator, Method};
 pub use moves::{moves, MoveList, Outcome};
