@@ -6,6 +6,7 @@
 //! hidden. The exit status is 0 when every check ran, whatever the verdicts; 2 if some
 //! check could not run; 130 if interrupted (the finished checks are still reported).
 
+mod games;
 mod paper000;
 mod paper002;
 mod paper004;
@@ -89,6 +90,25 @@ impl Outcome {
             computed: computed.into(),
             range: range.into(),
             verdict,
+        }
+    }
+
+    /// The outcome of a closed form checked against search ([`grundy::analysis::verify`]):
+    /// holds if they agree on every position, else the first disagreement with both
+    /// values (the paper's formula and our search).
+    pub fn from_verify(r: grundy::analysis::verify::VerifyReport, range: impl Into<String>) -> Outcome {
+        match r.mismatch {
+            None => Outcome::holds(
+                format!("search agrees with the closed form on {} positions", r.checked),
+                range,
+            ),
+            Some(x) => Outcome::check(
+                false,
+                format!("first disagreement at {}", x.position),
+                range,
+                x.formula,
+                x.search,
+            ),
         }
     }
 

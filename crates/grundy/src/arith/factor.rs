@@ -25,7 +25,7 @@ pub fn is_prime(n: u64) -> bool {
         return false;
     }
     for p in BASES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -96,14 +96,14 @@ pub fn factorize(n: u64) -> Vec<(u64, u32)> {
     let mut primes = Vec::new();
     let mut m = n;
     for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47] {
-        while m % p == 0 {
+        while m.is_multiple_of(p) {
             primes.push(p);
             m /= p;
         }
     }
     let mut p = 53u64;
     while p * p <= m && p < 1000 {
-        while m % p == 0 {
+        while m.is_multiple_of(p) {
             primes.push(p);
             m /= p;
         }
@@ -156,7 +156,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn naive_is_prime(n: u64) -> bool {
-        n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+        n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
     }
 
     #[test]

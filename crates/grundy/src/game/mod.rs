@@ -106,6 +106,19 @@ pub trait HeapRuleset: Send + Sync {
         None
     }
 
+    /// An upper bound on the number of options of heap `n` (for a powerset ruleset, on
+    /// the size of the base set). Used to refuse listing astronomically many options.
+    fn options_bound(&self, n: u64) -> u128 {
+        n as u128 + 1
+    }
+
+    /// The options of heap `n` whose value is `target`, when the ruleset can find them
+    /// without enumerating every option (Nim: the heap `target` itself). `None` means
+    /// "enumerate". Must agree with the rules (tests compare with enumeration).
+    fn options_of_value(&self, _n: u64, _target: &Nimber) -> Option<Vec<Vec<Part>>> {
+        None
+    }
+
     /// Search-engine hint.
     fn reach(&self) -> Reach {
         Reach::Dense
@@ -200,6 +213,12 @@ pub trait TupleRuleset: Send + Sync {
 
     /// An upper bound on the number of positions a search from `pos` visits.
     fn search_states(&self, pos: &[u64]) -> u128;
+
+    /// An upper bound on the number of options of `pos` (default: the sum of the
+    /// coordinates plus one, right for games that remove at least one unit per option).
+    fn options_bound(&self, pos: &[u64]) -> u128 {
+        pos.iter().map(|&x| x as u128).sum::<u128>() + 1
+    }
 
     /// A specialised search engine; `None` uses the generic memoized search.
     fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {

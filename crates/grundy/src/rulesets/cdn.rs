@@ -47,6 +47,14 @@ impl TupleRuleset for Cdn {
         v.sort_unstable();
         v
     }
+    fn options_bound(&self, pos: &[u64]) -> u128 {
+        let g = pos.iter().fold(0, |g, &n| gcd(g, n));
+        if g == 0 {
+            0
+        } else {
+            pos.len() as u128 * divisors(g).len() as u128
+        }
+    }
     fn search_states(&self, pos: &[u64]) -> u128 {
         pos.iter().fold(1u128, |acc, &n| acc.saturating_mul(n as u128 + 1))
     }

@@ -26,6 +26,13 @@ impl HeapRuleset for Nim {
     fn formula(&self, n: u64) -> Option<Nimber> {
         Some(Nimber::from(f::nim_heap(n)))
     }
+    fn options_of_value(&self, n: u64, target: &Nimber) -> Option<Vec<Vec<Part>>> {
+        // The options of n are the heaps 0..n, heap k having value k.
+        Some(match target.to_u64() {
+            Some(t) if t < n => vec![vec![Part::one(t)]],
+            _ => vec![],
+        })
+    }
     fn dense_stepper(&self) -> Option<Box<dyn DenseStep + '_>> {
         // The options of n are all smaller heaps, so their values are all values so far.
         Some(Box::new(PrefixStep {
@@ -110,6 +117,9 @@ impl HeapRuleset for Subtraction {
     }
     fn formula(&self, n: u64) -> Option<Nimber> {
         self.one_to_k().map(|k| Nimber::from(f::subtraction_one_to_k(n, k)))
+    }
+    fn options_bound(&self, _n: u64) -> u128 {
+        self.set.len() as u128
     }
     fn formula_gap(&self, _n: u64) -> Option<String> {
         Some("the closed form n mod (k+1) is proven for S = {1,…,k} only".into())

@@ -55,6 +55,9 @@ impl TupleRuleset for DeleteNim {
         v.sort_unstable();
         v
     }
+    fn options_bound(&self, pos: &[u64]) -> u128 {
+        (pos[0] as u128 + pos[1] as u128) / 2 + 2
+    }
     fn search_states(&self, pos: &[u64]) -> u128 {
         let m = pos[0].max(pos[1]) as u128;
         m * m / 4 + m + 1

@@ -249,9 +249,7 @@ impl DenseStep for PowersetStep<'_> {
                     return;
                 }
                 let c = codes[p.heap as usize];
-                if c == 0 {
-                    zero_reachable = true;
-                } else if seen.contains(c as u64 - 1) {
+                if c == 0 || seen.contains(c as u64 - 1) {
                     zero_reachable = true;
                 } else {
                     seen.insert(c as u64 - 1);

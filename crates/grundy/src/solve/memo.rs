@@ -12,14 +12,22 @@ use std::sync::Arc;
 /// Approximate bytes per memoized state (hash-map entry, key allocation, stack).
 const BYTES_PER_STATE: u64 = 64;
 
-/// Post-order evaluation of the positions reachable from `start`.
+/// Memo of [`search`]: position → nim-value.
+pub type Memo<P> = FxHashMap<P, u32>;
+
+/// The nim-value of `start` in any short game, by post-order evaluation of the
+/// positions reachable from it (iterative: no recursion-depth limit).
 ///
 /// `options(p, out)` pushes the options of `p`, each as a list of positions whose values
 /// are nim-summed (a single position for games that are not sums). `memo` keeps values
-/// between calls. Errors if a cycle is found (the game is loopy) or on cancellation.
-pub(crate) fn search<P, F>(
+/// between calls. `state_limit` bounds the positions held; `what` names the search in
+/// errors. Values are below 2^32.
+///
+/// Errors: [`Error::Unsupported`] if a cycle is found (the game is loopy),
+/// [`Error::TooLarge`] beyond `state_limit`, [`Error::Interrupted`] on cancellation.
+pub fn search<P, F>(
     start: P,
-    memo: &mut FxHashMap<P, u32>,
+    memo: &mut Memo<P>,
     mut options: F,
     state_limit: u64,
     ctl: &Control,

@@ -6,6 +6,7 @@
 //! of value 0 (a P-position).
 
 use super::Evaluator;
+use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::position::push_part;
 use crate::game::{Component, Part, Position};
@@ -51,6 +52,20 @@ pub struct MoveList {
     pub options: Option<Vec<(Position, Nimber)>>,
 }
 
+/// The most options `moves` will enumerate for one heap or tuple.
+pub const MAX_OPTIONS: u128 = 20_000_000;
+
+fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128) -> Result<()> {
+    if bound > MAX_OPTIONS.min(ctl.state_limit() as u128) {
+        return Err(Error::TooManyStates {
+            what: format!("listing the options of {}", what()),
+            states: bound,
+            limit: MAX_OPTIONS.min(ctl.state_limit() as u128) as u64,
+        });
+    }
+    Ok(())
+}
+
 /// Lists the winning moves of `pos` (and, with `all`, every option with its value).
 ///
 /// Errors: those of evaluation ([`Error::TooLarge`], [`Error::NoFormula`], …);
@@ -79,8 +94,21 @@ pub fn moves(ev: &mut Evaluator, pos: &Position, all: bool) -> Result<MoveList> 
                 for (j, run) in heaps.iter().enumerate() {
                     let hv = ev.heap_value(ruleset, run.heap)?;
                     let rest = &total ^ &hv;
-                    let mut opts: Vec<Vec<Part>> = Vec::new();
-                    ruleset.for_each_option(run.heap, &mut |parts| opts.push(parts.to_vec()));
+                    let direct = if all {
+                        None
+                    } else {
+                        ruleset.options_of_value(run.heap, &rest)
+                    };
+                    let opts: Vec<Vec<Part>> = match direct {
+                        Some(o) => o,
+                        None => {
+                            let name = || format!("{}({})", ruleset.name(), run.heap);
+                            check_options(ev.control(), name, ruleset.options_bound(run.heap))?;
+                            let mut opts = Vec::new();
+                            ruleset.for_each_option(run.heap, &mut |parts| opts.push(parts.to_vec()));
+                            opts
+                        }
+                    };
                     for parts in opts {
                         let mut v = rest.clone();
                         for p in &parts {
@@ -120,6 +148,8 @@ pub fn moves(ev: &mut Evaluator, pos: &Position, all: bool) -> Result<MoveList> 
             Component::Tuple { ruleset, pos: tuple } => {
                 let cv = ev.tuple_value(ruleset, tuple)?;
                 let rest = &total ^ &cv;
+                let name = || format!("{}({})", ruleset.name(), crate::error::Joined(tuple));
+                check_options(ev.control(), name, ruleset.options_bound(tuple))?;
                 let mut opts: Vec<Vec<u64>> = Vec::new();
                 ruleset.for_each_option(tuple, &mut |o| opts.push(o.to_vec()));
                 for o in opts {
