@@ -262,9 +262,10 @@ pub fn dividing(n: u64) -> u64 {
     omega2(n)
 }
 
-/// Theorem 11 (divide-throw-residue): G(n) = i_o(n) for n ≥ 1.
-pub fn divide_throw_residue(n: u64) -> u64 {
-    i_o(n)
+/// Theorem 11 (divide-throw-residue): G(n) = i_o(n) for heaps n > 1 (the text before
+/// the theorem restricts it to heaps > 1; heap 1 is terminal, and i_o(1) = 1).
+pub fn divide_throw_residue(n: u64) -> Option<u64> {
+    (n > 1).then(|| i_o(n))
 }
 
 /// Theorem 12 (residue-throw-divisor): G(n) = k for 3(2^(k−1) − 1) + 2 ≤ n ≤
@@ -365,7 +366,8 @@ pub const TOTATIVE: Theorem = Theorem {
 /// Theorem 6.
 pub const NONTOTATIVE: Theorem = Theorem {
     value: |n| nontotative(n).map(Nimber::from),
-    gap: "Theorem 6 gives values for even n, primes, prime squares, n ≡ 3 (mod 6), p_i·p_(i+1), p_i·p_(i+2) and 12 only",
+    gap:
+        "Theorem 6 gives values for even n, primes, prime squares, n ≡ 3 (mod 6), p_i·p_(i+1), p_i·p_(i+2) and 12 only",
     check: Some(nontotative_check),
 };
 /// Theorems 7 and 8.
@@ -382,8 +384,8 @@ pub const DIVIDING: Theorem = Theorem {
 };
 /// Theorem 11.
 pub const DIVIDE_THROW_RESIDUE: Theorem = Theorem {
-    value: |n| (n >= 1).then(|| Nimber::from(divide_throw_residue(n))),
-    gap: "heaps start at 1",
+    value: |n| divide_throw_residue(n).map(Nimber::from),
+    gap: "Theorem 11 covers heaps n > 1 (heap 1 is terminal)",
     check: None,
 };
 /// Theorem 12.

@@ -102,7 +102,11 @@ impl HeapRuleset for Division {
     }
 
     fn formula_gap(&self, _n: u64) -> Option<String> {
-        Some(self.theorem.map_or("no closed form is proven (paper 003)", |t| t.gap).to_string())
+        Some(
+            self.theorem
+                .map_or("no closed form is proven (paper 003)", |t| t.gap)
+                .to_string(),
+        )
     }
 
     fn reach(&self) -> Reach {
@@ -124,10 +128,7 @@ impl HeapRuleset for Division {
                 prefix: MexSet::new(),
                 added: 0,
             }),
-            rule => Box::new(QuotientStep {
-                rule,
-                bits: Vec::new(),
-            }),
+            rule => Box::new(QuotientStep { rule, bits: Vec::new() }),
         })
     }
 
@@ -183,7 +184,11 @@ impl DenseStep for QuotientStep {
                 bits[v as usize >> 6] |= 1 << (v & 63);
             }
         };
-        let min_m = if self.rule == DivisionRule::ComplementGrundy { 2 } else { 1 };
+        let min_m = if self.rule == DivisionRule::ComplementGrundy {
+            2
+        } else {
+            1
+        };
         let throw = self.rule == DivisionRule::DivideThrowResidue;
         quotient_blocks(n, n.saturating_sub(1), |m, lo, hi| {
             if m < min_m {
@@ -195,7 +200,11 @@ impl DenseStep for QuotientStep {
                 set(v);
             }
         });
-        let w = self.bits.iter().position(|&w| w != u64::MAX).expect("n + 1 bits cannot all be set");
+        let w = self
+            .bits
+            .iter()
+            .position(|&w| w != u64::MAX)
+            .expect("n + 1 bits cannot all be set");
         Ok((w * 64 + self.bits[w].trailing_ones() as usize) as u32)
     }
 }

@@ -12,7 +12,14 @@ use std::sync::Arc;
 use Mode::{MoveTo, Subtract};
 use Property::{Divisor, NonDivisor, NonTotative, Totative};
 
-const fn single(name: &'static str, first: u64, mode: Mode, property: Property, with_zero: bool, theorem: Option<th::Theorem>) -> Arithmetic {
+const fn single(
+    name: &'static str,
+    first: u64,
+    mode: Mode,
+    property: Property,
+    with_zero: bool,
+    theorem: Option<th::Theorem>,
+) -> Arithmetic {
     Arithmetic {
         name,
         first,
@@ -22,7 +29,14 @@ const fn single(name: &'static str, first: u64, mode: Mode, property: Property, 
     }
 }
 
-const fn counting(name: &'static str, first: u64, mode: Mode, count: Count, from: u64, theorem: Option<th::Theorem>) -> Arithmetic {
+const fn counting(
+    name: &'static str,
+    first: u64,
+    mode: Mode,
+    count: Count,
+    from: u64,
+    theorem: Option<th::Theorem>,
+) -> Arithmetic {
     Arithmetic {
         name,
         first,
@@ -71,21 +85,46 @@ pub const S_BIG_OMEGA: Arithmetic = counting("sOmega", 1, Subtract, Count::BigOm
 /// §2.3.4.
 pub const S_SMALL_OMEGA: Arithmetic = counting("somega", 1, Subtract, Count::SmallOmega, 2, None);
 /// §5.
-pub const FULLSET_MALIQUOT: Arithmetic = shaped("fullset-maliquot", 1, MoveTo, Shape::FullSet(Divisor), Some(th::FULLSET_MALIQUOT));
+pub const FULLSET_MALIQUOT: Arithmetic = shaped(
+    "fullset-maliquot",
+    1,
+    MoveTo,
+    Shape::FullSet(Divisor),
+    Some(th::FULLSET_MALIQUOT),
+);
 /// §5.
 pub const FULLSET_TOTIENT: Arithmetic = shaped("fullset-totient", 1, MoveTo, Shape::FullSet(Totative), None);
 /// §6 item 1.
 pub const POWERSET_MALIQUOT: Arithmetic = shaped("powerset-maliquot", 1, MoveTo, Shape::PowerSet(Divisor), None);
 /// §6 item 2.
-pub const POWERSET_SALIQUOT: Arithmetic = shaped("powerset-saliquot", 0, Subtract, Shape::PowerSet(Divisor), Some(th::POWERSET_SALIQUOT));
+pub const POWERSET_SALIQUOT: Arithmetic = shaped(
+    "powerset-saliquot",
+    0,
+    Subtract,
+    Shape::PowerSet(Divisor),
+    Some(th::POWERSET_SALIQUOT),
+);
 /// §6 item 3.
-pub const POWERSET_MALIQUANT: Arithmetic = shaped("powerset-maliquant", 1, MoveTo, Shape::PowerSet(NonDivisor), Some(th::POWERSET_MALIQUANT));
+pub const POWERSET_MALIQUANT: Arithmetic = shaped(
+    "powerset-maliquant",
+    1,
+    MoveTo,
+    Shape::PowerSet(NonDivisor),
+    Some(th::POWERSET_MALIQUANT),
+);
 /// §6 item 4.
 pub const POWERSET_SALIQUANT: Arithmetic = shaped("powerset-saliquant", 1, Subtract, Shape::PowerSet(NonDivisor), None);
 /// §6 item 5.
-pub const POWERSET_TOTATIVE: Arithmetic = shaped("powerset-totative", 1, MoveTo, Shape::PowerSet(Totative), Some(th::POWERSET_TOTATIVE));
+pub const POWERSET_TOTATIVE: Arithmetic = shaped(
+    "powerset-totative",
+    1,
+    MoveTo,
+    Shape::PowerSet(Totative),
+    Some(th::POWERSET_TOTATIVE),
+);
 /// §6 item 6.
-pub const POWERSET_NONTOTATIVE: Arithmetic = shaped("powerset-nontotative", 1, MoveTo, Shape::PowerSet(NonTotative), None);
+pub const POWERSET_NONTOTATIVE: Arithmetic =
+    shaped("powerset-nontotative", 1, MoveTo, Shape::PowerSet(NonTotative), None);
 
 const fn division(name: &'static str, rule: DivisionRule, theorem: Option<th::Theorem>) -> Division {
     Division { name, rule, theorem }
@@ -98,9 +137,17 @@ pub const DIVIDE_AND_RESIDUE: Division = division("divide-and-residue", Division
 /// §3.2.
 pub const COMPLEMENT_GRUNDY: Division = division("complement-grundy", DivisionRule::ComplementGrundy, None);
 /// §3.2.
-pub const DIVIDE_THROW_RESIDUE: Division = division("divide-throw-residue", DivisionRule::DivideThrowResidue, Some(th::DIVIDE_THROW_RESIDUE));
+pub const DIVIDE_THROW_RESIDUE: Division = division(
+    "divide-throw-residue",
+    DivisionRule::DivideThrowResidue,
+    Some(th::DIVIDE_THROW_RESIDUE),
+);
 /// §3.2.
-pub const RESIDUE_THROW_DIVISOR: Division = division("residue-throw-divisor", DivisionRule::ResidueThrowDivisor, Some(th::RESIDUE_THROW_DIVISOR));
+pub const RESIDUE_THROW_DIVISOR: Division = division(
+    "residue-throw-divisor",
+    DivisionRule::ResidueThrowDivisor,
+    Some(th::RESIDUE_THROW_DIVISOR),
+);
 
 /// §4.
 pub const M_FACTORING: Factoring = Factoring {

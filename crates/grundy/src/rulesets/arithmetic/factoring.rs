@@ -150,7 +150,11 @@ impl HeapRuleset for Factoring {
     }
 
     fn formula_gap(&self, _n: u64) -> Option<String> {
-        Some(self.theorem.map_or("no closed form is proven (paper 003)", |t| t.gap).to_string())
+        Some(
+            self.theorem
+                .map_or("no closed form is proven (paper 003)", |t| t.gap)
+                .to_string(),
+        )
     }
 
     fn reach(&self) -> Reach {

@@ -16,6 +16,7 @@
 pub mod division;
 mod entries;
 pub mod factoring;
+pub mod paper;
 pub mod step;
 
 pub(crate) use entries::entries;
@@ -232,7 +233,11 @@ impl HeapRuleset for Arithmetic {
     }
 
     fn formula_gap(&self, _n: u64) -> Option<String> {
-        Some(self.theorem.map_or("no closed form is proven (paper 003)", |t| t.gap).to_string())
+        Some(
+            self.theorem
+                .map_or("no closed form is proven (paper 003)", |t| t.gap)
+                .to_string(),
+        )
     }
 
     fn check_value(&self, n: u64, v: &Nimber) -> Option<String> {

@@ -110,7 +110,11 @@ impl DenseStep for CoprimeStep {
         self.sieve.at(n).prime_factors_into(n, &mut self.primes);
         self.tests.clear();
         self.tests.extend(self.primes.iter().map(|&p| Divides::new(p)));
-        let first_without = |from: usize| (from..).find(|&c| self.coprime_in(c, 1) == 0).expect("classes are finite");
+        let first_without = |from: usize| {
+            (from..)
+                .find(|&c| self.coprime_in(c, 1) == 0)
+                .expect("classes are finite")
+        };
         Ok(match self.kind {
             Combine::PowerSet => {
                 let zero = self.coprime_in(0, 1) > 0 || (1..self.classes.len()).any(|c| self.coprime_in(c, 2) == 2);

@@ -223,7 +223,8 @@ impl DenseStep for MemberStep<'_> {
             self.comb.add(0);
         }
         let comb = &mut self.comb;
-        self.rs.for_each_member(self.property, n, &mut |h| comb.add(codes[h as usize]));
+        self.rs
+            .for_each_member(self.property, n, &mut |h| comb.add(codes[h as usize]));
         Ok(self.comb.finish())
     }
 }
@@ -248,21 +249,39 @@ pub(crate) fn for_family(a: &Arithmetic) -> Box<dyn DenseStep + '_> {
         Source::ProperDivisors
     };
     match (a.shape, a.mode) {
-        (Shape::Singleton { property: Divisor, with_zero }, _) => list(divisors, with_zero, Combine::Mex),
+        (
+            Shape::Singleton {
+                property: Divisor,
+                with_zero,
+            },
+            _,
+        ) => list(divisors, with_zero, Combine::Mex),
         (Shape::PowerSet(Divisor), _) => list(divisors, false, Combine::PowerSet),
         (Shape::FullSet(Divisor), _) => list(divisors, false, Combine::FullSet),
-        (Shape::Singleton { property: NonDivisor, with_zero }, _) => {
-            Box::new(ComplementStep::new(sub, with_zero || sub, Combine::Mex))
-        }
+        (
+            Shape::Singleton {
+                property: NonDivisor,
+                with_zero,
+            },
+            _,
+        ) => Box::new(ComplementStep::new(sub, with_zero || sub, Combine::Mex)),
         (Shape::PowerSet(NonDivisor), _) => Box::new(ComplementStep::new(sub, sub, Combine::PowerSet)),
-        (Shape::Singleton { property: Totative, with_zero: false }, Mode::MoveTo) => {
-            Box::new(CoprimeStep::new(Combine::Mex))
-        }
+        (
+            Shape::Singleton {
+                property: Totative,
+                with_zero: false,
+            },
+            Mode::MoveTo,
+        ) => Box::new(CoprimeStep::new(Combine::Mex)),
         (Shape::PowerSet(Totative), Mode::MoveTo) => Box::new(CoprimeStep::new(Combine::PowerSet)),
         (Shape::FullSet(Totative), Mode::MoveTo) => Box::new(FullsetTotientStep::new()),
-        (Shape::Singleton { property: NonTotative, with_zero }, Mode::MoveTo) => {
-            list(Source::NonCoprime, with_zero, Combine::Mex)
-        }
+        (
+            Shape::Singleton {
+                property: NonTotative,
+                with_zero,
+            },
+            Mode::MoveTo,
+        ) => list(Source::NonCoprime, with_zero, Combine::Mex),
         (Shape::PowerSet(NonTotative), Mode::MoveTo) => list(Source::NonCoprime, false, Combine::PowerSet),
         (Shape::Counting { count, from }, mode) => Box::new(CountingStep {
             count,
@@ -292,7 +311,10 @@ pub(crate) fn for_family(a: &Arithmetic) -> Box<dyn DenseStep + '_> {
 pub(crate) fn bytes_per_heap(a: &Arithmetic) -> u64 {
     use Property::*;
     let state = match a.shape {
-        Shape::Singleton { property: NonDivisor, .. } | Shape::PowerSet(NonDivisor) => 4,
+        Shape::Singleton {
+            property: NonDivisor, ..
+        }
+        | Shape::PowerSet(NonDivisor) => 4,
         Shape::Singleton { property: Totative, .. } | Shape::PowerSet(Totative) => 8,
         Shape::FullSet(Totative) => 8,
         _ => 0,
