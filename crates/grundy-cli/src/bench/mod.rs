@@ -7,6 +7,7 @@
 //!
 //! One file per area registers its benchmarks in [`all`].
 
+mod arithmetic;
 mod core;
 
 use crate::output::{print_json, Format};
@@ -76,6 +77,7 @@ pub struct Measurement {
 fn all() -> Vec<Bench> {
     let mut v = Vec::new();
     v.extend(core::benches());
+    v.extend(arithmetic::benches());
     v
 }
 

@@ -128,7 +128,12 @@ impl HeapRuleset for Division {
                 prefix: MexSet::new(),
                 added: 0,
             }),
-            rule => Box::new(QuotientStep { rule, bits: Vec::new() }),
+            rule => Box::new(QuotientStep {
+                rule,
+                bits: Vec::new(),
+                max_code: 0,
+                scanned: 0,
+            }),
         })
     }
 
@@ -163,27 +168,29 @@ impl DenseStep for DividingStep {
 }
 
 /// divide-and-residue, complement-grundy, divide-throw-residue: all n − 1 (or ⌊n/2⌋)
-/// options, walking d in blocks of equal quotient m so that no division is needed per
-/// option; the option values go into a bitset.
+/// options, walking d in blocks of equal quotient m (no division per option): in a
+/// block, the d-heaps are a slice of the table and the residues n − m·d a slice read
+/// with stride m. Option values go into a bitset as wide as the next power of two above
+/// the largest value so far (no XOR of two values exceeds it).
 struct QuotientStep {
     rule: DivisionRule,
     bits: Vec<u64>,
+    max_code: u32,
+    scanned: usize,
 }
 
 impl DenseStep for QuotientStep {
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
-        // Every option value is below the next power of two above the largest code, and
-        // the mex is at most the number of options: n bits suffice.
-        let words = n as usize / 64 + 1;
+        for &c in &codes[self.scanned..] {
+            self.max_code = self.max_code.max(c);
+        }
+        self.scanned = codes.len();
+        let width = (self.max_code as u64 + 1).next_power_of_two().max(64);
+        let words = (width / 64) as usize + 1;
         self.bits.clear();
         self.bits.resize(words, 0);
-        let limit = words as u64 * 64;
         let bits = &mut self.bits;
-        let mut set = |v: u32| {
-            if (v as u64) < limit {
-                bits[v as usize >> 6] |= 1 << (v & 63);
-            }
-        };
+        let mut set = |v: u32| bits[(v >> 6) as usize] |= 1 << (v & 63);
         let min_m = if self.rule == DivisionRule::ComplementGrundy {
             2
         } else {
@@ -194,17 +201,31 @@ impl DenseStep for QuotientStep {
             if m < min_m {
                 return;
             }
-            for d in lo..=hi {
-                let dv = if m % 2 == 1 { codes[d as usize] } else { 0 };
-                let v = if throw { dv } else { dv ^ codes[(n - m * d) as usize] };
-                set(v);
+            let ds = &codes[lo as usize..=hi as usize];
+            let odd = m % 2 == 1;
+            if throw {
+                if odd {
+                    ds.iter().for_each(|&c| set(c));
+                } else {
+                    set(0);
+                }
+                return;
+            }
+            // Residues n − m·d for d = hi, hi−1, …, lo: increasing by m from n − m·hi.
+            let r_lo = (n - m * hi) as usize;
+            let r_hi = (n - m * lo) as usize;
+            let rs = codes[r_lo..=r_hi].iter().step_by(m as usize);
+            if odd {
+                ds.iter().rev().zip(rs).for_each(|(&c, &r)| set(c ^ r));
+            } else {
+                rs.for_each(|&r| set(r));
             }
         });
         let w = self
             .bits
             .iter()
             .position(|&w| w != u64::MAX)
-            .expect("n + 1 bits cannot all be set");
+            .expect("the bitset is wider than the values");
         Ok((w * 64 + self.bits[w].trailing_ones() as usize) as u32)
     }
 }

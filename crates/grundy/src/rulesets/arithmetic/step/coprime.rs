@@ -187,3 +187,130 @@ impl DenseStep for FullsetTotientStep {
         Ok(u32::from(x == 0))
     }
 }
+
+/// Options among the non-totatives of n (1 ≤ k < n with gcd(k, n) > 1), plus heap 0
+/// where the ruleset has it: nontotative and powerset-nontotative.
+///
+/// For even n the even heaps below n are all options; their codes are kept as a
+/// growing bitset (`evens`) with a flag for a repeated code, so only the odd multiples
+/// of the odd prime factors are enumerated. For odd n the multiples of each prime
+/// factor are enumerated (each heap once, for the power set).
+pub(crate) struct NonCoprimeStep {
+    kind: Combine,
+    with_zero: bool,
+    evens: Vec<u64>,
+    evens_zero: bool,
+    added: u64,
+    sieve: GrowSieve,
+    primes: Vec<u64>,
+    scratch: Vec<u64>,
+    touched: Vec<usize>,
+}
+
+impl NonCoprimeStep {
+    pub(crate) fn new(kind: Combine, with_zero: bool) -> NonCoprimeStep {
+        NonCoprimeStep {
+            kind,
+            with_zero,
+            evens: Vec::new(),
+            evens_zero: false,
+            added: 0,
+            sieve: GrowSieve::new(),
+            primes: Vec::new(),
+            scratch: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn has(bits: &[u64], c: u64) -> bool {
+        bits.get((c >> 6) as usize).is_some_and(|w| (w >> (c & 63)) & 1 == 1)
+    }
+
+    /// Adds code `c` to the scratch set; true if it was there already.
+    #[inline]
+    fn mark(&mut self, c: u64) -> bool {
+        let w = (c >> 6) as usize;
+        if w >= self.scratch.len() {
+            self.scratch.resize(w + 1, 0);
+        }
+        if self.scratch[w] == 0 {
+            self.touched.push(w);
+        }
+        let old = (self.scratch[w] >> (c & 63)) & 1 == 1;
+        self.scratch[w] |= 1 << (c & 63);
+        old
+    }
+}
+
+impl DenseStep for NonCoprimeStep {
+    fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
+        let power = self.kind == Combine::PowerSet;
+        while self.added < n {
+            let h = self.added;
+            if h >= 2 && h % 2 == 0 {
+                let c = codes[h as usize] as u64;
+                let w = (c >> 6) as usize;
+                if w >= self.evens.len() {
+                    self.evens.resize(w + 1, 0);
+                }
+                if c == 0 || (self.evens[w] >> (c & 63)) & 1 == 1 {
+                    self.evens_zero = true;
+                }
+                self.evens[w] |= 1 << (c & 63);
+            }
+            self.added += 1;
+        }
+        for &w in &self.touched {
+            self.scratch[w] = 0;
+        }
+        self.touched.clear();
+        if n == 0 {
+            return Ok(0);
+        }
+        // zero: some nonempty subset has XOR 0 (power set only).
+        let mut zero = false;
+        if self.with_zero {
+            self.mark(0);
+            zero = true;
+        }
+        if n >= 2 {
+            self.sieve.at(n).prime_factors_into(n, &mut self.primes);
+            let even = self.primes[0] == 2;
+            let tests: Vec<Divides> = self.primes.iter().map(|&p| Divides::new(p)).collect();
+            if even {
+                zero |= self.evens_zero;
+            }
+            let primes = std::mem::take(&mut self.primes);
+            for (i, &p) in primes.iter().enumerate() {
+                if p == 2 {
+                    continue;
+                }
+                // With 2 | n the even multiples are in `evens`: step over odd multiples.
+                let step = if even { 2 * p } else { p };
+                let mut k = p;
+                while k < n {
+                    if !power || !tests[..i].iter().any(|t| t.divides(k)) {
+                        let c = codes[k as usize] as u64;
+                        let again = self.mark(c);
+                        if power && (c == 0 || again || (even && Self::has(&self.evens, c))) {
+                            zero = true;
+                        }
+                    }
+                    k += step;
+                }
+            }
+            self.primes = primes;
+            let evens: &[u64] = if even { &self.evens } else { &[] };
+            let start = u64::from(power);
+            let absent = (start..)
+                .find(|&c| !Self::has(evens, c) && !Self::has(&self.scratch, c))
+                .expect("finitely many codes");
+            return Ok(if !power || zero { absent as u32 } else { 0 });
+        }
+        // n = 1: only heap 0 (if any).
+        let absent = u64::from(power);
+        let first = (absent..).find(|&c| !Self::has(&self.scratch, c)).expect("finite");
+        Ok(if !power || zero { first as u32 } else { 0 })
+    }
+}

@@ -18,7 +18,7 @@ use crate::game::DenseStep;
 use crate::value::MexSet;
 
 pub(crate) use complement::ComplementStep;
-pub(crate) use coprime::{CoprimeStep, FullsetTotientStep};
+pub(crate) use coprime::{CoprimeStep, FullsetTotientStep, NonCoprimeStep};
 
 /// A smallest-prime-factor sieve that grows (doubling) to cover the heaps asked for.
 /// Its memory is at most 8 bytes per heap of the largest heap asked for.
@@ -132,8 +132,6 @@ enum Source {
     ProperDivisors,
     /// n − d with d | n.
     SubtractDivisors,
-    /// 1 ≤ k < n with gcd(k, n) > 1, each once.
-    NonCoprime,
 }
 
 /// Enumerates the option (or base) heaps explicitly and combines their codes.
@@ -164,19 +162,6 @@ impl DenseStep for ListStep {
                         self.comb.add(codes[(n - d) as usize]);
                     } else if d < n {
                         self.comb.add(codes[d as usize]);
-                    }
-                }
-            }
-            Source::NonCoprime => {
-                s.prime_factors_into(n, &mut self.scratch);
-                let primes = &self.scratch;
-                for (i, &p) in primes.iter().enumerate() {
-                    let mut k = p;
-                    while k < n {
-                        if primes[..i].iter().all(|&q| k % q != 0) {
-                            self.comb.add(codes[k as usize]);
-                        }
-                        k += p;
                     }
                 }
             }
@@ -281,8 +266,8 @@ pub(crate) fn for_family(a: &Arithmetic) -> Box<dyn DenseStep + '_> {
                 with_zero,
             },
             Mode::MoveTo,
-        ) => list(Source::NonCoprime, with_zero, Combine::Mex),
-        (Shape::PowerSet(NonTotative), Mode::MoveTo) => list(Source::NonCoprime, false, Combine::PowerSet),
+        ) => Box::new(NonCoprimeStep::new(Combine::Mex, with_zero)),
+        (Shape::PowerSet(NonTotative), Mode::MoveTo) => Box::new(NonCoprimeStep::new(Combine::PowerSet, false)),
         (Shape::Counting { count, from }, mode) => Box::new(CountingStep {
             count,
             from,
@@ -317,6 +302,10 @@ pub(crate) fn bytes_per_heap(a: &Arithmetic) -> u64 {
         | Shape::PowerSet(NonDivisor) => 4,
         Shape::Singleton { property: Totative, .. } | Shape::PowerSet(Totative) => 8,
         Shape::FullSet(Totative) => 8,
+        Shape::Singleton {
+            property: NonTotative, ..
+        }
+        | Shape::PowerSet(NonTotative) => 1,
         _ => 0,
     };
     4 + 8 + state
