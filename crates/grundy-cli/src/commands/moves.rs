@@ -35,8 +35,12 @@ struct Out {
     position: String,
     value: String,
     winning: Vec<String>,
+    /// The number of winning moves (more than listed when a powerset heap has many).
+    winning_count: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<Vec<OptionOut>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options_count: Option<String>,
 }
 
 /// Runs the command.
@@ -48,6 +52,8 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         position: pos.to_string(),
         value: m.value.to_string(),
         winning: m.winning.iter().map(|p| p.to_string()).collect(),
+        winning_count: m.winning_total.to_string(),
+        options_count: m.options_total.as_ref().map(|c| c.to_string()),
         options: m.options.map(|o| {
             o.into_iter()
                 .map(|(p, v)| OptionOut {
@@ -69,13 +75,27 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             if out.winning.is_empty() {
                 println!("no winning move (every option has a non-zero value)");
             } else {
-                println!("winning moves ({}):", out.winning.len());
+                if out.winning_count == out.winning.len().to_string() {
+                    println!("winning moves ({}):", out.winning.len());
+                } else {
+                    println!(
+                        "winning moves ({}; the first {} are listed):",
+                        out.winning_count,
+                        out.winning.len()
+                    );
+                }
                 for w in &out.winning {
                     println!("  {w}");
                 }
             }
             if let Some(opts) = &out.options {
-                println!("options ({}), with the value of the resulting sum:", opts.len());
+                match &out.options_count {
+                    Some(c) if *c != opts.len().to_string() => println!(
+                        "options ({c}; the first {} are listed), with the value of the resulting sum:",
+                        opts.len()
+                    ),
+                    _ => println!("options ({}), with the value of the resulting sum:", opts.len()),
+                }
                 let width = opts.iter().map(|o| o.value.len()).max().unwrap_or(1);
                 for o in opts {
                     println!("  {:>width$}  {}", o.value, o.position);

@@ -7,6 +7,8 @@
 
 mod mex;
 mod nimber;
+pub mod xor_basis;
 
 pub use mex::{mex, mex_of_slice, MexSet};
 pub use nimber::{nim_sum, Nimber, ParseNimberError};
+pub use xor_basis::XorBasis;

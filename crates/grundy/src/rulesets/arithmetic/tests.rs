@@ -100,3 +100,50 @@ fn huge_heaps_by_formula() {
     );
     assert_eq!(heap("totient").formula(48114), Some(crate::Nimber::from(1u64)));
 }
+
+#[test]
+fn powerset_winning_moves_agree_with_enumerating_subsets() {
+    use crate::catalog::parse_position;
+    use crate::solve::{moves, Evaluator, Method};
+    let mut ev = Evaluator::new(Method::Search, Control::new());
+    for name in [
+        "powerset-maliquot",
+        "powerset-saliquot",
+        "powerset-maliquant",
+        "powerset-totative",
+        "powerset-nontotative",
+    ] {
+        let rs = heap(name);
+        for n in 1..=14u64 {
+            for k in 0..=4u64 {
+                let pos = parse_position(&format!("{name}({n}) + nim({k})")).unwrap();
+                let m = moves(&mut ev, &pos, true).unwrap();
+                // Brute force: every nonempty subset of the base, plus the nim moves.
+                let mut base = Vec::new();
+                rs.for_each_option(n, &mut |p| base.push(p[0].heap));
+                let vals: Vec<crate::Nimber> = base.iter().map(|&b| ev.heap_value(&rs, b).unwrap()).collect();
+                let want = crate::Nimber::from(k);
+                let mut wins = 0u64;
+                for mask in 1u64..(1 << base.len()) {
+                    let x = (0..base.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .fold(crate::Nimber::ZERO, |a, i| a ^ &vals[i]);
+                    wins += u64::from(x == want);
+                }
+                let hv = ev.heap_value(&rs, n).unwrap();
+                wins += u64::from(hv.to_u64().is_some_and(|h| h < k)); // nim heap k → hv
+                assert_eq!(m.winning_total, num_bigint::BigUint::from(wins), "{pos}");
+                assert_eq!(m.winning.len() as u64, wins, "{pos}");
+                let total = (1u64 << base.len()) - 1 + k;
+                assert_eq!(m.options_total, Some(num_bigint::BigUint::from(total)), "{pos}");
+                let opts = m.options.unwrap();
+                let listed = opts.len() as u64;
+                assert!(
+                    listed >= total.min(1000 + k) && listed <= total.min(1000 + k + wins),
+                    "{pos}"
+                );
+                assert!(opts.iter().all(|(p, v)| *v == ev.value(p).unwrap()), "{pos}");
+            }
+        }
+    }
+}
