@@ -9,6 +9,7 @@
 mod games;
 mod paper000;
 mod paper002;
+mod paper003;
 mod paper004;
 mod report;
 
@@ -152,6 +153,7 @@ fn all_specs() -> Vec<Spec> {
     let mut v = Vec::new();
     v.extend(paper000::specs());
     v.extend(paper002::specs());
+    v.extend(paper003::specs());
     v.extend(paper004::specs());
     v
 }
