@@ -22,6 +22,21 @@ struct Row {
     source: &'static str,
     formula: Option<&'static str>,
     example: &'static str,
+    /// Memory of a dense table of the heap ruleset, in bytes per heap (a table to N
+    /// takes about N times this): the values plus the engine's auxiliary data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dense_bytes_per_heap: Option<u64>,
+}
+
+/// Bytes per heap of dense evaluation, for heap rulesets that take no parameters.
+fn bytes_per_heap(e: &grundy::catalog::Entry) -> Option<u64> {
+    match e.params {
+        Params::None => match (e.build)(&[]) {
+            Ok(grundy::game::Ruleset::Heap(h)) => Some(h.dense_bytes_per_heap()),
+            _ => None,
+        },
+        Params::Required(_) => None,
+    }
 }
 
 /// Runs the command.
@@ -39,6 +54,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             source: e.source,
             formula: e.formula,
             example: e.example,
+            dense_bytes_per_heap: bytes_per_heap(&e),
         })
         .collect();
     match a.format {
@@ -57,6 +73,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                     r.formula.unwrap_or("none proven (values by search)")
                 );
                 println!("  example:    {}", r.example);
+                if let Some(b) = r.dense_bytes_per_heap {
+                    println!("  memory:     {b} bytes per heap for a table to N (linear in N)");
+                }
             }
         }
     }

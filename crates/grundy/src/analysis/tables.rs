@@ -158,7 +158,7 @@ pub fn check_option_table(t: &OptionTable, ctl: &Control) -> Result<TableCheck> 
                 .push(format!("options of {n}: paper {}, ours {}", show(&paper), show(&ours)));
         }
         let v = seq.get(n);
-        if v != Nimber::from(value) {
+        if v != value {
             c.mismatches.push(format!("G({n}): paper {value}, ours {v}"));
         }
     }

@@ -75,7 +75,7 @@ pub fn prime_pi(x: u64) -> Option<u64> {
     // lo[v] = S(v) for v ≤ r and hi[k] = S(⌊x/k⌋) for 1 ≤ k ≤ r, where S(v) starts as
     // #{2 ≤ m ≤ v} and ends as π(v) after sieving by every prime p ≤ √x.
     let mut lo: Vec<u64> = (0..=r).map(|v| v.saturating_sub(1)).collect();
-    let mut hi: Vec<u64> = (0..=r).map(|k| if k == 0 { 0 } else { x / k - 1 }).collect();
+    let mut hi: Vec<u64> = (0..=r).map(|k| x.checked_div(k).map_or(0, |q| q - 1)).collect();
     for p in 2..=r {
         if lo[p as usize] == lo[p as usize - 1] {
             continue; // p is not prime

@@ -192,7 +192,7 @@ mod tests {
         let mut p = 2;
         while m > 1 {
             let mut e = 0;
-            while m % p == 0 {
+            while m.is_multiple_of(p) {
                 m /= p;
                 e += 1;
             }

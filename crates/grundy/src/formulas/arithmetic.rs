@@ -132,7 +132,7 @@ pub fn nontotative(n: u64) -> Option<u64> {
     if n == 0 || n == 1 {
         return None;
     }
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return Some(n / 2);
     }
     if is_prime(n) {
@@ -186,7 +186,7 @@ pub fn nontotative_check(n: u64, v: &Nimber) -> Option<String> {
             return fail("(iv)", format!("G(p_i p_(i+2)) = 5 iff i ≡ 1, 2 (mod 4) (i = {i})"));
         }
     }
-    if n % 2 == 0 && v != n / 2 {
+    if n.is_multiple_of(2) && v != n / 2 {
         return fail("(v)", "G(2m) = m".into());
     }
     if n % 6 == 3 && v != (n + 1) / 4 {
@@ -310,7 +310,7 @@ pub fn powerset_saliquot(n: u64) -> Nimber {
 pub fn powerset_maliquant(n: u64) -> Option<Nimber> {
     const FIRST: [u64; 8] = [0, 0, 1, 0, 2, 1, 4, 8];
     let mut m = n;
-    while m >= 10 && m % 2 == 0 {
+    while m >= 10 && m.is_multiple_of(2) {
         m /= 2;
     }
     if (1..=8).contains(&m) {

@@ -6,7 +6,6 @@ use super::{heap, small, table};
 use grundy::arith::{is_prime, Sieve};
 use grundy::catalog::parse_position;
 use grundy::solve::{moves, Evaluator, Method};
-use grundy::Nimber;
 
 fn consistent(computed: impl Into<String>, range: impl Into<String>) -> Outcome {
     Outcome {
@@ -396,7 +395,7 @@ fn powerset_primes(c: &Ctx) -> anyhow::Result<Outcome> {
     let to = c.size(10_000, 100_000);
     let s = table(c, "powerset-maliquot", to)?;
     let bad: Vec<String> = (2..=to)
-        .filter(|&n| is_prime(n) && s.get(n) != Nimber::from(1u64))
+        .filter(|&n| is_prime(n) && s.get(n) != 1u64)
         .map(|n| format!("G({n}) = {}", s.get(n)))
         .collect();
     let mut o = super::all_hold(
@@ -405,7 +404,7 @@ fn powerset_primes(c: &Ctx) -> anyhow::Result<Outcome> {
         format!("n ≤ {to}"),
         "G(6) = 2, G(p) = 1",
     );
-    if s.get(6) != Nimber::from(2u64) {
+    if s.get(6) != 2u64 {
         o.verdict = Verdict::Disagrees {
             paper: "G(6) = 2".into(),
             ours: format!("G(6) = {}", s.get(6)),

@@ -51,7 +51,7 @@ fn factorizations(m: u64, min: u64, divs: &[u64], stack: &mut Vec<u64>, f: &mut 
         if d.saturating_mul(d) > m {
             break;
         }
-        if m % d == 0 {
+        if m.is_multiple_of(d) {
             stack.push(d);
             factorizations(m / d, d, divs, stack, f);
             stack.pop();

@@ -53,8 +53,8 @@ impl Property {
     /// True if `1 ≤ k ≤ n` has the property for heap `n`.
     pub fn holds(self, k: u64, n: u64) -> bool {
         match self {
-            Property::Divisor => n % k == 0,
-            Property::NonDivisor => n % k != 0,
+            Property::Divisor => n.is_multiple_of(k),
+            Property::NonDivisor => !n.is_multiple_of(k),
             Property::Totative => gcd(k, n) == 1,
             Property::NonTotative => gcd(k, n) > 1,
         }
@@ -248,7 +248,13 @@ impl HeapRuleset for Arithmetic {
         match (self.shape, self.mode) {
             // Options of n are divisors of n (or counts): a search from n meets few heaps.
             (Shape::Counting { .. }, _) => Reach::Sparse,
-            (Shape::Singleton { property, .. }, Mode::MoveTo) if property == Property::Divisor => Reach::Sparse,
+            (
+                Shape::Singleton {
+                    property: Property::Divisor,
+                    ..
+                },
+                Mode::MoveTo,
+            ) => Reach::Sparse,
             (Shape::FullSet(Property::Divisor), Mode::MoveTo) => Reach::Sparse,
             _ => Reach::Dense,
         }

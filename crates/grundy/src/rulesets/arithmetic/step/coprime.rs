@@ -248,7 +248,7 @@ impl DenseStep for NonCoprimeStep {
         let power = self.kind == Combine::PowerSet;
         while self.added < n {
             let h = self.added;
-            if h >= 2 && h % 2 == 0 {
+            if h >= 2 && h.is_multiple_of(2) {
                 let c = codes[h as usize] as u64;
                 let w = (c >> 6) as usize;
                 if w >= self.evens.len() {

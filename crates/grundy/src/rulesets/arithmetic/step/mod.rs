@@ -300,7 +300,7 @@ pub(crate) fn bytes_per_heap(a: &Arithmetic) -> u64 {
             property: NonDivisor, ..
         }
         | Shape::PowerSet(NonDivisor) => 4,
-        Shape::Singleton { property: Totative, .. } | Shape::PowerSet(Totative) => 8,
+        Shape::Singleton { property: Totative, .. } | Shape::PowerSet(Totative) => 12,
         Shape::FullSet(Totative) => 8,
         Shape::Singleton {
             property: NonTotative, ..
