@@ -141,13 +141,13 @@ pub fn specs() -> Vec<Spec> {
             id: "003-thm5",
             source: "paper 003 Theorem 5 (OEIS A055396)",
             claim: "totative: G(1) = 0, G(n) = i_p(n), the index of the smallest prime factor",
-            run: |c| theorem(c, "totative", 30_000, 100_000, ""),
+            run: |c| theorem(c, "totative", 100_000, 300_000, ""),
         },
         Spec {
             id: "003-thm6",
             source: "paper 003 Theorem 6 (i)–(ix)",
             claim: "nontotative: G = 1 iff prime; 2 iff prime square; {3,4} iff p_i p_(i+1) or 8 (3 iff i odd); {5,6} iff p_i p_(i+2) or 12 (5 iff i ≡ 1,2 mod 4); G(2n) = n; ⌊(n+1)/4⌋ for n ≡ 3 (mod 6); {⌊n/10⌋,⌈n/10⌉} for n ≡ 5, 25 (mod 30); G(n) ≤ n/2; G(n) ≤ (n+1)/4 for odd n — for n ∈ ℕ",
-            run: |c| theorem(c, "nontotative", 30_000, 100_000, "; items (i)–(ix) are checked on every heap"),
+            run: |c| theorem(c, "nontotative", 100_000, 300_000, "; items (i)–(ix) are checked on every heap"),
         },
         Spec {
             id: "003-thm6-a078898",
@@ -171,14 +171,14 @@ pub fn specs() -> Vec<Spec> {
             id: "003-thm9",
             source: "paper 003 Theorem 9",
             claim: "dividing: G(n) = Ω₂(n) (the prime 2 counted once)",
-            run: |c| theorem(c, "dividing", 200_000, 2_000_000, ""),
+            run: |c| theorem(c, "dividing", 1_000_000, 10_000_000, ""),
         },
         Spec {
             id: "003-thm11",
             source: "paper 003 Theorem 11 (OEIS A003602)",
             claim: "divide-throw-residue: G(n) = i_o(n); the text before it: for heaps > 1",
             run: |c| {
-                theorem(c, "divide-throw-residue", 10_000, 50_000, "; checked for n ≥ 2 as the text says (heap 1 is terminal, G(1) = 0, while i_o(1) = 1)")
+                theorem(c, "divide-throw-residue", 30_000, 100_000, "; checked for n ≥ 2 as the text says (heap 1 is terminal, G(1) = 0, while i_o(1) = 1)")
             },
         },
         Spec {
@@ -191,37 +191,37 @@ pub fn specs() -> Vec<Spec> {
             id: "003-thm13",
             source: "paper 003 Theorem 13",
             claim: "m-factoring: G(n) = Ω(n) − 1 for n ≥ 2",
-            run: |c| theorem(c, "m-factoring", 100_000, 1_000_000, ""),
+            run: |c| theorem(c, "m-factoring", 300_000, 3_000_000, ""),
         },
         Spec {
             id: "003-thm13-coprime",
             source: "paper 003 Theorem 13 (second part)",
             claim: "m-factoring where no two components share a prime: G(n) = ω(n) − 1 for n ≥ 2",
-            run: |c| theorem(c, "m-factoring-coprime", 100_000, 1_000_000, ""),
+            run: |c| theorem(c, "m-factoring-coprime", 300_000, 3_000_000, ""),
         },
         Spec {
             id: "003-thm14",
             source: "paper 003 Theorem 14",
             claim: "fullset-maliquot: G(n) ∈ {0,1}, and G(n) = 1 iff n > 1 is square-free",
-            run: |c| theorem(c, "fullset-maliquot", 200_000, 2_000_000, ""),
+            run: |c| theorem(c, "fullset-maliquot", 1_000_000, 10_000_000, ""),
         },
         Spec {
             id: "003-thm15",
             source: "paper 003 Theorem 15",
             claim: "powerset-saliquot: G(0) = 0, G(n) = 2^v₂(n)",
-            run: |c| theorem(c, "powerset-saliquot", 100_000, 1_000_000, ""),
+            run: |c| theorem(c, "powerset-saliquot", 1_000_000, 10_000_000, ""),
         },
         Spec {
             id: "003-thm16",
             source: "paper 003 Theorem 16",
             claim: "powerset-maliquant: G(1..8) = 0,0,1,0,2,1,4,8; G(2k+1) = 2^k for k ≥ 4; G(n) = G(n/2) for even n ≥ 10",
-            run: |c| theorem(c, "powerset-maliquant", 30_000, 100_000, ""),
+            run: |c| theorem(c, "powerset-maliquant", 100_000, 300_000, ""),
         },
         Spec {
             id: "003-thm17",
             source: "paper 003 Theorem 17",
             claim: "powerset-totative: G(n) = 2^(i_p(n) − 1) (G(1) = 0)",
-            run: |c| theorem(c, "powerset-totative", 10_000, 100_000, ""),
+            run: |c| theorem(c, "powerset-totative", 50_000, 200_000, ""),
         },
     ]
 }
