@@ -151,7 +151,7 @@ pub fn moves(ev: &mut Evaluator, pos: &Position, all: bool) -> Result<MoveList> 
                             }
                             unlisted_options += total_subsets - BigUint::from(listed);
                             // Winning subsets beyond the listed prefix are still reported.
-                            let in_prefix = |s: &Vec<u64>| {
+                            let in_prefix = |s: &Vec<usize>| {
                                 members(s).iter().all(|&k| k < 64) && {
                                     let m: u64 = members(s).iter().map(|&k| 1u64 << k).sum();
                                     m < mask

@@ -9,51 +9,61 @@
 
 use super::Nimber;
 use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
 
-/// A set of inputs (indices into the inserted list) as a bitset.
-pub type Subset = Vec<u64>;
+/// A set of inputs: their indices (into the inserted list), increasing.
+pub type Subset = Vec<usize>;
 
-fn toggle(s: &mut Subset, i: usize) {
-    if s.len() <= i / 64 {
-        s.resize(i / 64 + 1, 0);
+/// The symmetric difference of two subsets.
+fn sym_diff(a: &[usize], b: &[usize]) -> Subset {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x == y => {
+                i += 1;
+                j += 1;
+            }
+            (Some(x), Some(y)) if x < y => {
+                out.push(*x);
+                i += 1;
+            }
+            (Some(_), Some(y)) => {
+                out.push(*y);
+                j += 1;
+            }
+            (Some(x), None) => {
+                out.push(*x);
+                i += 1;
+            }
+            (None, Some(y)) => {
+                out.push(*y);
+                j += 1;
+            }
+            (None, None) => unreachable!(),
+        }
     }
-    s[i / 64] ^= 1 << (i % 64);
-}
-
-fn xor_into(a: &mut Subset, b: &Subset) {
-    if a.len() < b.len() {
-        a.resize(b.len(), 0);
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x ^= y;
-    }
+    out
 }
 
 /// The indices in a subset, increasing.
 pub fn members(s: &Subset) -> Vec<usize> {
-    let mut v = Vec::new();
-    for (w, &bits) in s.iter().enumerate() {
-        let mut b = bits;
-        while b != 0 {
-            v.push(w * 64 + b.trailing_zeros() as usize);
-            b &= b - 1;
-        }
-    }
-    v
+    s.clone()
 }
 
 #[derive(Clone, Debug)]
 struct Row {
-    pivot: u64,
     value: Nimber,
     combination: Subset,
 }
 
-/// An XOR basis of the values inserted so far.
+/// An XOR basis of the values inserted so far, in echelon form: each row has a distinct
+/// leading bit (its pivot), so reducing a value looks up the row of its current leading
+/// bit until the value is 0 or its leading bit has no row. Reducing a power of two takes
+/// one lookup, which keeps powerset heaps with large bases fast.
 #[derive(Clone, Debug, Default)]
 pub struct XorBasis {
-    /// Rows by decreasing pivot (the highest set bit of `value`).
-    rows: Vec<Row>,
+    rows: FxHashMap<u64, Row>,
     kernel: Vec<Subset>,
     len: usize,
 }
@@ -64,15 +74,17 @@ impl XorBasis {
         XorBasis::default()
     }
 
-    /// Reduces `v` by the rows: the remainder and the inputs combined.
+    /// Reduces `v` by the rows: the remainder (0 if `v` is in the span) and the inputs
+    /// combined.
     fn reduce(&self, v: &Nimber) -> (Nimber, Subset) {
         let mut x = v.clone();
         let mut comb = Subset::new();
-        for r in &self.rows {
-            if x.bit(r.pivot) {
-                x ^= &r.value;
-                xor_into(&mut comb, &r.combination);
-            }
+        while !x.is_zero() {
+            let Some(r) = self.rows.get(&(x.bits() - 1)) else {
+                break;
+            };
+            x ^= &r.value;
+            comb = sym_diff(&comb, &r.combination);
         }
         (x, comb)
     }
@@ -81,17 +93,14 @@ impl XorBasis {
     pub fn insert(&mut self, v: &Nimber) {
         let i = self.len;
         self.len += 1;
-        let (x, mut comb) = self.reduce(v);
-        toggle(&mut comb, i);
+        let (x, comb) = self.reduce(v);
+        let comb = sym_diff(&comb, &[i]);
         if x.is_zero() {
             self.kernel.push(comb);
         } else {
-            let pivot = x.bits() - 1;
-            let at = self.rows.partition_point(|r| r.pivot > pivot);
             self.rows.insert(
-                at,
+                x.bits() - 1,
                 Row {
-                    pivot,
                     value: x,
                     combination: comb,
                 },
@@ -173,7 +182,7 @@ impl XorBasis {
         let mut cur = base;
         let mut step: u128 = 0;
         loop {
-            if cur.iter().any(|&w| w != 0) {
+            if !cur.is_empty() {
                 out.push(cur.clone());
                 if out.len() >= limit {
                     break;
@@ -188,7 +197,7 @@ impl XorBasis {
             if j >= k {
                 break;
             }
-            xor_into(&mut cur, &self.kernel[j]);
+            cur = sym_diff(&cur, &self.kernel[j]);
         }
         out
     }
@@ -241,7 +250,6 @@ mod tests {
             let listed = b.subsets_with_xor(&Nimber::from(t), 1000);
             prop_assert_eq!(listed.len() as u64, count);
             let mut distinct = listed.clone();
-            distinct.iter_mut().for_each(|s| while s.last() == Some(&0) { s.pop(); });
             distinct.sort();
             distinct.dedup();
             prop_assert_eq!(distinct.len() as u64, count);
