@@ -6,9 +6,11 @@
 
 mod bench;
 mod commands;
+mod figures;
 mod output;
 mod progress;
 mod reproduce;
+mod values;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +42,12 @@ enum Command {
     Seq(commands::seq::Args),
     /// Compare a ruleset's closed form with search over a range.
     Verify(commands::verify::Args),
+    /// Draw the values: a scatter plot (heap rulesets) or a heatmap (rulesets on pairs).
+    Plot(commands::plot::Args),
+    /// The grid of values G(a,b) of a ruleset on pairs.
+    Table(commands::table::Args),
+    /// The smallest period, preperiod and saltus of a heap ruleset's sequence.
+    Period(commands::period::Args),
     /// The main job: check every computable claim of the seed papers.
     Reproduce(reproduce::Args),
     /// Speed and memory benchmarks (ratios against a baseline timed in the same run).
@@ -58,6 +66,9 @@ fn main() -> ExitCode {
         Command::Moves(a) => commands::moves::run(a, &ctl),
         Command::Seq(a) => commands::seq::run(a, &ctl),
         Command::Verify(a) => commands::verify::run(a, &ctl),
+        Command::Plot(a) => commands::plot::run(a, &ctl),
+        Command::Table(a) => commands::table::run(a, &ctl),
+        Command::Period(a) => commands::period::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
         Command::Bench(a) => bench::run(a),
     };

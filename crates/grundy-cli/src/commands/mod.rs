@@ -2,7 +2,10 @@
 
 pub mod list;
 pub mod moves;
+pub mod period;
+pub mod plot;
 pub mod seq;
+pub mod table;
 pub mod value;
 pub mod verify;
 

@@ -19,6 +19,8 @@ pub enum SeqFormat {
     Csv,
     /// `{"ruleset": …, "from": M, "values": ["0", …]}`.
     Json,
+    /// OEIS b-file: one `n value` line per heap.
+    Bfile,
 }
 
 /// How the values are obtained.
@@ -111,6 +113,11 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             writeln!(w, "n,value")?;
             for (i, v) in values.iter().enumerate() {
                 writeln!(w, "{},{v}", from + i as u64)?;
+            }
+        }
+        SeqFormat::Bfile => {
+            for (i, v) in values.iter().enumerate() {
+                writeln!(w, "{} {v}", from + i as u64)?;
             }
         }
         SeqFormat::Json => {

@@ -6,16 +6,19 @@
 //! hidden. The exit status is 0 when every check ran, whatever the verdicts; 2 if some
 //! check could not run; 130 if interrupted (the finished checks are still reported).
 
+mod figures;
 mod games;
+mod html;
 mod paper000;
 mod paper002;
 mod paper003;
 mod paper004;
+mod periodicity;
 mod report;
 
 use crate::commands::{EXIT_ERROR, EXIT_INTERRUPTED};
 use grundy::Control;
-use report::{Check, Verdict};
+use report::{Check, Extras, Verdict};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -23,7 +26,8 @@ use std::time::Instant;
 /// Arguments of `grundy reproduce`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Also write report.md and report.json into this directory.
+    /// Also write report.md, report.json, report.html and the papers' figures (PNG)
+    /// into this directory.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Larger ranges (minutes instead of under a minute).
@@ -155,6 +159,7 @@ fn all_specs() -> Vec<Spec> {
     v.extend(paper002::specs());
     v.extend(paper003::specs());
     v.extend(paper004::specs());
+    v.extend(periodicity::specs());
     v
 }
 
@@ -164,11 +169,20 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         ctl: ctl.clone(),
         full: a.full,
     };
-    let specs: Vec<Spec> = all_specs()
-        .into_iter()
-        .filter(|s| a.only.as_deref().is_none_or(|p| s.id.starts_with(p)))
-        .collect();
-    if specs.is_empty() {
+    let selected = |id: &str| a.only.as_deref().is_none_or(|p| id.starts_with(p));
+    let specs: Vec<Spec> = all_specs().into_iter().filter(|s| selected(s.id)).collect();
+    let figure_specs: Vec<figures::FigureSpec> = match &a.out {
+        Some(_) => figures::specs(&ctx).into_iter().filter(|f| selected(f.id)).collect(),
+        None => Vec::new(),
+    };
+    let mut extras = Extras {
+        figures: Vec::new(),
+        skipped: periodicity::skipped()
+            .into_iter()
+            .filter(|(id, _)| selected(id))
+            .collect(),
+    };
+    if specs.is_empty() && figure_specs.is_empty() {
         anyhow::bail!("no check id starts with '{}'", a.only.unwrap_or_default());
     }
     if let Some(dir) = &a.out {
@@ -200,14 +214,35 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         checks.push(Check::new(spec, outcome, seconds));
         if let Some(dir) = &a.out {
             // Written after every check, so an interrupted run keeps what it finished.
-            report::write_files(dir, &checks, a.full, total, started.elapsed().as_secs_f64())?;
+            report::write_files(dir, &checks, a.full, total, started.elapsed().as_secs_f64(), &extras)?;
         }
     }
-    let md = report::markdown(&checks, a.full, total, started.elapsed().as_secs_f64(), None);
+    if let Some(dir) = &a.out {
+        for (i, f) in figure_specs.iter().enumerate() {
+            if interrupted {
+                break;
+            }
+            eprintln!("[figure {}/{}] {}", i + 1, figure_specs.len(), f.id);
+            match figures::produce(f, &ctx, dir) {
+                Ok(r) => {
+                    if r.file.is_none() {
+                        eprintln!("  {}", r.note);
+                    }
+                    extras.figures.push(r);
+                }
+                Err(_) => interrupted = true,
+            }
+        }
+    }
+    let md = report::markdown(&checks, a.full, total, started.elapsed().as_secs_f64(), Some(&extras));
     print!("{md}");
     if let Some(dir) = &a.out {
-        report::write_files(dir, &checks, a.full, total, started.elapsed().as_secs_f64())?;
-        eprintln!("wrote {}/report.md and report.json", dir.display());
+        report::write_files(dir, &checks, a.full, total, started.elapsed().as_secs_f64(), &extras)?;
+        eprintln!(
+            "wrote {0}/report.md, report.json, report.html and {1} figures",
+            dir.display(),
+            extras.figures.iter().filter(|f| f.file.is_some()).count()
+        );
     }
     if interrupted {
         eprintln!(

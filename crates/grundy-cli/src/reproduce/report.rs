@@ -30,7 +30,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    fn label(&self) -> String {
+    pub(super) fn label(&self) -> String {
         match self {
             Verdict::Holds => "holds".into(),
             Verdict::Consistent => "consistent".into(),
@@ -78,6 +78,29 @@ impl Check {
     }
 }
 
+/// A figure written beside the report (or one that could not be drawn).
+#[derive(Clone, Debug, Serialize)]
+pub struct FigureRef {
+    /// Identifier (`PPP-…`).
+    pub id: String,
+    /// File name relative to the report, if the figure was drawn.
+    pub file: Option<String>,
+    /// Caption.
+    pub caption: String,
+    /// What was computed, or why the figure was not produced.
+    pub note: String,
+}
+
+/// What the report says besides the checks: figures, and checks left out of this build
+/// (their ruleset is missing) with the reason.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Extras {
+    /// The figures, drawn or not.
+    pub figures: Vec<FigureRef>,
+    /// Checks not registered in this build: (id, reason).
+    pub skipped: Vec<(String, String)>,
+}
+
 /// Paper titles, by number.
 pub fn paper_title(p: &str) -> &'static str {
     match p {
@@ -94,15 +117,16 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
-struct Summary {
-    holds: usize,
-    consistent: usize,
-    disagrees: usize,
-    counterexamples: usize,
-    errors: usize,
+/// Verdict counts.
+pub(super) struct Summary {
+    pub(super) holds: usize,
+    pub(super) consistent: usize,
+    pub(super) disagrees: usize,
+    pub(super) counterexamples: usize,
+    pub(super) errors: usize,
 }
 
-fn summary(checks: &[Check]) -> Summary {
+pub(super) fn summary(checks: &[Check]) -> Summary {
     let mut s = Summary {
         holds: 0,
         consistent: 0,
@@ -122,14 +146,9 @@ fn summary(checks: &[Check]) -> Summary {
     s
 }
 
-/// The Markdown report. `figures` lists image files to embed (relative paths).
-pub fn markdown(
-    checks: &[Check],
-    full: bool,
-    planned: usize,
-    seconds: f64,
-    figures: Option<&[(String, String)]>,
-) -> String {
+/// The Markdown report; `extras` adds the figures (embedded by relative path) and the
+/// checks left out of this build.
+pub fn markdown(checks: &[Check], full: bool, planned: usize, seconds: f64, extras: Option<&Extras>) -> String {
     let s = summary(checks);
     let mut out = String::new();
     let _ = writeln!(out, "# grundy reproduce: the claims of the seed papers, checked\n");
@@ -175,11 +194,25 @@ pub fn markdown(
         }
         let _ = writeln!(out);
     }
-    if let Some(figs) = figures {
-        if !figs.is_empty() {
+    if let Some(x) = extras {
+        if !x.skipped.is_empty() {
+            let _ = writeln!(out, "## Checks not run in this build\n");
+            for (id, reason) in &x.skipped {
+                let _ = writeln!(out, "- {id}: {reason}");
+            }
+            let _ = writeln!(out);
+        }
+        if !x.figures.is_empty() {
             let _ = writeln!(out, "## Figures\n");
-            for (file, caption) in figs {
-                let _ = writeln!(out, "![{caption}]({file})\n\n*{caption}*\n");
+            for f in &x.figures {
+                match &f.file {
+                    Some(file) => {
+                        let _ = writeln!(out, "![{}]({file})\n\n*{}* ({})\n", f.id, f.caption, f.note);
+                    }
+                    None => {
+                        let _ = writeln!(out, "- **{}** — {} — {}\n", f.id, f.caption, f.note);
+                    }
+                }
             }
         }
     }
@@ -195,6 +228,14 @@ struct JsonReport<'a> {
     seconds: f64,
     summary: JsonSummary,
     checks: &'a [Check],
+    figures: &'a [FigureRef],
+    skipped: Vec<JsonSkipped<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonSkipped<'a> {
+    id: &'a str,
+    reason: &'a str,
 }
 
 #[derive(Serialize)]
@@ -207,7 +248,7 @@ struct JsonSummary {
 }
 
 /// The JSON report.
-pub fn json(checks: &[Check], full: bool, planned: usize, seconds: f64) -> anyhow::Result<String> {
+pub fn json(checks: &[Check], full: bool, planned: usize, seconds: f64, extras: &Extras) -> anyhow::Result<String> {
     let s = summary(checks);
     Ok(serde_json::to_string_pretty(&JsonReport {
         version: env!("CARGO_PKG_VERSION"),
@@ -223,13 +264,29 @@ pub fn json(checks: &[Check], full: bool, planned: usize, seconds: f64) -> anyho
             not_run: s.errors,
         },
         checks,
+        figures: &extras.figures,
+        skipped: extras
+            .skipped
+            .iter()
+            .map(|(id, reason)| JsonSkipped { id, reason })
+            .collect(),
     })?)
 }
 
-/// Writes `report.md` and `report.json` into `dir`.
-pub fn write_files(dir: &Path, checks: &[Check], full: bool, planned: usize, seconds: f64) -> anyhow::Result<()> {
-    let md = markdown(checks, full, planned, seconds, None);
+/// Writes `report.md`, `report.json` and `report.html` (self-contained: the figures are
+/// inlined) into `dir`.
+pub fn write_files(
+    dir: &Path,
+    checks: &[Check],
+    full: bool,
+    planned: usize,
+    seconds: f64,
+    extras: &Extras,
+) -> anyhow::Result<()> {
+    let md = markdown(checks, full, planned, seconds, Some(extras));
     std::fs::write(dir.join("report.md"), md)?;
-    std::fs::write(dir.join("report.json"), json(checks, full, planned, seconds)?)?;
+    std::fs::write(dir.join("report.json"), json(checks, full, planned, seconds, extras)?)?;
+    let html = super::html::page(dir, checks, full, planned, seconds, extras)?;
+    std::fs::write(dir.join("report.html"), html)?;
     Ok(())
 }

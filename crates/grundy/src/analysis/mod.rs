@@ -1,5 +1,7 @@
 //! Analyses of computed values: comparison of closed forms with search ([`verify`]),
-//! and printed tables and sequences against search ([`tables`]).
+//! periodicity of sequences ([`periodicity`]), and printed tables and sequences against
+//! search ([`tables`]).
 
+pub mod periodicity;
 pub mod tables;
 pub mod verify;

@@ -119,6 +119,13 @@ pub trait HeapRuleset: Send + Sync {
         None
     }
 
+    /// For a subtraction game: its finite subtraction set S, sorted (the options of
+    /// heap n are the single heaps n − s, s ∈ S, s ≤ n). `None` for other rulesets.
+    /// Used to prove periodicity ([`crate::analysis::periodicity::subtraction_proof`]).
+    fn subtraction_set(&self) -> Option<&[u64]> {
+        None
+    }
+
     /// Search-engine hint.
     fn reach(&self) -> Reach {
         Reach::Dense

@@ -124,6 +124,9 @@ impl HeapRuleset for Subtraction {
     fn formula_gap(&self, _n: u64) -> Option<String> {
         Some("the closed form n mod (k+1) is proven for S = {1,…,k} only".into())
     }
+    fn subtraction_set(&self) -> Option<&[u64]> {
+        Some(&self.set)
+    }
 }
 
 /// Odd Nim: remove an odd number of stones. Value n mod 2 (paper 004).

@@ -1,0 +1,188 @@
+//! Figures: scatter plots of nim-value sequences ([`Scatter`]) and heatmaps of the
+//! values of two-heap rulesets ([`Heatmap`]), drawn with plotters into SVG or PNG.
+//!
+//! Text uses DejaVu Sans, bundled in the binary (assets/fonts), so PNG figures have
+//! their labels on machines without system fonts. [`render_rgb`] also returns the
+//! [`Geometry`] (where the axes put a value, in pixels) so that tests can check that
+//! known points land where they should.
+
+mod colors;
+mod font;
+mod heatmap;
+mod scatter;
+
+#[cfg(test)]
+use colors::{value_color, MARK, MISSING, POINT};
+pub use heatmap::Heatmap;
+pub use scatter::Scatter;
+
+use anyhow::{bail, Context, Result};
+use plotters::prelude::*;
+use std::path::Path;
+
+/// Image formats, chosen by the file extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// Scalable vector graphics (`.svg`).
+    Svg,
+    /// Portable network graphics (`.png`).
+    Png,
+}
+
+impl ImageFormat {
+    /// The format named by `path`'s extension (`.svg` or `.png`, any case).
+    pub fn from_path(path: &Path) -> Result<ImageFormat> {
+        match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("svg") => Ok(ImageFormat::Svg),
+            Some("png") => Ok(ImageFormat::Png),
+            _ => bail!(
+                "cannot tell the image format of '{}': the file name must end in .svg or .png",
+                path.display()
+            ),
+        }
+    }
+}
+
+/// A figure of either kind.
+pub enum Figure {
+    /// Values against heap sizes.
+    Scatter(Scatter),
+    /// Values over a grid of pairs.
+    Heatmap(Heatmap),
+}
+
+impl Figure {
+    /// Width and height in pixels.
+    pub fn size(&self) -> (u32, u32) {
+        match self {
+            Figure::Scatter(s) => s.size,
+            Figure::Heatmap(h) => h.size,
+        }
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: DrawingArea<DB, plotters::coord::Shift>) -> Result<Geometry>
+    where
+        DB::ErrorType: 'static,
+    {
+        font::ensure()?;
+        root.fill(&WHITE).map_err(draw_error)?;
+        let g = match self {
+            Figure::Scatter(s) => s.draw(&root)?,
+            Figure::Heatmap(h) => h.draw(&root)?,
+        };
+        root.present().map_err(draw_error)?;
+        Ok(g)
+    }
+}
+
+/// Where one axis puts a value: `lo` is drawn at pixel `px.0` and `hi` at `px.1`,
+/// linearly in the value (or in its logarithm for a log axis).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Axis {
+    /// Smallest value of the axis range.
+    pub lo: f64,
+    /// Largest value of the axis range.
+    pub hi: f64,
+    /// Logarithmic axis.
+    pub log: bool,
+    /// Pixels of `lo` and `hi`.
+    pub px: (i32, i32),
+}
+
+impl Axis {
+    /// The pixel coordinate of value `v`.
+    pub fn pixel(&self, v: f64) -> f64 {
+        let f = |x: f64| if self.log { x.ln() } else { x };
+        let t = (f(v) - f(self.lo)) / (f(self.hi) - f(self.lo));
+        self.px.0 as f64 + t * (self.px.1 - self.px.0) as f64
+    }
+}
+
+/// The axes of a drawn figure (for a heatmap, cell (a, b) is centred on x = b, y = a).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// Horizontal axis.
+    pub x: Axis,
+    /// Vertical axis.
+    pub y: Axis,
+}
+
+impl Geometry {
+    /// The pixel (column, row) of the point (x, y), rounded.
+    pub fn pixel(&self, x: f64, y: f64) -> (i32, i32) {
+        (self.x.pixel(x).round() as i32, self.y.pixel(y).round() as i32)
+    }
+}
+
+/// The label of an axis value: the integer it is, or nothing between integers.
+fn integer(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-6 {
+        format!("{}", v.round() as i64)
+    } else {
+        String::new()
+    }
+}
+
+pub(crate) fn draw_error<E: std::error::Error + Send + Sync + 'static>(e: E) -> anyhow::Error {
+    anyhow::anyhow!("drawing failed: {e}")
+}
+
+/// Draws `fig` into an RGB buffer (3 bytes per pixel, rows top to bottom).
+pub fn render_rgb(fig: &Figure) -> Result<(Vec<u8>, Geometry)> {
+    let (w, h) = fig.size();
+    let mut buf = vec![0u8; w as usize * h as usize * 3];
+    let g = {
+        let root = BitMapBackend::with_buffer(&mut buf, (w, h)).into_drawing_area();
+        fig.draw(root)?
+    };
+    Ok((buf, g))
+}
+
+/// Draws `fig` as an SVG document.
+pub fn render_svg(fig: &Figure) -> Result<String> {
+    let mut s = String::new();
+    {
+        let root = SVGBackend::with_string(&mut s, fig.size()).into_drawing_area();
+        fig.draw(root)?;
+    }
+    Ok(s)
+}
+
+/// Draws `fig` as a PNG file's bytes.
+pub fn render_png(fig: &Figure) -> Result<Vec<u8>> {
+    let (w, h) = fig.size();
+    let (rgb, _) = render_rgb(fig)?;
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Fast);
+        let mut wr = enc.write_header().context("PNG encoding failed")?;
+        wr.write_image_data(&rgb).context("PNG encoding failed")?;
+    }
+    Ok(out)
+}
+
+/// Draws `fig` in `format`.
+pub fn render(fig: &Figure, format: ImageFormat) -> Result<Vec<u8>> {
+    match format {
+        ImageFormat::Svg => Ok(render_svg(fig)?.into_bytes()),
+        ImageFormat::Png => render_png(fig),
+    }
+}
+
+/// Writes `fig` to `path`, in the format named by its extension.
+pub fn write(fig: &Figure, path: &Path) -> Result<()> {
+    let format = ImageFormat::from_path(path)?;
+    let bytes = render(fig, format)?;
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests;

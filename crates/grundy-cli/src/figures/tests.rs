@@ -1,0 +1,217 @@
+//! Figures are checked as images: their size, that they are not blank, and that known
+//! points land where the axes say.
+
+use super::*;
+use crate::values::{grid, grid_u64, heap_points};
+use grundy::catalog::parse_ruleset;
+use grundy::game::Ruleset;
+use grundy::solve::Method;
+use grundy::Control;
+use plotters::style::RGBColor;
+
+struct Image {
+    w: i32,
+    h: i32,
+    rgb: Vec<u8>,
+}
+
+impl Image {
+    fn new(fig: &Figure) -> (Image, Geometry) {
+        let (rgb, g) = render_rgb(fig).unwrap();
+        let (w, h) = fig.size();
+        assert_eq!(rgb.len(), w as usize * h as usize * 3);
+        (
+            Image {
+                w: w as i32,
+                h: h as i32,
+                rgb,
+            },
+            g,
+        )
+    }
+
+    fn at(&self, x: i32, y: i32) -> Option<RGBColor> {
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return None;
+        }
+        let i = (y * self.w + x) as usize * 3;
+        Some(RGBColor(self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]))
+    }
+
+    /// True if a pixel within `r` of (x, y) has colour `c`.
+    fn near(&self, (x, y): (i32, i32), r: i32, c: RGBColor) -> bool {
+        (-r..=r).any(|dx| (-r..=r).any(|dy| self.at(x + dx, y + dy) == Some(c)))
+    }
+
+    fn count(&self, c: RGBColor) -> usize {
+        self.rgb
+            .chunks(3)
+            .filter(|p| p[0] == c.0 && p[1] == c.1 && p[2] == c.2)
+            .count()
+    }
+
+    fn distinct_colors(&self) -> usize {
+        let mut v: Vec<&[u8]> = self.rgb.chunks(3).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.len()
+    }
+}
+
+fn heap(name: &str) -> std::sync::Arc<dyn grundy::game::HeapRuleset> {
+    match parse_ruleset(name).unwrap() {
+        Ruleset::Heap(h) => h,
+        Ruleset::Tuple(_) => panic!("{name} is not a heap ruleset"),
+    }
+}
+
+fn scatter(name: &str, to: u64) -> Scatter {
+    let rs = heap(name);
+    Scatter::new(name, heap_points(&rs, 0, to, &Control::new()).unwrap())
+}
+
+#[test]
+fn scatter_points_land_at_their_values() {
+    let s = scatter("nim", 1000);
+    let (img, g) = Image::new(&Figure::Scatter(s.clone()));
+    assert_eq!((img.w, img.h), (1200, 800));
+    // Not blank: background, axes, text and about a thousand marks.
+    assert!(img.distinct_colors() > 20);
+    assert!(img.count(POINT) > 2000, "{}", img.count(POINT));
+    // The plot area is most of the image, x grows rightwards and y upwards.
+    assert!(g.x.px.0 < 150 && g.x.px.1 > 1050, "{g:?}");
+    assert!(g.y.px.0 > 650 && g.y.px.1 < 100, "{g:?}");
+    for n in [0u64, 1, 250, 500, 999, 1000] {
+        assert!(img.near(g.pixel(n as f64, n as f64), 1, POINT), "no mark at n = {n}");
+    }
+    // In the pixel column of n = 500, every mark is at the height of G(500) = 500
+    // (neighbouring heaps overlap the column by the mark's radius only).
+    let (x, y) = g.pixel(500.0, 500.0);
+    let rows: Vec<i32> = (0..img.h).filter(|&r| img.at(x, r) == Some(POINT)).collect();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|&r| (r - y).abs() <= 4), "{rows:?} vs {y}");
+    // Away from the diagonal there is nothing.
+    assert!(!img.near(g.pixel(500.0, 100.0), 3, POINT));
+    assert!(!img.near(g.pixel(100.0, 500.0), 3, POINT));
+}
+
+#[test]
+fn scatter_of_a_periodic_game_and_a_marked_value() {
+    // subtraction[2,5,7]: values 0..=3 computed by search; each column holds the value
+    // of its heap, and the marked value 0 is red, the others blue.
+    let rs = heap("subtraction[2,5,7]");
+    let pts = heap_points(&rs, 0, 200, &Control::new()).unwrap();
+    let mut s = Scatter::new("subtraction[2,5,7]", pts.clone());
+    s.mark = Some(0);
+    let (img, g) = Image::new(&Figure::Scatter(s));
+    for &(n, v) in &pts {
+        let want = if v == 0 { MARK } else { POINT };
+        assert!(img.near(g.pixel(n as f64, v as f64), 1, want), "n = {n}, G = {v}");
+        for other in (0..=3u64).filter(|&o| o != v) {
+            // Only the heap's own value is drawn in its column (marks are 2 px from
+            // the centre, heaps are 5.3 px apart).
+            let (x, y) = g.pixel(n as f64, other as f64);
+            assert!(
+                img.at(x, y) != Some(POINT) && img.at(x, y) != Some(MARK),
+                "n = {n}, {other}"
+            );
+        }
+    }
+}
+
+#[test]
+fn log_axes_put_points_on_a_log_scale() {
+    let mut s = scatter("nim", 1000);
+    s.log_x = true;
+    s.log_y = true;
+    let (img, g) = Image::new(&Figure::Scatter(s.clone()));
+    assert!(g.x.log && g.y.log);
+    assert_eq!(s.shown().count(), 1000, "heap 0 (value 0) is left out");
+    for n in [1u64, 2, 10, 100, 500, 1000] {
+        assert!(img.near(g.pixel(n as f64, n as f64), 1, POINT), "n = {n}");
+    }
+    // Equal ratios take equal distances.
+    let d1 = g.x.pixel(10.0) - g.x.pixel(1.0);
+    let d2 = g.x.pixel(100.0) - g.x.pixel(10.0);
+    assert!((d1 - d2).abs() < 1e-6);
+}
+
+#[test]
+fn heatmap_cells_have_the_colour_of_their_value() {
+    // delete-nim by search, compared cell by cell with the closed form of paper 002
+    // Theorem 4 through the colour scale.
+    let Ruleset::Tuple(t) = parse_ruleset("delete-nim").unwrap() else {
+        panic!()
+    };
+    let n = 31u64;
+    let values = grid_u64(&grid(&t, 0..n + 1, 0..n + 1, Method::Search, &Control::new()).unwrap()).unwrap();
+    let mut h = Heatmap::new("delete-nim", values);
+    h.mark = Some(0);
+    let vmax = h.vmax();
+    assert_eq!(vmax, 5, "v2((x∨y)+1) ≤ 5 for x, y < 32");
+    let (img, g) = Image::new(&Figure::Heatmap(h.clone()));
+    assert_eq!((img.w, img.h), (1000, 820));
+    let cell = g.x.pixel(1.0) - g.x.pixel(0.0);
+    assert!(cell > 15.0, "cells are {cell} px wide");
+    for a in 0..=n {
+        for b in 0..=n {
+            let v = grundy::formulas::delete_nim::delete_nim(a, b) as u64;
+            let want = if v == 0 { MARK } else { value_color(v, vmax) };
+            // Points near the four edges and corners (the centre holds the digits).
+            for (db, da) in [
+                (-0.4, 0.0),
+                (0.4, 0.0),
+                (0.0, -0.4),
+                (0.0, 0.4),
+                (-0.35, -0.35),
+                (0.35, 0.35),
+            ] {
+                let (x, y) = g.pixel(b as f64 + db, a as f64 + da);
+                assert_eq!(img.at(x, y), Some(want), "cell ({a},{b}) value {v} at +({db},{da})");
+            }
+        }
+    }
+    // Row 0 is at the top, column 0 at the left.
+    assert!(g.pixel(0.0, 0.0).1 < g.pixel(0.0, 5.0).1);
+    assert!(g.pixel(0.0, 0.0).0 < g.pixel(5.0, 0.0).0);
+}
+
+#[test]
+fn heatmap_row_flags_and_missing_cells() {
+    // vdn has no positions with a heap of 0: those cells are grey.
+    let Ruleset::Tuple(t) = parse_ruleset("vdn").unwrap() else {
+        panic!()
+    };
+    let values = grid_u64(&grid(&t, 0..41, 0..41, Method::Auto, &Control::new()).unwrap()).unwrap();
+    assert!(values[0].iter().all(Option::is_none) && values[3][0].is_none());
+    let mut h = Heatmap::new("vdn", values);
+    h.row_marks = vec![4, 10];
+    h.row_mark_label = "flagged".into();
+    let (img, g) = Image::new(&Figure::Heatmap(h));
+    assert_eq!(img.at(g.pixel(0.0, 0.0).0, g.pixel(0.0, 0.0).1), Some(MISSING));
+    assert_eq!(img.at(g.pixel(0.0, 7.0).0, g.pixel(0.0, 7.0).1), Some(MISSING));
+    // A flag just right of the grid on rows 4 and 10, none on row 7.
+    let right = g.x.pixel(40.5).round() as i32;
+    let flag = |a: f64| (right + 1..right + 12).any(|x| img.at(x, g.y.pixel(a).round() as i32) == Some(MARK));
+    assert!(flag(4.0) && flag(10.0) && !flag(7.0));
+}
+
+#[test]
+fn png_and_svg_files() {
+    let s = Figure::Scatter(scatter("odd-nim", 300));
+    let png_bytes = render(&s, ImageFormat::Png).unwrap();
+    let dec = png::Decoder::new(std::io::Cursor::new(&png_bytes));
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (1200, 800));
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    assert_eq!(&buf[..info.buffer_size()], &render_rgb(&s).unwrap().0[..]);
+    let svg = render_svg(&s).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("odd-nim"), "the title is in the SVG");
+    assert_eq!(svg.matches("<circle").count(), 301, "one circle per heap 0..=300");
+    assert_eq!(ImageFormat::from_path(Path::new("a/b.SVG")).unwrap(), ImageFormat::Svg);
+    let e = ImageFormat::from_path(Path::new("x.jpg")).unwrap_err().to_string();
+    assert!(e.contains(".svg or .png"), "{e}");
+}

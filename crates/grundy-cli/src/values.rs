@@ -1,0 +1,95 @@
+//! Values of a ruleset over a range, as figures and tables show them: the sequence of
+//! a heap ruleset and the grid G(a, b) of a ruleset on pairs. Both go through the
+//! library's public engines (`solve::sequence`, `Evaluator::tuple_value`), so faster
+//! engines registered there are used here too.
+
+use anyhow::{bail, Result};
+use grundy::game::{HeapRuleset, TupleRuleset};
+use grundy::solve::{sequence, Evaluator, Method};
+use grundy::{Control, Nimber};
+use std::ops::Range;
+use std::sync::Arc;
+
+/// The points (n, G(n)) for heaps `from..=to` of a heap ruleset (heaps below its first
+/// position are left out). Errors if a value exceeds 2^64 − 1, or as
+/// `solve::sequence` does (memory limit, interruption).
+pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control) -> Result<Vec<(u64, u64)>> {
+    let seq = sequence(rs.as_ref(), to, ctl)?;
+    let from = from.max(rs.first_heap());
+    (from..=to)
+        .map(|n| match seq.get_u64(n) {
+            Some(v) => Ok((n, v)),
+            None => bail!(
+                "G({n}) of {} is {} bits long; plots and periodicity need values that fit in 64 bits",
+                rs.name(),
+                seq.get(n).bits()
+            ),
+        })
+        .collect()
+}
+
+/// The values G(a, b) for a in `rows`, b in `cols` of a ruleset whose positions are
+/// pairs; `None` where (a, b) is not a position (e.g. vdn with a heap of 0).
+///
+/// Errors: the ruleset does not take pairs; the grid exceeds the memory limit; a search
+/// exceeds its limits or is interrupted.
+pub fn grid(
+    rs: &Arc<dyn TupleRuleset>,
+    rows: Range<u64>,
+    cols: Range<u64>,
+    method: Method,
+    ctl: &Control,
+) -> Result<Vec<Vec<Option<Nimber>>>> {
+    if !rs.arity().allows(2) {
+        bail!("{} has positions of {}, not pairs (a,b)", rs.name(), rs.arity());
+    }
+    let (nr, nc) = (rows.end.saturating_sub(rows.start), cols.end.saturating_sub(cols.start));
+    let cells = nr.saturating_mul(nc);
+    ctl.check_memory(
+        &format!("a {nr} × {nc} grid of {}", rs.name()),
+        cells.saturating_mul(32),
+        format!("{cells} cells × 32 bytes"),
+    )?;
+    // The searches get the limits and the cancellation flag, not the progress bar, which
+    // counts the cells of the grid.
+    let quiet = Control::new()
+        .with_memory_limit(ctl.memory_limit())
+        .with_state_limit(ctl.state_limit())
+        .with_cancel_flag(ctl.cancel_flag());
+    let mut ev = Evaluator::new(method, quiet);
+    let mut out = Vec::with_capacity(nr as usize);
+    ctl.start(&format!("{} grid {nr} × {nc}", rs.name()), cells);
+    for (i, a) in rows.enumerate() {
+        ctl.tick(i as u64 * nc)?;
+        let mut row = Vec::with_capacity(nc as usize);
+        for b in cols.clone() {
+            let pos = [a, b];
+            row.push(match rs.check(&pos) {
+                Ok(()) => Some(ev.tuple_value(rs, &pos)?),
+                Err(_) => None,
+            });
+        }
+        out.push(row);
+    }
+    ctl.finish();
+    Ok(out)
+}
+
+/// The grid as 64-bit values for a heatmap (errors if a value does not fit).
+pub fn grid_u64(grid: &[Vec<Option<Nimber>>]) -> Result<Vec<Vec<Option<u64>>>> {
+    grid.iter()
+        .enumerate()
+        .map(|(a, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(b, v)| match v {
+                    None => Ok(None),
+                    Some(x) => match x.to_u64() {
+                        Some(u) => Ok(Some(u)),
+                        None => bail!("G({a},{b}) = {x} does not fit in 64 bits; it cannot be plotted"),
+                    },
+                })
+                .collect()
+        })
+        .collect()
+}

@@ -1,0 +1,245 @@
+//! The commands `plot`, `table`, `period`, `seq --format bfile`, and the files
+//! `reproduce --out` writes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
+    (reader.info().width, reader.info().height)
+}
+
+#[test]
+fn plot_writes_png_and_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("nim.png");
+    grundy()
+        .args(["plot", "nim", "--to", "300", "--mark", "0", "-o"])
+        .arg(&png)
+        .assert()
+        .success()
+        .stdout("");
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (1200, 800));
+
+    let svg = dir.path().join("min.svg");
+    grundy()
+        .args(["plot", "min", "--to", "20", "--mark", "1", "--out"])
+        .arg(&svg)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("min: G(a,b) for 0 ≤ a, b ≤ 20"));
+
+    let sized = dir.path().join("s.png");
+    grundy()
+        .args([
+            "plot",
+            "subtraction[1,3]",
+            "--to",
+            "50",
+            "--log-x",
+            "--width",
+            "640",
+            "--height",
+            "400",
+            "-o",
+        ])
+        .arg(&sized)
+        .assert()
+        .success();
+    assert_eq!(png_size(&std::fs::read(&sized).unwrap()), (640, 400));
+}
+
+#[test]
+fn plot_rejects_bad_input_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = |args: &[&str], msg: &str| {
+        grundy()
+            .args(args)
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(msg.to_string()))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    };
+    bad(
+        &["plot", "nim", "--to", "10", "-o", "x.jpg"],
+        "must end in .svg or .png",
+    );
+    bad(&["plot", "nimm", "--to", "10", "-o", "x.png"], "did you mean 'nim'");
+    bad(
+        &["plot", "min", "--to", "10", "--log-y", "-o", "x.png"],
+        "scatter plots",
+    );
+    bad(
+        &["plot", "min", "--to", "5000", "-o", "x.png"],
+        "too large for a heatmap",
+    );
+    bad(
+        &["plot", "nim", "--from", "9", "--to", "3", "-o", "x.png"],
+        "larger than --to",
+    );
+    bad(
+        &["plot", "cdn", "--to", "3", "--width", "5", "-o", "x.png"],
+        "out of range",
+    );
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "no file written"
+    );
+}
+
+#[test]
+fn table_of_min_as_text_csv_json() {
+    // Paper 001: G(1,b) = 0 iff b is even (Remark 2); G(a,a) = 1 iff a+1 is prime.
+    grundy()
+        .args(["table", "min", "--rows", "5", "--cols", "6"])
+        .assert()
+        .success()
+        .stdout(
+            "a\\b 0 1 2 3 4 5\n\
+             \x20 0 0 0 0 0 0 0\n\
+             \x20 1 0 1 0 1 0 1\n\
+             \x20 2 0 0 1 2 0 1\n\
+             \x20 3 0 1 2 3 0 1\n\
+             \x20 4 0 0 0 0 1 2\n",
+        );
+    let out = grundy()
+        .args(["table", "vdn", "--rows", "2", "--cols", "3", "--format", "csv"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    // Row 0 has no positions; vdn(1,1) = 0, vdn(1,2) = 1 (v2(((x−1)∨(y−1))+1), Theorem 5).
+    assert_eq!(String::from_utf8(out).unwrap(), "a,b,value\n1,1,0\n1,2,1\n");
+    let out = grundy()
+        .args([
+            "table",
+            "delete-nim",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--row-start",
+            "6",
+            "--col-start",
+            "7",
+        ])
+        .args(["--format", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["rows"], serde_json::json!([6, 7]));
+    assert_eq!(v["cols"], serde_json::json!([7, 8]));
+    // v2((6∨7)+1) = 3, v2((6∨8)+1) = 0, v2((7∨7)+1) = 3, v2((7∨8)+1) = 4.
+    assert_eq!(v["values"], serde_json::json!([["3", "0"], ["3", "4"]]));
+    grundy()
+        .args(["table", "nim", "--rows", "2", "--cols", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use `grundy seq`"));
+}
+
+#[test]
+fn period_proven_apparent_and_none() {
+    grundy()
+        .args(["period", "subtraction[1,2,3]", "--to", "50"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "subtraction[1,2,3]: Periodicity(4, 0, 0) — period 4, preperiod 0; proven:",
+        ));
+    // subtraction[2,8,9]: preperiod 21, period 11; proven once the table reaches
+    // 21 + 11 + 9 − 1 = 40, apparent before.
+    let json = |to: &str| -> serde_json::Value {
+        let out = grundy()
+            .args(["period", "subtraction[2,8,9]", "--format", "json", "--to", to])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        serde_json::from_slice(&out).unwrap()
+    };
+    let v = json("300");
+    assert_eq!(
+        (v["status"].as_str(), v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some("proven"), Some(11), Some(21))
+    );
+    let v = json("80");
+    assert_eq!(v["status"], "proven");
+    grundy()
+        .args(["period", "nim", "--to", "100"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Periodicity(1, 0, 1) — arithmetic-periodic"))
+        .stdout(predicate::str::contains("apparent within heaps 0..=100"));
+    grundy()
+        .args(["period", "min", "--to", "100"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("needs a heap ruleset"));
+}
+
+#[test]
+fn period_not_found_within_n() {
+    // Too short a table for subtraction[2,8,9]'s preperiod 21 and period 11.
+    grundy()
+        .args(["period", "subtraction[2,8,9]", "--to", "30"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no period within heaps 0..=30"));
+}
+
+#[test]
+fn seq_bfile() {
+    grundy()
+        .args(["seq", "subtraction[1,2]", "--to", "5", "--format", "bfile"])
+        .assert()
+        .success()
+        .stdout("0 0\n1 1\n2 2\n3 0\n4 1\n5 2\n");
+    grundy()
+        .args(["seq", "odd-nim", "--from", "3", "--to", "4", "--format", "bfile"])
+        .assert()
+        .success()
+        .stdout("3 1\n4 0\n");
+}
+
+#[test]
+fn reproduce_writes_report_html_and_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    grundy()
+        .args(["reproduce", "--only", "001-", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+    assert!(md.contains("![001-min-heatmap](001-min-heatmap.png)"), "{md}");
+    assert!(md.contains("001-lemma3-row-period"));
+    let heat = std::fs::read(dir.path().join("001-min-heatmap.png")).unwrap();
+    assert_eq!(png_size(&heat), (1000, 820));
+    let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("data:image/png;base64,iVBOR"));
+    assert!(!html.contains("src=\"001-"), "figures are inlined, not linked");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["figures"][0]["file"], "001-min-heatmap.png");
+
+    // Without --out nothing is written.
+    let empty = tempfile::tempdir().unwrap();
+    grundy()
+        .args(["reproduce", "--only", "004-period"])
+        .current_dir(empty.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("004-period-subtraction-1-to-k"));
+    assert!(std::fs::read_dir(empty.path()).unwrap().next().is_none());
+}
