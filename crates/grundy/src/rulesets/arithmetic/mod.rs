@@ -246,8 +246,10 @@ impl HeapRuleset for Arithmetic {
 
     fn reach(&self) -> Reach {
         match (self.shape, self.mode) {
-            // Options of n are divisors of n (or counts): a search from n meets few heaps.
-            (Shape::Counting { .. }, _) => Reach::Sparse,
+            // Options of n are divisors of n, or a count (at most about log n), or
+            // n − φ(n) (at most n/2 for even n, p + q − 1 for n = pq): a search from n
+            // meets few heaps. Subtracting τ, Ω or ω walks down almost every heap.
+            (Shape::Counting { .. }, Mode::MoveTo) | (Shape::Counting { count: Count::Phi, .. }, _) => Reach::Sparse,
             (
                 Shape::Singleton {
                     property: Property::Divisor,
