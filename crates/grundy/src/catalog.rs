@@ -50,6 +50,7 @@ pub fn entries() -> Vec<Entry> {
     v.extend(cdn::entries());
     v.extend(min::entries());
     v.extend(delete_nim::entries());
+    v.extend(arithmetic::entries());
     v.extend(loopy::entries());
     v
 }
@@ -217,6 +218,16 @@ mod tests {
         let n = names.len();
         names.dedup();
         assert_eq!(n, names.len());
+    }
+
+    #[test]
+    fn every_example_is_a_position_of_its_ruleset() {
+        for e in entries() {
+            let p = parse_position(e.example).unwrap_or_else(|err| panic!("{}: {err}", e.name));
+            for c in &p.components {
+                assert!(c.ruleset_name().starts_with(e.name), "{}: {}", e.name, p);
+            }
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //!
 //! One file per area registers its benchmarks in [`all`].
 
+mod arithmetic;
 mod core;
 mod loopy;
 mod min;
@@ -78,6 +79,7 @@ pub struct Measurement {
 fn all() -> Vec<Bench> {
     let mut v = Vec::new();
     v.extend(core::benches());
+    v.extend(arithmetic::benches());
     v.extend(loopy::benches());
     v.extend(min::benches());
     v

@@ -22,6 +22,35 @@ struct Row {
     source: &'static str,
     formula: Option<&'static str>,
     example: &'static str,
+    /// `heap` (positions are heaps; sums of heaps), `tuple` (one game on a tuple) or
+    /// `loopy` (heaps, play can cycle).
+    kind: &'static str,
+    /// Memory of a dense table of the heap ruleset, in bytes per heap (a table to N
+    /// takes about N times this): the values plus the engine's auxiliary data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dense_bytes_per_heap: Option<u64>,
+}
+
+/// Bytes per heap of dense evaluation, for heap rulesets that take no parameters.
+fn bytes_per_heap(e: &grundy::catalog::Entry) -> Option<u64> {
+    match e.params {
+        Params::None => match (e.build)(&[]) {
+            Ok(grundy::game::Ruleset::Heap(h)) => Some(h.dense_bytes_per_heap()),
+            _ => None,
+        },
+        Params::Required(_) => None,
+    }
+}
+
+/// The kind of ruleset, read off its example position.
+fn kind(e: &grundy::catalog::Entry) -> &'static str {
+    use grundy::game::Component;
+    match grundy::catalog::parse_position(e.example).map(|p| p.components.into_iter().next()) {
+        Ok(Some(Component::Heaps { .. })) => "heap",
+        Ok(Some(Component::Tuple { .. })) => "tuple",
+        Ok(Some(Component::Loopy { .. })) => "loopy",
+        _ => unreachable!("the example of {} is a valid position (catalog test)", e.name),
+    }
 }
 
 /// Runs the command.
@@ -39,6 +68,8 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             source: e.source,
             formula: e.formula,
             example: e.example,
+            kind: kind(&e),
+            dense_bytes_per_heap: bytes_per_heap(&e),
         })
         .collect();
     match a.format {
@@ -57,6 +88,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                     r.formula.unwrap_or("none proven (values by search)")
                 );
                 println!("  example:    {}", r.example);
+                println!("  kind:       {}", r.kind);
+                if let Some(b) = r.dense_bytes_per_heap {
+                    println!("  memory:     {b} bytes per heap for a table to N (linear in N)");
+                }
             }
         }
     }

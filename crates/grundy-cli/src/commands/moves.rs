@@ -38,8 +38,15 @@ struct Out {
     position: String,
     value: String,
     winning: Vec<String>,
+    /// The number of winning moves, present only when it is more than listed (a
+    /// powerset heap can have astronomically many).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_count: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<Vec<OptionOut>>,
+    /// The number of options, present only when it is more than listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options_count: Option<String>,
 }
 
 /// The shape for positions with loopy components: the outcome, and the moves that keep
@@ -70,6 +77,12 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         position: pos.to_string(),
         value: m.value.to_string(),
         winning: m.winning.iter().map(|p| p.to_string()).collect(),
+        winning_count: (m.winning_total != m.winning.len().into()).then(|| m.winning_total.to_string()),
+        options_count: m
+            .options_total
+            .as_ref()
+            .filter(|c| m.options.as_ref().is_none_or(|o| **c != o.len().into()))
+            .map(|c| c.to_string()),
         options: m.options.map(|o| {
             o.into_iter()
                 .map(|(p, v)| OptionOut {
@@ -91,13 +104,22 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             if out.winning.is_empty() {
                 println!("no winning move (every option has a non-zero value)");
             } else {
-                println!("winning moves ({}):", out.winning.len());
+                match &out.winning_count {
+                    None => println!("winning moves ({}):", out.winning.len()),
+                    Some(c) => println!("winning moves ({c}; the first {} are listed):", out.winning.len()),
+                }
                 for w in &out.winning {
                     println!("  {w}");
                 }
             }
             if let Some(opts) = &out.options {
-                println!("options ({}), with the value of the resulting sum:", opts.len());
+                match &out.options_count {
+                    Some(c) => println!(
+                        "options ({c}; the first {} are listed), with the value of the resulting sum:",
+                        opts.len()
+                    ),
+                    _ => println!("options ({}), with the value of the resulting sum:", opts.len()),
+                }
                 let width = opts.iter().map(|o| o.value.len()).max().unwrap_or(1);
                 for o in opts {
                     println!("  {:>width$}  {}", o.value, o.position);

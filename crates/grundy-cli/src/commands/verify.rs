@@ -42,6 +42,15 @@ struct Out {
     checked: u64,
     not_covered: u64,
     mismatch: Option<MismatchOut>,
+    violations: u64,
+    first_violations: Vec<ViolationOut>,
+}
+
+#[derive(Serialize)]
+struct ViolationOut {
+    position: String,
+    value: String,
+    claim: String,
 }
 
 #[derive(Serialize)]
@@ -127,7 +136,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             v
         }
     };
-    let failed = reports.iter().any(|r| r.mismatch.is_some());
+    let failed = reports.iter().any(|r| r.mismatch.is_some() || r.violations > 0);
     let outs: Vec<Out> = reports
         .into_iter()
         .map(|r| Out {
@@ -140,6 +149,16 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
                 formula: m.formula.to_string(),
                 search: m.search.to_string(),
             }),
+            violations: r.violations,
+            first_violations: r
+                .first_violations
+                .into_iter()
+                .map(|v| ViolationOut {
+                    position: v.position,
+                    value: v.value.to_string(),
+                    claim: v.claim,
+                })
+                .collect(),
         })
         .collect();
     match a.format {
@@ -165,6 +184,15 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
                         m.search,
                         o.checked - 1
                     ),
+                }
+                if o.violations > 0 {
+                    println!(
+                        "{}: {} heaps violate a property the theorem states; first:",
+                        o.ruleset, o.violations
+                    );
+                    for v in &o.first_violations {
+                        println!("  {} = {}: {}", v.position, v.value, v.claim);
+                    }
                 }
             }
         }

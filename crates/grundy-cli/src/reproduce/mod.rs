@@ -12,6 +12,7 @@ mod html;
 mod paper000;
 mod paper001;
 mod paper002;
+mod paper003;
 mod paper003_loopy;
 mod paper004;
 mod periodicity;
@@ -159,6 +160,7 @@ fn all_specs() -> Vec<Spec> {
     v.extend(paper000::specs());
     v.extend(paper001::specs());
     v.extend(paper002::specs());
+    v.extend(paper003::specs());
     v.extend(paper003_loopy::specs());
     v.extend(paper004::specs());
     v.extend(periodicity::specs());

@@ -7,7 +7,6 @@ use std::path::Path;
 
 /// A check's verdict.
 #[derive(Clone, Debug, Serialize)]
-#[allow(dead_code)] // Consistent and Counterexample are for the conjectures of paper 003.
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum Verdict {
     /// The claim holds on the computed range.

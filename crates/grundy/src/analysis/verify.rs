@@ -18,6 +18,18 @@ pub struct Mismatch {
     pub search: Nimber,
 }
 
+/// A heap whose value violates a property the ruleset's theorem states (a bound or an
+/// if-and-only-if statement; see [`crate::game::HeapRuleset::check_value`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The position, in expression syntax.
+    pub position: String,
+    /// The value found by search.
+    pub value: Nimber,
+    /// The property that fails, in words.
+    pub claim: String,
+}
+
 /// The outcome of a verification run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyReport {
@@ -32,9 +44,18 @@ pub struct VerifyReport {
     pub not_covered: u64,
     /// The first disagreement, if any (the run stops there).
     pub mismatch: Option<Mismatch>,
+    /// Heaps whose value violates a stated property (counted over the whole range).
+    pub violations: u64,
+    /// The first few such heaps.
+    pub first_violations: Vec<Violation>,
 }
 
-/// Compares `rs.formula(n)` with dense search for `first_heap ≤ n ≤ to`.
+/// How many violations a report lists.
+const LISTED_VIOLATIONS: usize = 5;
+
+/// Compares `rs.formula(n)` with dense search for `first_heap ≤ n ≤ to`, and checks the
+/// theorem's other stated properties ([`crate::game::HeapRuleset::check_value`]) on
+/// every heap of the range.
 ///
 /// Errors: [`Error::NoFormula`] if the ruleset has no closed form for any heap in range;
 /// the engine's errors (memory, interruption).
@@ -47,13 +68,25 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
         checked: 0,
         not_covered: 0,
         mismatch: None,
+        violations: 0,
+        first_violations: Vec::new(),
     };
     for n in first..=to {
+        let s = seq.get(n);
+        if let Some(claim) = rs.check_value(n, &s) {
+            report.violations += 1;
+            if report.first_violations.len() < LISTED_VIOLATIONS {
+                report.first_violations.push(Violation {
+                    position: format!("{}({n})", rs.name()),
+                    value: s.clone(),
+                    claim,
+                });
+            }
+        }
         match rs.formula(n) {
             None => report.not_covered += 1,
             Some(f) => {
                 report.checked += 1;
-                let s = seq.get(n);
                 if f != s {
                     report.mismatch = Some(Mismatch {
                         position: format!("{}({n})", rs.name()),
@@ -94,6 +127,8 @@ pub fn verify_tuple(rs: &Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: &Con
         checked: 0,
         not_covered: 0,
         mismatch: None,
+        violations: 0,
+        first_violations: Vec::new(),
     };
     let mut pos = vec![0u64; arity];
     ctl.start(&format!("verify {}", rs.name()), states.min(u64::MAX as u128) as u64);

@@ -1,10 +1,14 @@
 //! Number theory used by rulesets and formulas: gcd, the 2-adic valuation, and
 //! factorization and divisors of 64-bit integers (deterministic Miller–Rabin and
-//! Pollard's rho). Sieves over ranges live in [`sieve`] once added.
+//! Pollard's rho), functions of single integers ([`functions`]: Ω, ω, φ, τ, π, i_p) and
+//! the smallest-prime-factor [`sieve`] over a range.
 
 mod factor;
+pub mod functions;
+pub mod sieve;
 
 pub use factor::{divisors, factorize, is_prime};
+pub use sieve::Sieve;
 
 /// Greatest common divisor (`gcd(0, 0) = 0`).
 pub fn gcd(mut a: u64, mut b: u64) -> u64 {

@@ -103,6 +103,14 @@ pub trait HeapRuleset: Send + Sync {
         None
     }
 
+    /// A property of the value `v` of heap `n` stated by the ruleset's theorem beyond
+    /// exact values (a bound, an if-and-only-if statement) that `v` violates, described
+    /// in words; `None` if every stated property holds (or none is stated). Checked by
+    /// `grundy verify` against search.
+    fn check_value(&self, _n: u64, _v: &Nimber) -> Option<String> {
+        None
+    }
+
     /// An upper bound on the number of options of heap `n` (for a powerset ruleset, on
     /// the size of the base set). Used to refuse listing astronomically many options.
     fn options_bound(&self, n: u64) -> u128 {

@@ -155,6 +155,35 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
     ))
 }
 
+/// Like [`sequence`], but always with the generic evaluator, which enumerates every
+/// option through [`HeapRuleset::for_each_option`] (ignoring the ruleset's
+/// [`HeapRuleset::dense_stepper`]): the reference that fast steppers are tested and
+/// benchmarked against.
+pub fn sequence_generic(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> {
+    sequence(&Generic(rs), to, ctl)
+}
+
+/// A heap ruleset seen without its specialised dense stepper.
+struct Generic<'a>(&'a dyn HeapRuleset);
+
+impl HeapRuleset for Generic<'_> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn first_heap(&self) -> u64 {
+        self.0.first_heap()
+    }
+    fn is_powerset(&self) -> bool {
+        self.0.is_powerset()
+    }
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        self.0.for_each_option(n, f)
+    }
+    fn encoding(&self) -> Encoding {
+        self.0.encoding()
+    }
+}
+
 fn not_short(rs: &dyn HeapRuleset, n: u64, heap: u64) -> Error {
     Error::Unsupported(format!(
         "{}: heap {n} has an option containing heap {heap}, which is not smaller; the ruleset is not short (loopy games need the loopy solver)",

@@ -16,7 +16,7 @@ mod loopy_sum;
 pub mod memo;
 pub mod moves;
 
-pub use dense::{sequence, sequence_partial, NimSeq};
+pub use dense::{sequence, sequence_generic, sequence_partial, NimSeq};
 pub use evaluator::{Evaluator, Method};
 pub use explore::{Bound, BoundedValue, LoopyExplorer};
 pub use loopy_sum::{LoopyEvaluator, LoopyMoveList};

@@ -9,7 +9,9 @@
 mod loopy;
 mod mex;
 mod nimber;
+pub mod xor_basis;
 
 pub use loopy::{LoopyValue, ParseLoopyValueError};
 pub use mex::{mex, mex_of_slice, MexSet};
 pub use nimber::{nim_sum, Nimber, ParseNimberError};
+pub use xor_basis::XorBasis;

@@ -1,0 +1,149 @@
+//! The paper 003 family: fast steps against the generic evaluator, golden values from
+//! every table and listed sequence of the paper, and the theorems against search.
+
+use crate::analysis::tables::{check_option_table, check_prefix};
+use crate::analysis::verify::verify_heap;
+use crate::catalog::parse_ruleset;
+use crate::game::HeapRuleset;
+use crate::rulesets::arithmetic::paper::{PREFIXES, TABLES};
+use crate::solve::{sequence, sequence_generic};
+use crate::Control;
+use std::sync::Arc;
+
+fn heap(name: &str) -> Arc<dyn HeapRuleset> {
+    parse_ruleset(name).unwrap().as_heap("test").unwrap().clone()
+}
+
+fn names() -> Vec<&'static str> {
+    super::entries().iter().map(|e| e.name).collect()
+}
+
+#[test]
+fn thirty_rulesets() {
+    assert_eq!(names().len(), 30);
+}
+
+#[test]
+fn fast_steps_agree_with_the_generic_evaluator() {
+    let ctl = Control::new();
+    for name in names() {
+        let rs = heap(name);
+        let to = if rs.is_powerset() { 300 } else { 700 };
+        let fast = sequence(rs.as_ref(), to, &ctl).unwrap();
+        let generic = sequence_generic(rs.as_ref(), to, &ctl).unwrap();
+        for n in 0..=to {
+            assert_eq!(fast.get(n), generic.get(n), "{name}({n})");
+        }
+    }
+}
+
+/// The places where the paper's printed data disagree with its rules (as fixed by its
+/// own tables, design.md); `grundy reproduce` reports each with both values.
+fn known_disagreements(id: &str) -> Vec<String> {
+    let v: &[&str] = match id {
+        // n = 9 = 4·2 + 1 = 3·3 = 2·4 + 1 = 9·1: the reduced options are 1 and 3 only
+        // (the printed row repeats the row of 10); the value 2 is the same.
+        "complement-grundy-reduced" => &["options of 9: paper 1,2,3, ours 1,3"],
+        // Example 4 lets heap 1 move to 0 and lists heaps 0..5; the §2.2.1 table makes 1
+        // terminal, and lists 1..9 with the values we compute.
+        "mtau-example4-seq" => &["G(3): paper 0, ours 1"],
+        // 22 = 2·11 is square-free: Theorem 14 and search give 1, the printed list 0.
+        "fullset-maliquot-seq" => &["G(22): paper 0, ours 1"],
+        _ => &[],
+    };
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn golden_tables_of_the_paper() {
+    let ctl = Control::new();
+    for t in TABLES {
+        let c = check_option_table(t, &ctl).unwrap();
+        assert_eq!(c.compared, t.rows.len());
+        assert_eq!(c.mismatches, known_disagreements(t.id), "{} ({})", t.id, t.source);
+    }
+}
+
+#[test]
+fn golden_sequences_of_the_paper() {
+    let ctl = Control::new();
+    for p in PREFIXES {
+        let c = check_prefix(p, &ctl).unwrap();
+        assert!(c.compared >= 6);
+        assert_eq!(c.mismatches, known_disagreements(p.id), "{} ({})", p.id, p.source);
+    }
+}
+
+#[test]
+fn theorems_agree_with_search() {
+    let ctl = Control::new();
+    for name in names() {
+        let rs = heap(name);
+        if rs.formula(2).is_none() && rs.formula(3).is_none() {
+            continue; // no theorem
+        }
+        let to = if rs.is_powerset() { 400 } else { 3000 };
+        let r = verify_heap(&rs, to, &ctl).unwrap();
+        assert!(r.mismatch.is_none(), "{name}: {:?}", r.mismatch);
+        assert!(r.checked > to / 3, "{name}: only {} heaps covered", r.checked);
+    }
+}
+
+#[test]
+fn huge_heaps_by_formula() {
+    let rs = heap("saliquot");
+    assert_eq!(rs.formula(3298534883328), Some(crate::Nimber::from(41u64))); // 3·2^40
+    assert_eq!(heap("maliquot").formula(1 << 62), Some(crate::Nimber::from(62u64)));
+    assert_eq!(
+        heap("powerset-maliquant").formula(2001),
+        Some(crate::Nimber::pow2(1000))
+    );
+    assert_eq!(heap("totient").formula(48114), Some(crate::Nimber::from(1u64)));
+}
+
+#[test]
+fn powerset_winning_moves_agree_with_enumerating_subsets() {
+    use crate::catalog::parse_position;
+    use crate::solve::{moves, Evaluator, Method};
+    let mut ev = Evaluator::new(Method::Search, Control::new());
+    for name in [
+        "powerset-maliquot",
+        "powerset-saliquot",
+        "powerset-maliquant",
+        "powerset-totative",
+        "powerset-nontotative",
+    ] {
+        let rs = heap(name);
+        for n in 1..=14u64 {
+            for k in 0..=4u64 {
+                let pos = parse_position(&format!("{name}({n}) + nim({k})")).unwrap();
+                let m = moves(&mut ev, &pos, true).unwrap();
+                // Brute force: every nonempty subset of the base, plus the nim moves.
+                let mut base = Vec::new();
+                rs.for_each_option(n, &mut |p| base.push(p[0].heap));
+                let vals: Vec<crate::Nimber> = base.iter().map(|&b| ev.heap_value(&rs, b).unwrap()).collect();
+                let want = crate::Nimber::from(k);
+                let mut wins = 0u64;
+                for mask in 1u64..(1 << base.len()) {
+                    let x = (0..base.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .fold(crate::Nimber::ZERO, |a, i| a ^ &vals[i]);
+                    wins += u64::from(x == want);
+                }
+                let hv = ev.heap_value(&rs, n).unwrap();
+                wins += u64::from(hv.to_u64().is_some_and(|h| h < k)); // nim heap k → hv
+                assert_eq!(m.winning_total, num_bigint::BigUint::from(wins), "{pos}");
+                assert_eq!(m.winning.len() as u64, wins, "{pos}");
+                let total = (1u64 << base.len()) - 1 + k;
+                assert_eq!(m.options_total, Some(num_bigint::BigUint::from(total)), "{pos}");
+                let opts = m.options.unwrap();
+                let listed = opts.len() as u64;
+                assert!(
+                    listed >= total.min(1000 + k) && listed <= total.min(1000 + k + wins),
+                    "{pos}"
+                );
+                assert!(opts.iter().all(|(p, v)| *v == ev.value(p).unwrap()), "{pos}");
+            }
+        }
+    }
+}
