@@ -143,7 +143,8 @@ impl Outcome {
     }
 }
 
-/// A check: its identity and source, the paper's claim, and the function computing it.
+/// A check written out in a paper module: its identity and source, the paper's claim,
+/// and the function computing it.
 pub struct Spec {
     /// Stable identifier, `PPP-…` with the paper number first.
     pub id: &'static str,
@@ -155,17 +156,48 @@ pub struct Spec {
     pub run: fn(&Ctx) -> anyhow::Result<Outcome>,
 }
 
-fn all_specs() -> Vec<Spec> {
-    let mut v = Vec::new();
-    v.extend(paper000::specs());
-    v.extend(paper001::specs());
-    v.extend(paper002::specs());
-    v.extend(paper003::specs());
-    v.extend(paper003_loopy::specs());
-    v.extend(paper004::specs());
-    v.extend(periodicity::specs());
+/// The computation of a check.
+pub type RunFn = Box<dyn Fn(&Ctx) -> anyhow::Result<Outcome>>;
+
+/// A check as the runner takes it; built from a [`Spec`], or directly for checks
+/// generated from data (one per printed table).
+pub struct Job {
+    /// Stable identifier, `PPP-…` with the paper number first.
+    pub id: String,
+    /// Paper, section or theorem.
+    pub source: String,
+    /// The claim, as the paper states it.
+    pub claim: String,
+    /// Computes the outcome.
+    pub run: RunFn,
+}
+
+impl From<Spec> for Job {
+    fn from(s: Spec) -> Job {
+        Job {
+            id: s.id.to_string(),
+            source: s.source.to_string(),
+            claim: s.claim.to_string(),
+            run: Box::new(s.run),
+        }
+    }
+}
+
+fn jobs(specs: Vec<Spec>) -> impl Iterator<Item = Job> {
+    specs.into_iter().map(Job::from)
+}
+
+fn all_specs() -> Vec<Job> {
+    let mut v: Vec<Job> = Vec::new();
+    v.extend(jobs(paper000::specs()));
+    v.extend(jobs(paper001::specs()));
+    v.extend(jobs(paper002::specs()));
+    v.extend(paper003::jobs());
+    v.extend(jobs(paper003_loopy::specs()));
+    v.extend(jobs(paper004::specs()));
+    v.extend(jobs(periodicity::specs()));
     // Run and report paper by paper (the sort is stable: each file's order is kept).
-    v.sort_by_key(|s| &s.id[..3]);
+    v.sort_by(|a, b| a.id[..3].cmp(&b.id[..3]));
     v
 }
 
@@ -176,7 +208,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         full: a.full,
     };
     let selected = |id: &str| a.only.as_deref().is_none_or(|p| id.starts_with(p));
-    let specs: Vec<Spec> = all_specs().into_iter().filter(|s| selected(s.id)).collect();
+    let specs: Vec<Job> = all_specs().into_iter().filter(|s| selected(&s.id)).collect();
     let figure_specs: Vec<figures::FigureSpec> = match &a.out {
         Some(_) => figures::specs(&ctx).into_iter().filter(|f| selected(f.id)).collect(),
         None => Vec::new(),

@@ -1,6 +1,6 @@
 //! The reproduce report: Markdown for people, JSON for scripts.
 
-use super::{Outcome, Spec};
+use super::{Job, Outcome};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -64,12 +64,12 @@ pub struct Check {
 
 impl Check {
     /// Combines a spec and its outcome.
-    pub fn new(spec: &Spec, o: Outcome, seconds: f64) -> Check {
+    pub fn new(spec: &Job, o: Outcome, seconds: f64) -> Check {
         Check {
-            id: spec.id.to_string(),
+            id: spec.id.clone(),
             paper: spec.id[..3].to_string(),
-            source: spec.source.to_string(),
-            claim: spec.claim.to_string(),
+            source: spec.source.clone(),
+            claim: spec.claim.clone(),
             computed: o.computed,
             range: o.range,
             verdict: o.verdict,

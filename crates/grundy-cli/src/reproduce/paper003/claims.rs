@@ -416,6 +416,45 @@ fn powerset_primes(c: &Ctx) -> anyhow::Result<Outcome> {
 const SINK: &str = "; the paper plays subtraction{1,2} with heap 1 as its terminal sink, so its heap n is our subtraction[1,2] heap n − 1: its 7_s, 5_s, 3_s, 2_s are our 6, 4, 2, 1";
 
 /// The checks of the observations, conjectures and examples.
+/// Example 4 states its own rule: every heap n > 0, heap 1 included, moves to τ(n) − 1,
+/// and heap 0 is the empty heap. (The §2.2.1 table, which grundy's `mtau` follows,
+/// makes heap 1 terminal instead.) Searched here under the example's rule.
+fn example_4(c: &Ctx) -> anyhow::Result<Outcome> {
+    use grundy::solve::memo::{search, Memo};
+    let paper = [0u32, 1, 0, 0, 1, 0];
+    let sieve = Sieve::new(paper.len() as u64);
+    let mut memo = Memo::default();
+    let mut ours = Vec::new();
+    for n in 0..paper.len() as u64 {
+        let v = search(
+            n,
+            &mut memo,
+            |&h: &u64, out| {
+                if h > 0 {
+                    out.push(vec![sieve.tau(h) - 1]);
+                }
+            },
+            u64::MAX,
+            &c.ctl,
+            "Example 4's game",
+        )?;
+        ours.push(v);
+    }
+    let text = |v: &[u32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+    let mtau = table(c, "mtau", 6)?;
+    let table_reading: Vec<u32> = (1..=6).map(|n| small(&mtau, n) as u32).collect();
+    Ok(Outcome::compare(
+        text(&paper),
+        text(&ours),
+        format!(
+            "searched under Example 4's rule, heaps 0..5: {}; grundy's mtau follows the §2.2.1 table (heap 1 terminal), where heaps 1..6 read {}",
+            text(&ours),
+            text(&table_reading)
+        ),
+        "heaps 0..5",
+    ))
+}
+
 pub fn specs() -> Vec<Spec> {
     vec![
         Spec { id: "003-intro-7+2", source: "paper 003, introduction", claim: "in divide-and-residue, 7+2 has a winning move to 2+2+2+1+2", run: intro_seven_two },
@@ -431,6 +470,7 @@ pub fn specs() -> Vec<Spec> {
         Spec { id: "003-nontotient-dist", source: "paper 003 §2.1.2 (dist table and examples)", claim: "the dist column of the table; SG(p^k) = 0 iff k is even", run: nontotient_dist },
         Spec { id: "003-nontotient-examples", source: "paper 003 §2.1.2", claim: "SG(7168) = 0 (2^10·7, exponent 9+3 = 12) and SG(413343) = 1 (3^10·7, exponent 11) in nontotient", run: nontotient_examples },
         Spec { id: "003-mtau-list", source: "paper 003 §2.2.1", claim: "the 0-positions of mtau start 1,4,6,…,30; the composites of value 1 start 16, 36, 48, 80, 81, 100", run: mtau_composites },
+        Spec { id: "003-ex4-mtau", source: "paper 003 Example 4", claim: "with 0 the empty heap and heap n > 0 moving to its number of proper divisors (so 1 → 0), the nim-values start 0,1,0,0,1,0", run: example_4 },
         Spec { id: "003-obs1", source: "paper 003 Observation 1", claim: "mtau: if n < 46656, SG(n) = 1 iff n has a nonprime number of (proper) divisors", run: |c| observation(c, "mtau", 46656, |s, n| !s.is_prime(s.tau(n) - 1), "read as τ(n) − 1 (the proper divisors, as the text before it) not prime; reading τ(n) would fail already at n = 2") },
         Spec { id: "003-stau-ones", source: "paper 003 §2.2.2", claim: "stau has 1s at 1,2,5,8,9,10,12,13,15,16,19,20", run: |c| ones(c, "stau", &[1, 2, 5, 8, 9, 10, 12, 13, 15, 16, 19, 20]) },
         Spec { id: "003-mOmega-ones", source: "paper 003 §2.3.1", claim: "mΩ has 1s at 2,3,5,7,11,13,16,17,19,23,24,29,31,36,37,40,41", run: |c| ones(c, "mOmega", &[2, 3, 5, 7, 11, 13, 16, 17, 19, 23, 24, 29, 31, 36, 37, 40, 41]) },

@@ -8,7 +8,7 @@ mod claims;
 mod printed;
 mod theorems;
 
-use super::{Ctx, Outcome, Spec};
+use super::{Ctx, Job, Outcome};
 use grundy::game::HeapRuleset;
 use grundy::solve::{sequence, NimSeq};
 use std::sync::Arc;
@@ -29,11 +29,10 @@ fn small(s: &NimSeq, n: u64) -> u64 {
 }
 
 /// The checks of paper 003.
-pub fn specs() -> Vec<Spec> {
-    let mut v = Vec::new();
-    v.extend(printed::specs());
-    v.extend(theorems::specs());
-    v.extend(claims::specs());
+pub fn jobs() -> Vec<Job> {
+    let mut v = printed::jobs();
+    v.extend(theorems::specs().into_iter().map(Job::from));
+    v.extend(claims::specs().into_iter().map(Job::from));
     v
 }
 

@@ -324,14 +324,6 @@ pub const PREFIXES: &[Prefix] = &[
         values: "0,1,1,0,0,1",
     },
     Prefix {
-        id: "mtau-example4-seq",
-        ruleset: "mtau",
-        source: "Example 4",
-        from: 1,
-        step: 1,
-        values: "0,1,0,0,1,0",
-    },
-    Prefix {
         id: "totient-seq",
         ruleset: "totient",
         source: "§2.1.1 (01001,01111,01010,01100,00101,0001)",

@@ -44,9 +44,6 @@ fn known_disagreements(id: &str) -> Vec<String> {
         // n = 9 = 4·2 + 1 = 3·3 = 2·4 + 1 = 9·1: the reduced options are 1 and 3 only
         // (the printed row repeats the row of 10); the value 2 is the same.
         "complement-grundy-reduced" => &["options of 9: paper 1,2,3, ours 1,3"],
-        // Example 4 lets heap 1 move to 0 and lists heaps 0..5; the §2.2.1 table makes 1
-        // terminal, and lists 1..9 with the values we compute.
-        "mtau-example4-seq" => &["G(3): paper 0, ours 1"],
         // 22 = 2·11 is square-free: Theorem 14 and search give 1, the printed list 0.
         "fullset-maliquot-seq" => &["G(22): paper 0, ours 1"],
         _ => &[],
