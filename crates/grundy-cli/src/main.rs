@@ -60,7 +60,19 @@ enum Command {
     Bench(bench::Args),
 }
 
+/// Restores the default SIGPIPE action, so that `grundy seq … | head` ends quietly
+/// like other Unix tools instead of failing on a closed pipe.
+fn reset_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_DFL at start-up, before any
+    // threads exist, has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    reset_sigpipe();
     let cli = Cli::parse();
     let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_states) {
         Ok(c) => c,
