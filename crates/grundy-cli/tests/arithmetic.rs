@@ -1,32 +1,8 @@
 //! The command line on the rulesets of paper 003: bad input, huge heaps by closed form,
 //! powerset moves, `verify` and `list`.
 
-use assert_cmd::Command;
-use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// A command that must fail with status 2 and one line on stderr; returns the line.
-fn error_line(args: &[&str]) -> String {
-    let out = grundy().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: not one line: {err}");
-    err
-}
+mod common;
+use common::{error_line, grundy, json};
 
 #[test]
 fn heap_zero_where_heaps_start_at_one() {

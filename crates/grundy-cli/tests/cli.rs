@@ -1,32 +1,8 @@
 //! The command-line contract: JSON shapes, exit statuses, and one-line errors for bad
 //! input.
 
-use assert_cmd::Command;
-use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// Runs a command that must fail with status 2 and a single line on stderr; returns it.
-fn error_line(args: &[&str]) -> String {
-    let out = grundy().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: not one line: {err}");
-    err
-}
+mod common;
+use common::{error_line, grundy, json};
 
 #[test]
 fn value_json_shape() {

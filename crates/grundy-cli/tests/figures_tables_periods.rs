@@ -1,12 +1,10 @@
 //! The commands `plot`, `table`, `period`, `seq --format bfile`, and the files
 //! `reproduce --out` writes.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
+mod common;
+use common::grundy;
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();

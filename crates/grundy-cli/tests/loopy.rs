@@ -1,23 +1,18 @@
 //! CLI tests of loopy games: value, moves and seq on loopy rulesets and sums, the
 //! `graph` command, JSON shapes and bad input.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 use std::io::Write;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
+mod common;
+use common::grundy;
 
+/// Runs a command with `--format json` and parses the output.
 fn json(args: &[&str]) -> Value {
-    let out = grundy().args(args).args(["--format", "json"]).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    common::json(&all)
 }
 
 fn fails(args: &[&str], message: &str) {

@@ -1,22 +1,8 @@
 //! MIN (paper 001) on the command line: `min-facts` (JSON and CSV shapes, values),
 //! `verify min`, and `value min(…)` through the row engine.
 
-use assert_cmd::Command;
-use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+mod common;
+use common::{grundy, json};
 
 #[test]
 fn min_facts_json_shape_and_values() {

@@ -32,6 +32,27 @@ pub struct Theorem {
     pub check: Option<fn(u64, &Nimber) -> Option<String>>,
 }
 
+impl Theorem {
+    /// The value that an optional theorem claims for heap `n`.
+    pub fn value_at(theorem: Option<Theorem>, n: u64) -> Option<Nimber> {
+        theorem.and_then(|t| (t.value)(n))
+    }
+
+    /// Why an optional theorem gives no value (for `--method formula`).
+    pub fn gap_of(theorem: Option<Theorem>) -> Option<String> {
+        Some(
+            theorem
+                .map_or("no closed form is proven (paper 003)", |t| t.gap)
+                .to_string(),
+        )
+    }
+
+    /// The first stated property that value `v` of heap `n` violates, if any.
+    pub fn violation(theorem: Option<Theorem>, n: u64, v: &Nimber) -> Option<String> {
+        theorem.and_then(|t| t.check).and_then(|c| c(n, v))
+    }
+}
+
 impl std::fmt::Debug for Theorem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Theorem({})", self.gap)

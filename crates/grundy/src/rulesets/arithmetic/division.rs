@@ -98,15 +98,11 @@ impl HeapRuleset for Division {
     }
 
     fn formula(&self, n: u64) -> Option<Nimber> {
-        self.theorem.and_then(|t| (t.value)(n))
+        Theorem::value_at(self.theorem, n)
     }
 
     fn formula_gap(&self, _n: u64) -> Option<String> {
-        Some(
-            self.theorem
-                .map_or("no closed form is proven (paper 003)", |t| t.gap)
-                .to_string(),
-        )
+        Theorem::gap_of(self.theorem)
     }
 
     fn reach(&self) -> Reach {

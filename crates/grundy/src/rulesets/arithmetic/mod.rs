@@ -229,19 +229,15 @@ impl HeapRuleset for Arithmetic {
     }
 
     fn formula(&self, n: u64) -> Option<Nimber> {
-        self.theorem.and_then(|t| (t.value)(n))
+        Theorem::value_at(self.theorem, n)
     }
 
     fn formula_gap(&self, _n: u64) -> Option<String> {
-        Some(
-            self.theorem
-                .map_or("no closed form is proven (paper 003)", |t| t.gap)
-                .to_string(),
-        )
+        Theorem::gap_of(self.theorem)
     }
 
     fn check_value(&self, n: u64, v: &Nimber) -> Option<String> {
-        self.theorem.and_then(|t| t.check).and_then(|c| c(n, v))
+        Theorem::violation(self.theorem, n, v)
     }
 
     fn reach(&self) -> Reach {

@@ -1,0 +1,32 @@
+//! Helpers shared by the command-line tests.
+#![allow(dead_code)] // each test crate uses a different subset
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// The `grundy` binary built for the tests.
+pub fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+/// Runs a command that must succeed and parses its stdout as JSON.
+pub fn json(args: &[&str]) -> Value {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Runs a command that must fail with status 2, print nothing on stdout and exactly one
+/// line on stderr; returns that line.
+pub fn error_line(args: &[&str]) -> String {
+    let out = grundy().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: not one line: {err}");
+    err
+}
