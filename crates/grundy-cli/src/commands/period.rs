@@ -2,26 +2,15 @@
 //! ruleset's nim-value sequence over heaps up to N, and whether it is proven or only
 //! apparent within N.
 
-use crate::output::print_json;
+use crate::output::{print_json, Format};
 use crate::values::heap_points;
 use anyhow::{bail, Result};
-use clap::ValueEnum;
 use grundy::analysis::periodicity::{detect, subtraction_proof, Evidence, Periodicity};
 use grundy::catalog::parse_ruleset;
 use grundy::game::HeapRuleset;
 use grundy::Control;
 use serde::Serialize;
 use std::process::ExitCode;
-
-/// Output formats of `period`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
-pub enum PeriodFormat {
-    /// A sentence.
-    #[default]
-    Text,
-    /// `{"ruleset", "from", "to", "status", "period", "preperiod", "saltus", "reason"}`.
-    Json,
-}
 
 /// Arguments of `grundy period`.
 #[derive(clap::Args)]
@@ -36,7 +25,7 @@ pub struct Args {
     from: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
-    format: PeriodFormat,
+    format: Format,
 }
 
 /// Whether a period was found, and how sure it is.
@@ -164,8 +153,8 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     let values: Vec<u64> = heap_points(rs, from, a.to, ctl)?.into_iter().map(|p| p.1).collect();
     let r = analyse(rs.as_ref(), from, &values, a.to);
     match a.format {
-        PeriodFormat::Text => println!("{}", text(&r)),
-        PeriodFormat::Json => print_json(&r)?,
+        Format::Text => println!("{}", text(&r)),
+        Format::Json => print_json(&r)?,
     }
     Ok(ExitCode::SUCCESS)
 }
