@@ -81,13 +81,6 @@ pub fn page(dir: &Path, checks: &[Check], full: bool, planned: usize, seconds: f
         }
         o.push_str("</table>\n");
     }
-    if !extras.skipped.is_empty() {
-        o.push_str("<h2>Checks not run in this build</h2><ul>\n");
-        for (id, reason) in &extras.skipped {
-            let _ = writeln!(o, "<li>{}: {}</li>", esc(id), esc(reason));
-        }
-        o.push_str("</ul>\n");
-    }
     if !extras.figures.is_empty() {
         o.push_str("<h2>Figures</h2>\n");
         for f in &extras.figures {

@@ -213,13 +213,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         Some(_) => figures::specs(&ctx).into_iter().filter(|f| selected(f.id)).collect(),
         None => Vec::new(),
     };
-    let mut extras = Extras {
-        figures: Vec::new(),
-        skipped: periodicity::skipped()
-            .into_iter()
-            .filter(|(id, _)| selected(id))
-            .collect(),
-    };
+    let mut extras = Extras { figures: Vec::new() };
     if specs.is_empty() && figure_specs.is_empty() {
         anyhow::bail!("no check id starts with '{}'", a.only.unwrap_or_default());
     }

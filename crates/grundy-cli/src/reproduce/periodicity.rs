@@ -1,7 +1,6 @@
 //! Checks of the periodic behaviour the papers state, with `analysis::periodicity`:
 //! subtraction games (paper 004), the rows of MIN (paper 001 Lemma 3) and the blocks of
-//! residue-throw-divisor (paper 003 Theorem 12). A check whose ruleset is not in this
-//! build's catalog is not registered; [`skipped`] names it and says why.
+//! residue-throw-divisor (paper 003 Theorem 12).
 
 use super::{Ctx, Outcome, Spec};
 use anyhow::{bail, Result};
@@ -10,9 +9,9 @@ use grundy::catalog::parse_ruleset;
 use grundy::rulesets::min::grid::MinGrid;
 use grundy::solve::sequence;
 
-/// The checks whose rulesets exist in this build.
+/// The checks of stated periodic behaviour.
 pub fn specs() -> Vec<Spec> {
-    let mut v = vec![
+    vec![
         Spec {
             id: "004-period-subtraction-1-to-k",
             source: "paper 004, worked example (remove 1 to k stones)",
@@ -31,35 +30,14 @@ pub fn specs() -> Vec<Spec> {
             claim: "for fixed a ≥ 1 and b ≥ a − 1, G(a, b) is periodic in b with period a + 1",
             run: min_rows,
         },
-    ];
-    if available(RTD) {
-        v.push(Spec {
+        Spec {
             id: "003-thm12-blocks",
             source: "paper 003 §3.2, Theorem 12",
             claim: "residue-throw-divisor: G(n) = k for 3(2^(k−1) − 1) + 2 ≤ n ≤ 3(2^k − 1) + 1, i.e. after G(1) = 0 \
                     come blocks of 3·2^(k−1) heaps of value k = 1, 2, 3, …",
             run: rtd_blocks,
-        });
-    }
-    v
-}
-
-/// The checks left out because their ruleset is missing: (id, reason).
-pub fn skipped() -> Vec<(String, String)> {
-    let mut v = Vec::new();
-    if !available(RTD) {
-        v.push((
-            "003-thm12-blocks".to_string(),
-            format!("the ruleset {RTD} is not in this build's catalog"),
-        ));
-    }
-    v
-}
-
-const RTD: &str = "residue-throw-divisor";
-
-fn available(name: &str) -> bool {
-    grundy::catalog::entry(name).is_ok()
+        },
+    ]
 }
 
 fn heap_values(name: &str, to: u64, ctx: &Ctx) -> Result<Vec<u64>> {
@@ -187,7 +165,7 @@ fn rtd_blocks(ctx: &Ctx) -> Result<Outcome> {
     // Whole blocks: the last heap of block k is 3(2^k − 1) + 1.
     let kmax = ctx.size(11, 14);
     let to = 3 * ((1u64 << kmax) - 1) + 1;
-    let v = heap_values(RTD, to, ctx)?;
+    let v = heap_values("residue-throw-divisor", to, ctx)?;
     let got = runs(&v[1..], 1);
     let want = rtd_expected(to);
     let show = |r: &[Run]| {

@@ -91,14 +91,11 @@ pub struct FigureRef {
     pub note: String,
 }
 
-/// What the report says besides the checks: figures, and checks left out of this build
-/// (their ruleset is missing) with the reason.
+/// What the report says besides the checks: the figures.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Extras {
     /// The figures, drawn or not.
     pub figures: Vec<FigureRef>,
-    /// Checks not registered in this build: (id, reason).
-    pub skipped: Vec<(String, String)>,
 }
 
 /// Paper titles, by number.
@@ -223,13 +220,6 @@ pub fn markdown(checks: &[Check], full: bool, planned: usize, seconds: f64, extr
         let _ = writeln!(out);
     }
     if let Some(x) = extras {
-        if !x.skipped.is_empty() {
-            let _ = writeln!(out, "## Checks not run in this build\n");
-            for (id, reason) in &x.skipped {
-                let _ = writeln!(out, "- {id}: {reason}");
-            }
-            let _ = writeln!(out);
-        }
         if !x.figures.is_empty() {
             let _ = writeln!(out, "## Figures\n");
             for f in &x.figures {
@@ -257,13 +247,6 @@ struct JsonReport<'a> {
     summary: JsonSummary,
     checks: &'a [Check],
     figures: &'a [FigureRef],
-    skipped: Vec<JsonSkipped<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonSkipped<'a> {
-    id: &'a str,
-    reason: &'a str,
 }
 
 #[derive(Serialize)]
@@ -293,11 +276,6 @@ pub fn json(checks: &[Check], full: bool, planned: usize, seconds: f64, extras: 
         },
         checks,
         figures: &extras.figures,
-        skipped: extras
-            .skipped
-            .iter()
-            .map(|(id, reason)| JsonSkipped { id, reason })
-            .collect(),
     })?)
 }
 
