@@ -188,6 +188,20 @@ pub(crate) fn entries() -> Vec<Entry> {
     ]
 }
 
+/// The options of `partial-aliquot-sum` on heaps 1..=9 as printed in paper 003 §7
+/// (entry i is heap i + 1); the golden data of the tests.
+pub const PAPER_PARTIAL_SUM_OPTIONS: [&[u64]; 9] = [
+    &[],
+    &[1],
+    &[1],
+    &[1, 2, 3],
+    &[1],
+    &[1, 2, 3, 4, 5, 6],
+    &[1],
+    &[1, 2, 3, 4, 5, 6, 7],
+    &[1, 3, 4],
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,18 +227,7 @@ mod tests {
         assert_eq!(opts(&AliquotSum, 15), [9]);
         assert!(opts(&AliquotSum, 1).is_empty());
         // §7 table: opt(n) of partial-aliquot-sum for n = 1..9.
-        let table: [&[u64]; 9] = [
-            &[],
-            &[1],
-            &[1],
-            &[1, 2, 3],
-            &[1],
-            &[1, 2, 3, 4, 5, 6],
-            &[1],
-            &[1, 2, 3, 4, 5, 6, 7],
-            &[1, 3, 4],
-        ];
-        for (i, want) in table.iter().enumerate() {
+        for (i, want) in PAPER_PARTIAL_SUM_OPTIONS.iter().enumerate() {
             assert_eq!(opts(&PartialAliquotSum, i as u64 + 1), *want, "n = {}", i + 1);
         }
     }

@@ -120,18 +120,10 @@ fn small_examples() {
     // A pure 2-cycle draws: both ∞().
     assert_eq!(values(&[vec![1], vec![0]]), ["∞()", "∞()"]);
     // Paper 003 §7, partial-aliquot-sum on heaps 1..9 (vertex i is heap i+1).
-    let opts: [&[u32]; 9] = [
-        &[],
-        &[1],
-        &[1],
-        &[1, 2, 3],
-        &[1],
-        &[1, 2, 3, 4, 5, 6],
-        &[1],
-        &[1, 2, 3, 4, 5, 6, 7],
-        &[1, 3, 4],
-    ];
-    let adj: Vec<Vec<u32>> = opts.iter().map(|o| o.iter().map(|h| h - 1).collect()).collect();
+    let adj: Vec<Vec<u32>> = crate::rulesets::loopy::PAPER_PARTIAL_SUM_OPTIONS
+        .iter()
+        .map(|o| o.iter().map(|&h| h as u32 - 1).collect())
+        .collect();
     assert_eq!(
         values(&adj),
         ["0", "1", "1", "2", "1", "∞(0,1,2)", "1", "∞(0,1,2)", "3"]
