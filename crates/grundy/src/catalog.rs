@@ -1,87 +1,55 @@
-//! The registry of rulesets: name → constructor, with the description shown by
-//! `grundy list`, and the resolution of parsed expressions into [`Position`]s.
+//! Lookups in the registry of rule families ([`crate::rulesets::FAMILIES`]): a name
+//! (or alias) and its parameter text → a ruleset, with the description shown by
+//! `grundy list`; and the resolution of parsed expressions into [`Position`]s.
 
 use crate::error::{Error, Result};
 use crate::expr::{self, ComponentExpr};
 use crate::game::position::push_part;
-use crate::game::{Component, Part, Position, Ruleset};
+use crate::game::{Component, Family, Params, Part, Position, Ruleset};
 
-/// Whether a ruleset takes bracketed parameters.
-#[derive(Clone, Copy, Debug)]
-pub enum Params {
-    /// No parameters.
-    None,
-    /// Parameters are required; the text says what they mean.
-    Required(&'static str),
+pub use crate::game::{Alias, Family as Entry};
+
+/// Every family of the registry ([`crate::rulesets::FAMILIES`]), in the order of the
+/// papers.
+pub fn families() -> impl Iterator<Item = &'static Family> {
+    crate::rulesets::FAMILIES.iter().flat_map(|group| group.iter())
 }
 
-/// A catalog entry.
-#[derive(Clone)]
-pub struct Entry {
-    /// Name as written in expressions (case-sensitive).
-    pub name: &'static str,
-    /// Parameters.
-    pub params: Params,
-    /// The positions (domain), in words.
-    pub positions: &'static str,
-    /// The options, in words.
-    pub options: &'static str,
-    /// Paper and section defining the ruleset.
-    pub source: &'static str,
-    /// The proven closed form with its theorem, if any.
-    pub formula: Option<&'static str>,
-    /// An example position.
-    pub example: &'static str,
-    /// Builds the ruleset from its parameters (empty when it takes none).
-    pub build: fn(&[u64]) -> Result<Ruleset>,
-}
-
-impl std::fmt::Debug for Entry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Entry({})", self.name)
-    }
-}
-
-/// Every ruleset, in the order of the papers.
-pub fn entries() -> Vec<Entry> {
-    use crate::rulesets::*;
-    let mut v = Vec::new();
-    v.extend(classic::entries());
-    v.extend(cdn::entries());
-    v.extend(min::entries());
-    v.extend(delete_nim::entries());
-    v.extend(arithmetic::entries());
-    v.extend(loopy::entries());
-    v
-}
-
-/// The entry called `name` (exact, case-sensitive), or an error with a suggestion.
-pub fn entry(name: &str) -> Result<Entry> {
-    let all = entries();
-    if let Some(e) = all.iter().find(|e| e.name == name) {
-        return Ok(e.clone());
+/// The family called `name` (exact, case-sensitive; a family name or an alias), with
+/// the parameter text the alias fixes.
+///
+/// # Errors
+/// [`Error::UnknownRuleset`] with the nearest name as a suggestion.
+pub fn family(name: &str) -> Result<(&'static Family, Option<&'static str>)> {
+    for f in families() {
+        if f.name == name {
+            return Ok((f, None));
+        }
+        if let Some(a) = f.aliases.iter().find(|a| a.name == name) {
+            return Ok((f, a.params));
+        }
     }
     Err(Error::UnknownRuleset {
         name: name.to_string(),
-        suggestion: suggest(name, &all),
+        suggestion: suggest(name),
     })
+}
+
+/// Every name an expression may use: family names and aliases.
+fn names() -> impl Iterator<Item = &'static str> {
+    families().flat_map(|f| std::iter::once(f.name).chain(f.aliases.iter().map(|a| a.name)))
 }
 
 /// The nearest names: a case-insensitive match first (names are case-sensitive), else
 /// the closest by edit distance if it is close enough.
-fn suggest(name: &str, all: &[Entry]) -> Option<String> {
+fn suggest(name: &str) -> Option<String> {
     let lower = name.to_lowercase();
-    let same_case: Vec<&str> = all
-        .iter()
-        .filter(|e| e.name.to_lowercase() == lower)
-        .map(|e| e.name)
-        .collect();
+    let same_case: Vec<&str> = names().filter(|n| n.to_lowercase() == lower).collect();
     if !same_case.is_empty() {
         return Some(same_case.join("' or '"));
     }
-    let (best, d) = all
-        .iter()
-        .map(|e| (e.name, edit_distance(&lower, &e.name.to_lowercase())))
+    let (best, d) = names()
+        .map(|n| (n, edit_distance(&lower, &n.to_lowercase())))
         .min_by_key(|&(_, d)| d)?;
     (d <= 2.max(name.chars().count() / 3)).then(|| best.to_string())
 }
@@ -109,34 +77,69 @@ fn edit_distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// Builds the ruleset `name[params]`.
-pub fn ruleset(name: &str, params: Option<&[u64]>) -> Result<Ruleset> {
-    let e = entry(name)?;
-    match (e.params, params) {
+/// Builds the ruleset `name[params]` (`params` is the text between the brackets).
+///
+/// # Errors
+/// [`Error::UnknownRuleset`]; [`Error::Arity`] when parameters are missing or not
+/// taken; the family's own errors for malformed parameters ([`Error::Syntax`] with the
+/// column within `params`, [`Error::Params`]).
+pub fn ruleset(name: &str, params: Option<&str>) -> Result<Ruleset> {
+    let (f, fixed) = family(name)?;
+    if fixed.is_some() && params.is_some() {
+        return Err(Error::Arity {
+            ruleset: name.to_string(),
+            message: format!("takes no parameters in brackets (it stands for {}[{}])", f.name, fixed.unwrap_or("")),
+        });
+    }
+    let params = fixed.or(params);
+    match (f.params, params) {
         (Params::None, Some(_)) => Err(Error::Arity {
             ruleset: name.to_string(),
-            message: format!("takes no parameters in brackets; write e.g. {}", e.example),
+            message: format!("takes no parameters in brackets; write e.g. {}", f.example),
         }),
         (Params::Required(what), None) => Err(Error::Arity {
             ruleset: name.to_string(),
             message: format!("needs parameters in brackets: {what}"),
         }),
-        (_, p) => (e.build)(p.unwrap_or(&[])),
+        (_, p) => (f.build)(p),
     }
 }
 
+/// Builds the ruleset of a parsed component, shifting the column of a syntax error in
+/// its parameters to the column in the whole input.
+fn component_ruleset(c: &ComponentExpr, input: &str) -> Result<Ruleset> {
+    ruleset(&c.name, c.params.as_deref()).map_err(|e| match e {
+        Error::Syntax { message, column, .. } if c.params.is_some() => Error::Syntax {
+            message,
+            column: c.params_column + column - 1,
+            input: input.to_string(),
+        },
+        other => other,
+    })
+}
+
 /// Parses a ruleset written as `name` or `name[params]` (as `grundy seq` takes it).
+///
+/// # Errors
+/// [`Error::Syntax`] with the column of the problem, and the errors of [`ruleset`].
+///
+/// # Example
+/// ```
+/// let rs = grundy::catalog::parse_ruleset("subtraction[1,2]").unwrap();
+/// assert_eq!(rs.name(), "subtraction[1,2]");
+/// ```
 pub fn parse_ruleset(text: &str) -> Result<Ruleset> {
     // Reuse the expression parser by appending an empty argument list.
     let probe = format!("{}()", text.trim());
-    let comps = expr::parse(&probe).map_err(|e| match e {
+    let relabel = |e: Error| match e {
         Error::Syntax { message, column, .. } => Error::Syntax {
             message,
             column,
             input: text.to_string(),
         },
         other => other,
-    })?;
+    };
+    let comps = expr::parse(&probe).map_err(relabel)?;
     if comps.len() != 1 {
         return Err(Error::Syntax {
             message: "expected a single ruleset name".into(),
@@ -144,21 +147,33 @@ pub fn parse_ruleset(text: &str) -> Result<Ruleset> {
             input: text.to_string(),
         });
     }
-    ruleset(&comps[0].name, comps[0].params.as_deref())
+    component_ruleset(&comps[0], text.trim()).map_err(relabel)
 }
 
 /// Parses and resolves a position expression, checking arities and domains.
+///
+/// # Errors
+/// [`Error::Syntax`] with the column of the problem, [`Error::UnknownRuleset`] with a
+/// suggestion, [`Error::Arity`], [`Error::Params`] and [`Error::Domain`].
+///
+/// # Example
+/// ```
+/// let pos = grundy::catalog::parse_position("nim(3, 5,6) + subtraction[2,1](7)").unwrap();
+/// assert_eq!(pos.to_string(), "nim(3,5,6) + subtraction[1,2](7)");
+/// let err = grundy::catalog::parse_position("nimm(3)").unwrap_err();
+/// assert!(err.to_string().contains("did you mean 'nim'"));
+/// ```
 pub fn parse_position(input: &str) -> Result<Position> {
     let comps = expr::parse(input)?;
     let mut out = Vec::with_capacity(comps.len());
     for c in comps {
-        out.push(resolve(&c)?);
+        out.push(resolve(&c, input)?);
     }
     Ok(Position { components: out })
 }
 
-fn resolve(c: &ComponentExpr) -> Result<Component> {
-    let rs = ruleset(&c.name, c.params.as_deref())?;
+fn resolve(c: &ComponentExpr, input: &str) -> Result<Component> {
+    let rs = component_ruleset(c, input)?;
     match rs {
         Ruleset::Heap(r) => Ok(Component::Heaps {
             heaps: heap_parts(c, &r.name(), r.first_heap())?,
@@ -212,8 +227,7 @@ mod tests {
 
     #[test]
     fn names_are_unique() {
-        let all = entries();
-        let mut names: Vec<&str> = all.iter().map(|e| e.name).collect();
+        let mut names: Vec<&str> = names().collect();
         names.sort_unstable();
         let n = names.len();
         names.dedup();
@@ -222,7 +236,7 @@ mod tests {
 
     #[test]
     fn every_example_is_a_position_of_its_ruleset() {
-        for e in entries() {
+        for e in families() {
             let p = parse_position(e.example).unwrap_or_else(|err| panic!("{}: {err}", e.name));
             for c in &p.components {
                 assert!(c.ruleset_name().starts_with(e.name), "{}: {}", e.name, p);
@@ -232,7 +246,7 @@ mod tests {
 
     #[test]
     fn suggestions() {
-        let e = entry("nimm").unwrap_err();
+        let e = family("nimm").unwrap_err();
         assert_eq!(
             e,
             Error::UnknownRuleset {
@@ -240,10 +254,10 @@ mod tests {
                 suggestion: Some("nim".into())
             }
         );
-        let e = entry("Delete-Nim").unwrap_err().to_string();
+        let e = family("Delete-Nim").unwrap_err().to_string();
         assert!(e.contains("did you mean 'delete-nim'"), "{e}");
         assert!(matches!(
-            entry("zzzzzzzzzzz"),
+            family("zzzzzzzzzzz"),
             Err(Error::UnknownRuleset { suggestion: None, .. })
         ));
     }
@@ -281,5 +295,13 @@ mod tests {
         assert!(msg("subtraction[](3)").contains("empty"));
         assert!(msg("subtraction[0,1](3)").contains("0 cannot"));
         assert!(msg("min(2*3)").contains("h*c"));
+        // A malformed parameter list points at the character in the whole input.
+        let col = |s: &str| match parse_position(s) {
+            Err(Error::Syntax { column, input, .. }) => (column, input),
+            other => panic!("{s}: {other:?}"),
+        };
+        assert_eq!(col("nim(1) + subtraction[1,,2](3)"), (24, "nim(1) + subtraction[1,,2](3)".into()));
+        assert_eq!(col("subtraction[x](3)").0, 13);
+        assert_eq!(parse_ruleset("subtraction[1,x]").unwrap_err().to_string().contains("column 15"), true);
     }
 }

@@ -4,7 +4,7 @@
 //! ```text
 //! sum       := component ( '+' component )*
 //! component := name [ '[' params ']' ] '(' args ')'
-//! params    := int ( ',' int )*
+//! params    := any text with balanced brackets   -- parsed by the ruleset's family
 //! args      := [ arg ( ',' arg )* ]
 //! arg       := int [ '*' int ]          -- h*c is c copies of heap h (heap rulesets)
 //! name      := letter ( letter | digit | '-' | '_' )*
@@ -21,8 +21,10 @@ pub struct ComponentExpr {
     pub name: String,
     /// 1-based column where the name starts.
     pub column: usize,
-    /// Parameters in brackets, if present.
-    pub params: Option<Vec<u64>>,
+    /// The text between the brackets, if present (the family parses it).
+    pub params: Option<String>,
+    /// 1-based column of the first character of the parameter text.
+    pub params_column: usize,
     /// Arguments: `(value, copies)`; copies is 1 unless written `h*c`.
     pub args: Vec<(u64, u64)>,
     /// True if some argument used the `h*c` form.
@@ -112,27 +114,22 @@ impl Parser<'_> {
         }
         let name: String = self.chars[start..self.pos].iter().collect();
         self.skip_ws();
+        let mut params_column = 0;
         let params = if self.peek() == Some('[') {
+            let open = self.pos;
             self.pos += 1;
-            let mut ps = Vec::new();
-            self.skip_ws();
-            if self.peek() != Some(']') {
-                loop {
-                    ps.push(self.integer()?);
-                    self.skip_ws();
-                    match self.peek() {
-                        Some(',') => self.pos += 1,
-                        Some(']') => break,
-                        _ => {
-                            return Err(
-                                self.err(format!("expected ',' or ']' in the parameters, found {}", self.found()))
-                            )
-                        }
-                    }
+            params_column = self.pos + 1;
+            let mut depth = 1;
+            while depth > 0 {
+                match self.peek() {
+                    None => return Err(self.err_at(open, "this '[' is never closed by ']'")),
+                    Some('[') => depth += 1,
+                    Some(']') => depth -= 1,
+                    _ => {}
                 }
+                self.pos += 1;
             }
-            self.pos += 1;
-            Some(ps)
+            Some(self.chars[open + 1..self.pos - 1].iter().collect())
         } else {
             None
         };
@@ -168,6 +165,7 @@ impl Parser<'_> {
             name,
             column: start + 1,
             params,
+            params_column,
             args,
             has_copies,
         })
@@ -222,8 +220,11 @@ mod tests {
         assert_eq!(c[1].name, "totative");
         assert_eq!(c[1].column, 14);
         let c = parse("subtraction[1,2](7)").unwrap();
-        assert_eq!(c[0].params, Some(vec![1, 2]));
+        assert_eq!(c[0].params.as_deref(), Some("1,2"));
+        assert_eq!(c[0].params_column, 13);
         assert_eq!(c[0].args, vec![(7, 1)]);
+        let c = parse("take-and-break[0.[3]](5)").unwrap();
+        assert_eq!(c[0].params.as_deref(), Some("0.[3]"));
         let c = parse("  nim( 3 ,5,6 )+cdn(6,3,2) ").unwrap();
         assert_eq!(c[0].args, vec![(3, 1), (5, 1), (6, 1)]);
         assert_eq!(c[1].name, "cdn");
@@ -246,6 +247,7 @@ mod tests {
         assert_eq!(column_of("3+4"), 1);
         assert_eq!(column_of("nim(99999999999999999999)"), 5);
         assert_eq!(column_of("nim(2*0)"), 7);
+        assert_eq!(column_of("subtraction[1,2(7)"), 12);
         let e = parse("nim(99999999999999999999)").unwrap_err().to_string();
         assert!(e.contains("too large"), "{e}");
     }

@@ -5,25 +5,32 @@
 //! the literature checked against search.
 //!
 //! ```
-//! use grundy::{catalog, solve::{Evaluator, Method}, Control};
+//! use grundy::{catalog, solve::{Method, Solver}, Control};
 //! let pos = catalog::parse_position("nim(3,5,6) + cdn(6,2,2)").unwrap();
-//! let mut ev = Evaluator::new(Method::Auto, Control::new());
+//! let mut solver = Solver::new(Method::Auto, Control::new());
 //! // 3 ⊕ 5 ⊕ 6 = 0 (Bouton) and sg(6,2,2) = λ + 1 = 2 (paper 000 Theorem 1.3).
-//! assert_eq!(ev.value(&pos).unwrap(), 2u64);
+//! assert_eq!(solver.nim_value(&pos).unwrap(), 2u64);
 //!
 //! // Winning moves, including moves whose options are themselves sums (paper 003
 //! // Example 10: Ω₂(18) ⊕ Ω₂(7) = 3 ⊕ 1; the good move splits 18 into nine 2s).
 //! let pos = catalog::parse_position("dividing(18) + dividing(7)").unwrap();
-//! assert_eq!(ev.value(&pos).unwrap(), 2u64);
-//! let m = grundy::solve::moves(&mut ev, &pos, false).unwrap();
+//! let m = solver.moves(&pos, false).unwrap();
+//! assert_eq!(m.value.value_text(), "2");
 //! assert_eq!(m.winning[0].to_string(), "dividing(2*9) + dividing(7)");
+//!
+//! // Loopy games go through the same calls (paper 003 §7).
+//! let pos = catalog::parse_position("partial-aliquot-sum(6)").unwrap();
+//! assert_eq!(solver.value(&pos).unwrap().value_text(), "∞(0,1,2)");
 //! ```
 //!
-//! Modules: [`value`] (nim-values, mex, nim-sum), [`game`] (ruleset traits, positions),
-//! [`solve`] (engines), [`arith`] (number theory), [`rulesets`] (one module per family),
-//! [`formulas`] (closed forms with their theorems), [`analysis`] (checks of claims),
-//! [`catalog`] (the registry), [`expr`] (the expression parser), [`graph_file`] (games
-//! given as graphs).
+//! Modules, from the bottom layer up (a module imports only from layers below it):
+//! [`error`] and [`control`]; [`value`] (nim-values, mex, nim-sum, outcomes, loopy
+//! values); [`arith`] (number theory); [`formulas`] (closed forms with their theorems);
+//! [`expr`] (the expression syntax); [`game`] (ruleset traits and capabilities,
+//! families, positions); [`solve`] (the [`solve::Solver`] facade and the engines);
+//! [`graph_file`] (games given as graphs); [`rulesets`] (one module per family, and the
+//! registry [`rulesets::FAMILIES`]); [`catalog`] (lookups in the registry, positions
+//! from expressions); [`analysis`] (formula against search, periodicity).
 
 #![warn(missing_docs)]
 

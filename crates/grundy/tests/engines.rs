@@ -5,7 +5,7 @@ use grundy::analysis::verify::{verify_heap, verify_tuple};
 use grundy::catalog::{parse_position, parse_ruleset};
 use grundy::game::{HeapRuleset, TupleRuleset, TupleSolver};
 use grundy::solve::memo::MemoSolver;
-use grundy::solve::{moves, sequence, Evaluator, Method};
+use grundy::solve::{sequence, BoundedValue, Evaluator, Method, Solver};
 use grundy::{Control, Error};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -66,7 +66,7 @@ fn antidiagonal_engines_agree_with_generic_search() {
     let ctl = Control::new();
     for name in ["delete-nim", "vdn"] {
         let rs = tuple(name);
-        let mut fast = rs.custom_solver().expect("custom solver");
+        let mut fast = rs.solver().expect("custom solver");
         let mut slow = MemoSolver::new(rs.clone());
         let lo = if name == "vdn" { 1 } else { 0 };
         for x in lo..=30 {
@@ -118,33 +118,33 @@ fn methods() {
 
 #[test]
 fn winning_moves_in_sums() {
-    let mut ev = Evaluator::new(Method::Auto, Control::new());
-    let m = moves(&mut ev, &parse_position("nim(3,5,7)").unwrap(), false).unwrap();
-    assert_eq!(m.value, 1u64);
+    let mut ev = Solver::new(Method::Auto, Control::new());
+    let m = ev.moves(&parse_position("nim(3,5,7)").unwrap(), false).unwrap();
+    assert_eq!(m.value, BoundedValue::finite(1u64));
     let w: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
     assert_eq!(w, vec!["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]);
     // A move inside one of several equal heaps is listed once, and the empty heap stays.
-    let m = moves(&mut ev, &parse_position("nim(1*3)").unwrap(), true).unwrap();
+    let m = ev.moves(&parse_position("nim(1*3)").unwrap(), true).unwrap();
     let all: Vec<String> = m.options.unwrap().iter().map(|(p, _)| p.to_string()).collect();
     assert_eq!(all, vec!["nim(1,1,0)"]);
     assert_eq!(m.winning.len(), 1);
     // Sums mixing heap and tuple components.
-    let m = moves(&mut ev, &parse_position("cdn(6,2,2) + delete-nim(3,5)").unwrap(), true).unwrap();
-    assert_eq!(m.value, 2u64 ^ 3);
+    let m = ev.moves(&parse_position("cdn(6,2,2) + delete-nim(3,5)").unwrap(), true).unwrap();
+    assert_eq!(m.value, BoundedValue::finite(2u64 ^ 3));
     for w in &m.winning {
-        assert_eq!(ev.value(w).unwrap(), 0u64, "{w}");
+        assert_eq!(ev.nim_value(w).unwrap(), 0u64, "{w}");
     }
 }
 
 #[test]
 fn huge_positions_list_moves_or_refuse() {
-    let mut ev = Evaluator::new(Method::Auto, Control::new());
-    let m = moves(&mut ev, &parse_position("nim(1000000000000,3,5)").unwrap(), false).unwrap();
+    let mut ev = Solver::new(Method::Auto, Control::new());
+    let m = ev.moves(&parse_position("nim(1000000000000,3,5)").unwrap(), false).unwrap();
     let w: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
     assert_eq!(w, vec!["nim(6,3,5)"]);
-    let e = moves(&mut ev, &parse_position("delete-nim(1000000000000,3)").unwrap(), false).unwrap_err();
+    let e = ev.moves(&parse_position("delete-nim(1000000000000,3)").unwrap(), false).unwrap_err();
     assert!(matches!(e, Error::TooManyStates { .. }), "{e}");
-    let e = moves(&mut ev, &parse_position("nim(1000000000000,3,5)").unwrap(), true).unwrap_err();
+    let e = ev.moves(&parse_position("nim(1000000000000,3,5)").unwrap(), true).unwrap_err();
     assert!(
         e.to_string().contains("listing the options of nim(1000000000000)"),
         "{e}"
@@ -175,19 +175,21 @@ proptest! {
         let text = parts.join(" + ");
         let pos = parse_position(&text).unwrap();
         prop_assert_eq!(parse_position(&pos.to_string()).unwrap().to_string(), pos.to_string());
-        let mut ev = Evaluator::new(Method::Search, Control::new());
-        let mut by_formula = Evaluator::new(Method::Auto, Control::new());
-        let m = moves(&mut ev, &pos, true).unwrap();
+        let mut ev = Solver::new(Method::Search, Control::new());
+        let mut by_formula = Solver::new(Method::Auto, Control::new());
+        let m = ev.moves(&pos, true).unwrap();
+        let finite = |v: &BoundedValue| v.value().and_then(|x| x.as_finite()).and_then(|x| x.to_u64()).unwrap();
         prop_assert_eq!(&m.value, &by_formula.value(&pos).unwrap());
         let options = m.options.unwrap();
         // The value is the mex of the options' values.
-        let vals: Vec<u64> = options.iter().map(|(_, v)| v.to_u64().unwrap()).collect();
-        prop_assert_eq!(m.value.to_u64().unwrap(), grundy::value::mex(vals.iter().copied()));
+        let vals: Vec<u64> = options.iter().map(|(_, v)| finite(v)).collect();
+        prop_assert_eq!(finite(&m.value), grundy::value::mex(vals.iter().copied()));
         // Winning moves are exactly the options of value 0, and each re-evaluates to 0.
         prop_assert_eq!(m.winning.len(), vals.iter().filter(|&&v| v == 0).count());
-        prop_assert_eq!(m.winning.is_empty(), m.value.is_zero());
+        prop_assert_eq!(m.winning.is_empty(), finite(&m.value) == 0);
+        prop_assert!(m.drawing.is_empty() && !m.loopy);
         // Listing only the winning moves (which may use direct finders) gives the same list.
-        let w: Vec<String> = moves(&mut ev, &pos, false).unwrap().winning.iter().map(|p| p.to_string()).collect();
+        let w: Vec<String> = ev.moves(&pos, false).unwrap().winning.iter().map(|p| p.to_string()).collect();
         let w_all: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
         prop_assert_eq!(w, w_all);
         for (p, v) in &options {

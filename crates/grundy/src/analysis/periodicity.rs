@@ -5,10 +5,13 @@
 //! s ≠ 0 (Nim: period 1, saltus 1).
 //!
 //! A period found in a finite table is only *apparent*: the values computed so far
-//! agree with it. [`subtraction_proof`] turns an apparent period of a subtraction game
-//! with finite S into a proven one (the periodicity theorem for subtraction games).
+//! agree with it. [`proven_by`] turns an apparent period into a proven one with the
+//! ruleset's periodicity theorem ([`crate::game::PeriodicityTheorem`]), such as the
+//! periodicity theorem for subtraction games with finite S.
 //! [`runs`] lists the maximal runs of equal values (block structure such as that of
 //! residue-throw-divisor, paper 003 Theorem 12).
+
+use crate::game::PeriodicityTheorem;
 
 /// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod` (heap sizes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,24 +107,15 @@ pub fn detect(values: &[u64], start: u64, evidence: Evidence) -> Option<Periodic
     None
 }
 
-/// Whether an apparent ordinary period of the subtraction game `subtraction[S]` is
-/// proven by the table it was found in. `checked_to` is the last heap computed; the
-/// table agreed with `per` on every heap from `per.preperiod` to `checked_to`.
-///
-/// The argument (the periodicity theorem for subtraction games; Berlekamp, Conway &
-/// Guy, *Winning Ways*, vol. 1, ch. 4; Siegel, *Combinatorial Game Theory*, ch. IV):
-/// with k = max(S), G(n) is the mex of G(n − s), s ∈ S, so it is determined by the k
-/// values before it. If G(n + p) = G(n) for the k consecutive heaps
-/// n₀ ≤ n < n₀ + k, then for every n ≥ n₀ + k the options n − s and n + p − s have
-/// n − s ≥ n₀, so by induction G(n + p) = mex{G(n + p − s)} = mex{G(n − s)} = G(n).
-/// Hence agreement up to heap n₀ + k − 1 + p, i.e. `checked_to ≥ n₀ + p + k − 1`,
-/// proves the period for all heaps. `set` must be nonempty; a nonzero saltus is never
-/// proven (values of a finite subtraction game are at most |S|).
-pub fn subtraction_proof(set: &[u64], per: &Periodicity, checked_to: u64) -> bool {
-    let Some(&k) = set.iter().max() else {
-        return false;
-    };
-    per.saltus == 0 && per.period >= 1 && k >= 1 && checked_to >= per.preperiod + per.period + k - 1
+/// Whether an apparent period is proven by the ruleset's periodicity theorem, given
+/// that the table it was found in agreed with `per` on every heap from `per.preperiod`
+/// to `checked_to` (the last heap computed). For a finite subtraction game the theorem
+/// is the periodicity theorem for subtraction games (Winning Ways vol. 1 ch. 4; see
+/// [`crate::rulesets::classic::Subtraction`]).
+pub fn proven_by(theorem: &dyn PeriodicityTheorem, per: &Periodicity, checked_to: u64) -> bool {
+    theorem
+        .proof_end(per.preperiod, per.period, per.saltus)
+        .is_some_and(|end| checked_to >= end)
 }
 
 /// A maximal run of equal values: heaps `start..start + len` all have value `value`.
@@ -154,6 +148,10 @@ pub fn runs(values: &[u64], start: u64) -> Vec<Run> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn subtraction_proof(set: &[u64], per: &Periodicity, checked_to: u64) -> bool {
+        crate::rulesets::classic::Subtraction::new(set).is_ok_and(|s| proven_by(&s, per, checked_to))
+    }
     use crate::game::HeapRuleset;
     use crate::rulesets::classic::Subtraction;
     use crate::solve::sequence;

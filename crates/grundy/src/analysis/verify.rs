@@ -2,6 +2,7 @@
 
 use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::formulas::Statement;
 use crate::game::{HeapRuleset, TupleRuleset};
 use crate::solve::{dense, memo::MemoSolver};
 use crate::value::Nimber;
@@ -19,7 +20,7 @@ pub struct Mismatch {
 }
 
 /// A heap whose value violates a property the ruleset's theorem states (a bound or an
-/// if-and-only-if statement; see [`crate::game::HeapRuleset::check_value`]).
+/// if-and-only-if statement; see [`crate::game::HeapClosedForm::check`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
     /// The position, in expression syntax.
@@ -35,6 +36,8 @@ pub struct Violation {
 pub struct VerifyReport {
     /// Ruleset name.
     pub ruleset: String,
+    /// The closed form's statement and citation.
+    pub statement: Statement,
     /// The range, in words (`1 ≤ n ≤ 1000`).
     pub range: String,
     /// Positions where formula and search were compared.
@@ -53,17 +56,24 @@ pub struct VerifyReport {
 /// How many violations a report lists.
 const LISTED_VIOLATIONS: usize = 5;
 
-/// Compares `rs.formula(n)` with dense search for `first_heap ≤ n ≤ to`, and checks the
-/// theorem's other stated properties ([`crate::game::HeapRuleset::check_value`]) on
+/// Compares the closed form with dense search for `first_heap ≤ n ≤ to`, and checks the
+/// theorem's other stated properties ([`crate::game::HeapClosedForm::check`]) on
 /// every heap of the range.
 ///
 /// Errors: [`Error::NoFormula`] if the ruleset has no closed form for any heap in range;
 /// the engine's errors (memory, interruption).
 pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<VerifyReport> {
     let first = rs.first_heap();
+    let Some(form) = rs.closed_form() else {
+        return Err(Error::NoFormula {
+            ruleset: rs.name(),
+            detail: None,
+        });
+    };
     let seq = dense::sequence(rs.as_ref(), to, ctl)?;
     let mut report = VerifyReport {
         ruleset: rs.name(),
+        statement: form.statement(),
         range: format!("{first} ≤ n ≤ {to}"),
         checked: 0,
         not_covered: 0,
@@ -73,7 +83,7 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
     };
     for n in first..=to {
         let s = seq.get(n);
-        if let Some(claim) = rs.check_value(n, &s) {
+        if let Some(claim) = form.check(n, &s) {
             report.violations += 1;
             if report.first_violations.len() < LISTED_VIOLATIONS {
                 report.first_violations.push(Violation {
@@ -83,7 +93,7 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
                 });
             }
         }
-        match rs.formula(n) {
+        match form.value(n) {
             None => report.not_covered += 1,
             Some(f) => {
                 report.checked += 1;
@@ -101,13 +111,13 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
     if report.checked == 0 && report.mismatch.is_none() {
         return Err(Error::NoFormula {
             ruleset: rs.name(),
-            detail: rs.formula_gap(first),
+            detail: form.gap(first),
         });
     }
     Ok(report)
 }
 
-/// Compares `rs.formula` with search on every position of `arity` coordinates, each
+/// Compares the closed form with search on every position of `arity` coordinates, each
 /// coordinate in `0..=to` (positions outside the domain are skipped).
 pub fn verify_tuple(rs: &Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: &Control) -> Result<VerifyReport> {
     if !rs.arity().allows(arity) {
@@ -116,13 +126,20 @@ pub fn verify_tuple(rs: &Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: &Con
             message: format!("takes {}, not {arity}", rs.arity()),
         });
     }
+    let Some(form) = rs.closed_form() else {
+        return Err(Error::NoFormula {
+            ruleset: rs.name(),
+            detail: None,
+        });
+    };
     let states = (to as u128 + 1).saturating_pow(arity as u32);
     ctl.check_states(&format!("verifying {} on [0,{to}]^{arity}", rs.name()), states)?;
     let mut solver = rs
-        .custom_solver()
+        .solver()
         .unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone())));
     let mut report = VerifyReport {
         ruleset: rs.name(),
+        statement: form.statement(),
         range: format!("all {arity}-tuples with entries 0..={to}"),
         checked: 0,
         not_covered: 0,
@@ -134,7 +151,7 @@ pub fn verify_tuple(rs: &Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: &Con
     ctl.start(&format!("verify {}", rs.name()), states.min(u64::MAX as u128) as u64);
     'outer: loop {
         if rs.check(&pos).is_ok() {
-            match rs.formula(&pos) {
+            match form.value(&pos) {
                 None => report.not_covered += 1,
                 Some(f) => {
                     report.checked += 1;

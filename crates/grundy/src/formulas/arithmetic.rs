@@ -10,6 +10,7 @@
 use crate::arith::functions::{big_omega, factor, i_p, is_squarefree, next_prime, prime_pi, small_omega};
 use crate::arith::is_prime;
 use crate::arith::sieve::i_o;
+use super::Statement;
 use crate::value::Nimber;
 use rustc_hash::FxHashMap;
 
@@ -23,6 +24,8 @@ pub const MAX_POW2_EXPONENT: u64 = 1 << 20;
 /// a check of the other properties it states.
 #[derive(Clone, Copy)]
 pub struct Theorem {
+    /// The theorem's statement and citation.
+    pub statement: Statement,
     /// The claimed value of heap n, where the theorem gives one.
     pub value: fn(u64) -> Option<Nimber>,
     /// Why `value` gives nothing for some heaps (shown by `--method formula`).
@@ -30,27 +33,6 @@ pub struct Theorem {
     /// The stated properties of G(n) other than exact values; `Some(description)` of
     /// the first one that the value `v` of heap `n` violates.
     pub check: Option<fn(u64, &Nimber) -> Option<String>>,
-}
-
-impl Theorem {
-    /// The value that an optional theorem claims for heap `n`.
-    pub fn value_at(theorem: Option<Theorem>, n: u64) -> Option<Nimber> {
-        theorem.and_then(|t| (t.value)(n))
-    }
-
-    /// Why an optional theorem gives no value (for `--method formula`).
-    pub fn gap_of(theorem: Option<Theorem>) -> Option<String> {
-        Some(
-            theorem
-                .map_or("no closed form is proven (paper 003)", |t| t.gap)
-                .to_string(),
-        )
-    }
-
-    /// The first stated property that value `v` of heap `n` violates, if any.
-    pub fn violation(theorem: Option<Theorem>, n: u64, v: &Nimber) -> Option<String> {
-        theorem.and_then(|t| t.check).and_then(|c| c(n, v))
-    }
 }
 
 impl std::fmt::Debug for Theorem {
@@ -356,36 +338,60 @@ const TOO_BIG: &str = "the value needs π(p) for a prime p above 10^11, or is a 
 
 /// Theorem 1.
 pub const MALIQUOT: Theorem = Theorem {
+    statement: Statement {
+        text: "G(n) = Ω(n), prime factors with multiplicity",
+        source: "paper 003 Theorem 1",
+    },
     value: |n| (n >= 1).then(|| Nimber::from(maliquot(n))),
     gap: "heaps start at 1",
     check: None,
 };
 /// Theorem 2.
 pub const SALIQUOT: Theorem = Theorem {
+    statement: Statement {
+        text: "G(0) = 0, G(n) = v₂(n) + 1",
+        source: "paper 003 Theorem 2",
+    },
     value: |n| some(saliquot(n)),
     gap: "",
     check: None,
 };
 /// Theorem 3.
 pub const MALIQUANT: Theorem = Theorem {
+    statement: Statement {
+        text: "G(0) = 0, G(n) = i_o(n), n = 2^k(2m−1) ↦ m",
+        source: "paper 003 Theorem 3",
+    },
     value: |n| some(maliquant(n)),
     gap: "",
     check: None,
 };
 /// Theorem 4.
 pub const SALIQUANT: Theorem = Theorem {
+    statement: Statement {
+        text: "partial: G(n) = (n−1)/2 for odd n, and G(n) < n/2",
+        source: "paper 003 Theorem 4",
+    },
     value: |n| saliquant(n).map(Nimber::from),
     gap: "Theorem 4 gives the value of odd heaps only; for even heaps it proves G(n) < n/2",
     check: Some(saliquant_check),
 };
 /// Theorem 5.
 pub const TOTATIVE: Theorem = Theorem {
+    statement: Statement {
+        text: "G(1) = 0, G(n) = i_p(n), the index of the smallest prime factor",
+        source: "paper 003 Theorem 5",
+    },
     value: |n| (n >= 1).then(|| totative(n).map(Nimber::from)).flatten(),
     gap: TOO_BIG,
     check: None,
 };
 /// Theorem 6.
 pub const NONTOTATIVE: Theorem = Theorem {
+    statement: Statement {
+        text: "partial: G(2m) = m, G(p) = 1, G(p²) = 2, G(n) = ⌊(n+1)/4⌋ for n ≡ 3 (mod 6), p_i p_(i+1) ↦ 3/4, p_i p_(i+2) ↦ 5/6, and bounds",
+        source: "paper 003 Theorem 6 (i)–(ix)",
+    },
     value: |n| nontotative(n).map(Nimber::from),
     gap:
         "Theorem 6 gives values for even n, primes, prime squares, n ≡ 3 (mod 6), p_i·p_(i+1), p_i·p_(i+2) and 12 only",
@@ -393,60 +399,100 @@ pub const NONTOTATIVE: Theorem = Theorem {
 };
 /// Theorems 7 and 8.
 pub const TOTIENT: Theorem = Theorem {
+    statement: Statement {
+        text: "G(1) = 0, G(n) = (C(n) + 1) mod 2, C Shapiro's class",
+        source: "paper 003 Theorems 7, 8",
+    },
     value: |n| (n >= 1).then(|| Nimber::from(totient(n))),
     gap: "heaps start at 1",
     check: None,
 };
 /// Theorem 9.
 pub const DIVIDING: Theorem = Theorem {
+    statement: Statement {
+        text: "G(n) = Ω₂(n), the prime 2 counted once",
+        source: "paper 003 Theorem 9",
+    },
     value: |n| (n >= 1).then(|| Nimber::from(dividing(n))),
     gap: "heaps start at 1",
     check: None,
 };
 /// Theorem 11.
 pub const DIVIDE_THROW_RESIDUE: Theorem = Theorem {
+    statement: Statement {
+        text: "G(n) = i_o(n)",
+        source: "paper 003 Theorem 11",
+    },
     value: |n| divide_throw_residue(n).map(Nimber::from),
     gap: "Theorem 11 covers heaps n > 1 (heap 1 is terminal)",
     check: None,
 };
 /// Theorem 12.
 pub const RESIDUE_THROW_DIVISOR: Theorem = Theorem {
+    statement: Statement {
+        text: "G(n) = k for 3(2^(k−1) − 1) + 2 ≤ n ≤ 3(2^k − 1) + 1",
+        source: "paper 003 Theorem 12",
+    },
     value: |n| (n >= 1).then(|| Nimber::from(residue_throw_divisor(n))),
     gap: "heaps start at 1",
     check: None,
 };
 /// Theorem 13, first part.
 pub const M_FACTORING: Theorem = Theorem {
+    statement: Statement {
+        text: "G(n) = Ω(n) − 1 for n ≥ 2",
+        source: "paper 003 Theorem 13",
+    },
     value: |n| m_factoring(n).map(Nimber::from),
     gap: "Theorem 13 covers n ≥ 2 (heap 1 is terminal)",
     check: None,
 };
 /// Theorem 13, second part.
 pub const M_FACTORING_COPRIME: Theorem = Theorem {
+    statement: Statement {
+        text: "G(n) = ω(n) − 1 for n ≥ 2",
+        source: "paper 003 Theorem 13",
+    },
     value: |n| m_factoring_coprime(n).map(Nimber::from),
     gap: "Theorem 13 covers n ≥ 2 (heap 1 is terminal)",
     check: None,
 };
 /// Theorem 14.
 pub const FULLSET_MALIQUOT: Theorem = Theorem {
+    statement: Statement {
+        text: "G(n) = 1 iff n > 1 is square-free, else 0",
+        source: "paper 003 Theorem 14",
+    },
     value: |n| (n >= 1).then(|| Nimber::from(fullset_maliquot(n))),
     gap: "heaps start at 1",
     check: None,
 };
 /// Theorem 15.
 pub const POWERSET_SALIQUOT: Theorem = Theorem {
+    statement: Statement {
+        text: "G(0) = 0, G(n) = 2^v₂(n)",
+        source: "paper 003 Theorem 15",
+    },
     value: |n| Some(powerset_saliquot(n)),
     gap: "",
     check: None,
 };
 /// Theorem 16.
 pub const POWERSET_MALIQUANT: Theorem = Theorem {
+    statement: Statement {
+        text: "G(1..8) = 0,0,1,0,2,1,4,8; G(2k+1) = 2^k for k ≥ 4; G(n) = G(n/2) for even n ≥ 10",
+        source: "paper 003 Theorem 16",
+    },
     value: powerset_maliquant,
     gap: TOO_BIG,
     check: None,
 };
 /// Theorem 17.
 pub const POWERSET_TOTATIVE: Theorem = Theorem {
+    statement: Statement {
+        text: "G(1) = 0, G(n) = 2^(i_p(n) − 1)",
+        source: "paper 003 Theorem 17",
+    },
     value: powerset_totative,
     gap: TOO_BIG,
     check: None,

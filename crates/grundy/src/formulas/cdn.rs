@@ -4,6 +4,14 @@
 //! (ord₂(0) = +∞). Then sg(P) = λ(P) + 1 if ι(P) is odd, and 0 if ι(P) is even or
 //! P = 0. Values lie in 0..=64 for 64-bit entries.
 
+use super::Statement;
+
+/// Paper 000 Theorem 1.3.
+pub const THEOREM_1_3: Statement = Statement {
+    text: "λ+1 if ι odd, else 0; λ = min ord₂(nᵢ), ι = #{i: ord₂(nᵢ) = λ}",
+    source: "paper 000 Theorem 1.3",
+};
+
 /// λ(P) and ι(P) of paper 000, or `None` for the zero position.
 pub fn lambda_iota(pos: &[u64]) -> Option<(u32, usize)> {
     let lambda = pos.iter().filter(|&&n| n != 0).map(|n| n.trailing_zeros()).min()?;

@@ -1,5 +1,19 @@
 //! Delete Nim and its variant VDN (paper 002, Suetsugu & Abuku, Theorems 4 and 5).
 
+use super::Statement;
+
+/// Paper 002 Theorem 4.
+pub const DELETE_NIM: Statement = Statement {
+    text: "G(x,y) = v₂((x ∨ y) + 1), ∨ bitwise OR",
+    source: "paper 002 Theorem 4",
+};
+
+/// Paper 002 Theorems 4 and 5.
+pub const VDN: Statement = Statement {
+    text: "G(x,y) = v₂(((x−1) ∨ (y−1)) + 1) via F(x,y) = (x−1,y−1)",
+    source: "paper 002 Theorems 4, 5",
+};
+
 /// Theorem 4: G(x, y) = v₂((x ∨ y) + 1), where ∨ is bitwise OR. Values lie in 0..=64.
 pub fn delete_nim(x: u64, y: u64) -> u64 {
     (((x | y) as u128) + 1).trailing_zeros() as u64

@@ -15,9 +15,12 @@
 //! - A [`Position`] is a disjunctive sum of [`Component`]s, each a sum of heaps of one
 //!   heap (or loopy) ruleset or one tuple position.
 
+pub mod family;
 mod loopy;
 pub(crate) mod position;
 
+pub use crate::formulas::Statement;
+pub use family::{Alias, Family, Params};
 pub use loopy::{LoopyOptions, LoopyRuleset};
 pub use position::{Component, Position};
 
@@ -52,7 +55,7 @@ pub enum Reach {
     Sparse,
 }
 
-/// How a heap's values are stored in a dense table (see [`crate::solve::NimSeq`]).
+/// How a heap's values are stored in a dense table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
     /// The code is the value.
@@ -71,6 +74,13 @@ pub trait DenseStep {
 }
 
 /// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.
+///
+/// The required methods are the rules: the name, the first heap and the options.
+/// Everything else is an optional capability reached through an accessor that returns
+/// `None` (or a default) unless the ruleset has it: a proven closed form
+/// ([`HeapRuleset::closed_form`]), a fast dense step ([`HeapRuleset::dense_step`]), a
+/// periodicity theorem ([`HeapRuleset::periodicity`]) and a memory model
+/// ([`HeapRuleset::memory`]).
 ///
 /// Implementations must give options whose heaps are all smaller than `n` (the game is
 /// short); the engines report an error otherwise.
@@ -93,68 +103,103 @@ pub trait HeapRuleset: Send + Sync {
     /// powerset ruleset, once per base heap with a single part).
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part]));
 
-    /// The proven closed form for heap `n`, if there is one for this `n`.
-    fn formula(&self, _n: u64) -> Option<Nimber> {
-        None
-    }
-
-    /// Why [`HeapRuleset::formula`] gave no value for `n` (shown by `--method formula`).
-    fn formula_gap(&self, _n: u64) -> Option<String> {
-        None
-    }
-
-    /// A property of the value `v` of heap `n` stated by the ruleset's theorem beyond
-    /// exact values (a bound, an if-and-only-if statement) that `v` violates, described
-    /// in words; `None` if every stated property holds (or none is stated). Checked by
-    /// `grundy verify` against search.
-    fn check_value(&self, _n: u64, _v: &Nimber) -> Option<String> {
-        None
-    }
-
     /// An upper bound on the number of options of heap `n` (for a powerset ruleset, on
     /// the size of the base set). Used to refuse listing astronomically many options.
     fn options_bound(&self, n: u64) -> u128 {
         n as u128 + 1
     }
 
-    /// The options of heap `n` whose value is `target`, when the ruleset can find them
+    /// Capability: the proven closed form, with its statement and citation.
+    fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
+        None
+    }
+
+    /// Capability: a specialised dense evaluator (faster option enumeration); `None`
+    /// uses the generic one. It must compute the mex over the game's options, never a
+    /// formula.
+    fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
+        None
+    }
+
+    /// Capability: a theorem that turns agreement of a computed table with a periodic
+    /// pattern over a finite range into a proof for all heaps.
+    fn periodicity(&self) -> Option<&dyn PeriodicityTheorem> {
+        None
+    }
+
+    /// Capability: the memory model and search hint of the engines.
+    fn memory(&self) -> MemoryModel {
+        MemoryModel::default()
+    }
+}
+
+/// How much memory dense evaluation of a heap ruleset takes, and which search suits it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryModel {
+    /// Bytes of memory per heap used by dense evaluation (table plus auxiliary data).
+    pub bytes_per_heap: u64,
+    /// How the heaps reachable from a heap are spread.
+    pub reach: Reach,
+}
+
+impl Default for MemoryModel {
+    /// 4 bytes per heap (one `u32` code), dense reach.
+    fn default() -> MemoryModel {
+        MemoryModel {
+            bytes_per_heap: 4,
+            reach: Reach::Dense,
+        }
+    }
+}
+
+/// The table encoding dense evaluation uses for `rs`: [`Encoding::ZeroOrPow2`] for
+/// powerset rulesets (whose values are 0 or powers of two), else [`Encoding::Plain`].
+pub fn encoding(rs: &dyn HeapRuleset) -> Encoding {
+    if rs.is_powerset() {
+        Encoding::ZeroOrPow2
+    } else {
+        Encoding::Plain
+    }
+}
+
+/// A proven closed form of a heap ruleset.
+pub trait HeapClosedForm {
+    /// The theorem's statement and citation.
+    fn statement(&self) -> Statement;
+
+    /// The value of heap `n`, where the theorem gives one.
+    fn value(&self, n: u64) -> Option<Nimber>;
+
+    /// Why [`HeapClosedForm::value`] gives nothing for `n` (shown by `--method formula`).
+    fn gap(&self, _n: u64) -> Option<String> {
+        None
+    }
+
+    /// A property of the value `v` of heap `n` stated by the theorem beyond exact values
+    /// (a bound, an if-and-only-if statement) that `v` violates, described in words;
+    /// `None` if every stated property holds. Checked by `grundy verify` against search.
+    fn check(&self, _n: u64, _v: &Nimber) -> Option<String> {
+        None
+    }
+
+    /// The options of heap `n` whose value is `target`, when the closed form finds them
     /// without enumerating every option (Nim: the heap `target` itself). `None` means
     /// "enumerate". Must agree with the rules (tests compare with enumeration).
     fn options_of_value(&self, _n: u64, _target: &Nimber) -> Option<Vec<Vec<Part>>> {
         None
     }
+}
 
-    /// For a subtraction game: its finite subtraction set S, sorted (the options of
-    /// heap n are the single heaps n − s, s ∈ S, s ≤ n). `None` for other rulesets.
-    /// Used to prove periodicity ([`crate::analysis::periodicity::subtraction_proof`]).
-    fn subtraction_set(&self) -> Option<&[u64]> {
-        None
-    }
+/// A periodicity theorem of a heap ruleset: if the values agree with a pattern of
+/// preperiod `n0`, period `p` and saltus 0 on every heap from `n0` through
+/// [`PeriodicityTheorem::proof_end`], they agree on every heap.
+pub trait PeriodicityTheorem {
+    /// The theorem and its citation.
+    fn statement(&self) -> Statement;
 
-    /// Search-engine hint.
-    fn reach(&self) -> Reach {
-        Reach::Dense
-    }
-
-    /// A specialised dense evaluator (faster option enumeration); `None` uses the
-    /// generic one. It must compute the mex over the game's options, never a formula.
-    fn dense_stepper(&self) -> Option<Box<dyn DenseStep + '_>> {
-        None
-    }
-
-    /// Bytes of memory per heap used by dense evaluation (table plus auxiliary data).
-    fn dense_bytes_per_heap(&self) -> u64 {
-        4
-    }
-
-    /// The table encoding used by dense evaluation.
-    fn encoding(&self) -> Encoding {
-        if self.is_powerset() {
-            Encoding::ZeroOrPow2
-        } else {
-            Encoding::Plain
-        }
-    }
+    /// The last heap that must agree with the pattern, or `None` if the theorem does not
+    /// apply to this pattern (a saltus, say).
+    fn proof_end(&self, preperiod: u64, period: u64, saltus: i64) -> Option<u64>;
 }
 
 /// Number of coordinates a tuple ruleset takes.
@@ -213,8 +258,8 @@ pub trait TupleRuleset: Send + Sync {
     /// ruleset treats coordinates as unordered, mirror images count once).
     fn for_each_option(&self, pos: &[u64], f: &mut dyn FnMut(&[u64]));
 
-    /// The proven closed form, if any.
-    fn formula(&self, _pos: &[u64]) -> Option<Nimber> {
+    /// Capability: the proven closed form, with its statement and citation.
+    fn closed_form(&self) -> Option<&dyn TupleClosedForm> {
         None
     }
 
@@ -232,10 +277,20 @@ pub trait TupleRuleset: Send + Sync {
         pos.iter().map(|&x| x as u128).sum::<u128>() + 1
     }
 
-    /// A specialised search engine; `None` uses the generic memoized search.
-    fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
+    /// Capability: a specialised search engine; `None` uses the generic memoized
+    /// search.
+    fn solver(&self) -> Option<Box<dyn TupleSolver>> {
         None
     }
+}
+
+/// A proven closed form of a tuple ruleset.
+pub trait TupleClosedForm {
+    /// The theorem's statement and citation.
+    fn statement(&self) -> Statement;
+
+    /// The value of `pos`, where the theorem gives one.
+    fn value(&self, pos: &[u64]) -> Option<Nimber>;
 }
 
 /// A ruleset of either shape, as stored in the catalog.

@@ -39,6 +39,24 @@ impl Component {
         }
     }
 
+    /// The same kind of component (heap or loopy) of the same ruleset with other heaps.
+    ///
+    /// # Panics
+    /// On a tuple component, which has no heaps.
+    pub fn with_heaps(&self, heaps: Vec<Part>) -> Component {
+        match self {
+            Component::Heaps { ruleset, .. } => Component::Heaps {
+                ruleset: ruleset.clone(),
+                heaps,
+            },
+            Component::Loopy { ruleset, .. } => Component::Loopy {
+                ruleset: ruleset.clone(),
+                heaps,
+            },
+            Component::Tuple { .. } => panic!("a tuple component has no heaps"),
+        }
+    }
+
     /// True for a component of a loopy ruleset.
     pub fn is_loopy(&self) -> bool {
         matches!(self, Component::Loopy { .. })
@@ -75,7 +93,7 @@ impl Position {
         Position { components: vec![c] }
     }
 
-    /// True if some component is loopy (its value needs [`crate::solve::LoopyEvaluator`]).
+    /// True if some component is loopy (its value may be `∞(K)`).
     pub fn has_loopy(&self) -> bool {
         self.components.iter().any(Component::is_loopy)
     }

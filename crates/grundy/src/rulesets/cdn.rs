@@ -1,9 +1,9 @@
 //! Common Divisor Nim CDN_m (paper 000, Nohagi).
 
 use crate::arith::{divisors, gcd};
-use crate::catalog::{Entry, Params};
 use crate::formulas::cdn as f;
-use crate::game::{Arity, Ruleset, TupleRuleset};
+use crate::formulas::Statement;
+use crate::game::{Arity, Family, Ruleset, TupleClosedForm, TupleRuleset};
 use crate::value::Nimber;
 use std::sync::Arc;
 
@@ -38,8 +38,8 @@ impl TupleRuleset for Cdn {
             next[i] = pos[i];
         }
     }
-    fn formula(&self, pos: &[u64]) -> Option<Nimber> {
-        Some(Nimber::from(f::value(pos)))
+    fn closed_form(&self) -> Option<&dyn TupleClosedForm> {
+        Some(self)
     }
     fn canonical(&self, pos: &[u64]) -> Vec<u64> {
         // The rules are symmetric in the coordinates.
@@ -60,15 +60,24 @@ impl TupleRuleset for Cdn {
     }
 }
 
-pub(crate) fn entries() -> Vec<Entry> {
-    vec![Entry {
-        name: "cdn",
-        params: Params::None,
-        positions: "tuples (n1,…,nm) ∈ ℕ^m, any m ≥ 1: cdn(6,3,2) is one game, not a sum",
-        options: "subtract a positive common divisor of all nᵢ from one nᵢ",
-        source: "paper 000 (Nohagi), Definition 1.1",
-        formula: Some("λ+1 if ι odd, else 0; λ = min ord₂(nᵢ), ι = #{i: ord₂(nᵢ) = λ} (paper 000 Theorem 1.3)"),
-        example: "cdn(6,3,2)",
-        build: |_| Ok(Ruleset::Tuple(Arc::new(Cdn))),
-    }]
+impl TupleClosedForm for Cdn {
+    fn statement(&self) -> Statement {
+        f::THEOREM_1_3
+    }
+    fn value(&self, pos: &[u64]) -> Option<Nimber> {
+        Some(Nimber::from(f::value(pos)))
+    }
 }
+
+/// Common Divisor Nim (paper 000).
+pub const FAMILIES: &[Family] = &[
+    Family::fixed(
+        "cdn",
+        "tuples (n1,…,nm) ∈ ℕ^m, any m ≥ 1: cdn(6,3,2) is one game, not a sum",
+        "subtract a positive common divisor of all nᵢ from one nᵢ",
+        "paper 000 (Nohagi), Definition 1.1",
+        Some(f::THEOREM_1_3),
+        "cdn(6,3,2)",
+        |_| Ok(Ruleset::Tuple(Arc::new(Cdn))),
+    ),
+];

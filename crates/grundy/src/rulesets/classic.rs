@@ -1,9 +1,10 @@
 //! Nim, subtraction games and Odd Nim (paper 004; Bouton).
 
-use crate::catalog::{Entry, Params};
 use crate::error::{Error, Result};
 use crate::formulas::classic as f;
-use crate::game::{DenseStep, HeapRuleset, Part, Ruleset};
+use crate::formulas::Statement;
+use crate::game::family::integer_list;
+use crate::game::{DenseStep, Family, HeapClosedForm, HeapRuleset, Params, Part, PeriodicityTheorem, Ruleset};
 use crate::value::{MexSet, Nimber};
 use std::sync::Arc;
 
@@ -23,7 +24,23 @@ impl HeapRuleset for Nim {
             f(&[Part::one(k)]);
         }
     }
-    fn formula(&self, n: u64) -> Option<Nimber> {
+    fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
+        Some(self)
+    }
+    fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
+        // The options of n are all smaller heaps, so their values are all values so far.
+        Some(Box::new(PrefixStep {
+            seen: [MexSet::new(), MexSet::new()],
+            parity: false,
+        }))
+    }
+}
+
+impl HeapClosedForm for Nim {
+    fn statement(&self) -> Statement {
+        f::NIM
+    }
+    fn value(&self, n: u64) -> Option<Nimber> {
         Some(Nimber::from(f::nim_heap(n)))
     }
     fn options_of_value(&self, n: u64, target: &Nimber) -> Option<Vec<Vec<Part>>> {
@@ -32,13 +49,6 @@ impl HeapRuleset for Nim {
             Some(t) if t < n => vec![vec![Part::one(t)]],
             _ => vec![],
         })
-    }
-    fn dense_stepper(&self) -> Option<Box<dyn DenseStep + '_>> {
-        // The options of n are all smaller heaps, so their values are all values so far.
-        Some(Box::new(PrefixStep {
-            seen: [MexSet::new(), MexSet::new()],
-            parity: false,
-        }))
     }
 }
 
@@ -115,17 +125,44 @@ impl HeapRuleset for Subtraction {
             f(&[Part::one(n - s)]);
         }
     }
-    fn formula(&self, n: u64) -> Option<Nimber> {
-        self.one_to_k().map(|k| Nimber::from(f::subtraction_one_to_k(n, k)))
-    }
     fn options_bound(&self, _n: u64) -> u128 {
         self.set.len() as u128
     }
-    fn formula_gap(&self, _n: u64) -> Option<String> {
+    fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
+        Some(self)
+    }
+    fn periodicity(&self) -> Option<&dyn PeriodicityTheorem> {
+        Some(self)
+    }
+}
+
+impl HeapClosedForm for Subtraction {
+    fn statement(&self) -> Statement {
+        f::SUBTRACTION_ONE_TO_K
+    }
+    fn value(&self, n: u64) -> Option<Nimber> {
+        self.one_to_k().map(|k| Nimber::from(f::subtraction_one_to_k(n, k)))
+    }
+    fn gap(&self, _n: u64) -> Option<String> {
         Some("the closed form n mod (k+1) is proven for S = {1,…,k} only".into())
     }
-    fn subtraction_set(&self) -> Option<&[u64]> {
-        Some(&self.set)
+}
+
+impl PeriodicityTheorem for Subtraction {
+    fn statement(&self) -> Statement {
+        f::SUBTRACTION_PERIODICITY
+    }
+
+    /// With k = max(S), G(n) is the mex of G(n − s), s ∈ S, so it is determined by
+    /// the k values before it. If G(n + p) = G(n) for the k consecutive heaps
+    /// n₀ ≤ n < n₀ + k, then for every n ≥ n₀ + k the options n − s and n + p − s have
+    /// n − s ≥ n₀, so by induction G(n + p) = mex{G(n + p − s)} = mex{G(n − s)} = G(n).
+    /// Hence agreement through heap n₀ + p + k − 1 proves the period for all heaps. A
+    /// nonzero saltus is never proven (values of a finite subtraction game are at most
+    /// |S|).
+    fn proof_end(&self, preperiod: u64, period: u64, saltus: i64) -> Option<u64> {
+        let k = *self.set.last()?;
+        (saltus == 0 && period >= 1).then(|| (preperiod + period + k).saturating_sub(1))
     }
 }
 
@@ -146,10 +183,10 @@ impl HeapRuleset for OddNim {
             k += 2;
         }
     }
-    fn formula(&self, n: u64) -> Option<Nimber> {
-        Some(Nimber::from(f::odd_nim(n)))
+    fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
+        Some(self)
     }
-    fn dense_stepper(&self) -> Option<Box<dyn DenseStep + '_>> {
+    fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
         Some(Box::new(PrefixStep {
             seen: [MexSet::new(), MexSet::new()],
             parity: true,
@@ -157,37 +194,46 @@ impl HeapRuleset for OddNim {
     }
 }
 
-pub(crate) fn entries() -> Vec<Entry> {
-    vec![
-        Entry {
-            name: "nim",
-            params: Params::None,
-            positions: "heaps n ≥ 0; nim(a,b,c) is the sum of three heaps",
-            options: "any smaller heap",
-            source: "paper 004; paper 002 §1 (Bouton)",
-            formula: Some("G(n) = n; a sum has the nim-sum of its heaps (Bouton, paper 002 Theorem 1)"),
-            example: "nim(3,5,6)",
-            build: |_| Ok(Ruleset::Heap(Arc::new(Nim))),
-        },
-        Entry {
-            name: "subtraction",
-            params: Params::Required("S, the finite set of amounts that may be removed: subtraction[1,2]"),
-            positions: "heaps n ≥ 0",
-            options: "n − s for s in S, s ≤ n",
-            source: "paper 004 (worked example)",
-            formula: Some("for S = {1,…,k}: G(n) = n mod (k+1) (paper 004)"),
-            example: "subtraction[1,2](7)",
-            build: |p| Ok(Ruleset::Heap(Arc::new(Subtraction::new(p)?))),
-        },
-        Entry {
-            name: "odd-nim",
-            params: Params::None,
-            positions: "heaps n ≥ 0",
-            options: "n − k for odd k ≤ n",
-            source: "paper 004 (worked example)",
-            formula: Some("G(n) = n mod 2 (paper 004)"),
-            example: "odd-nim(7)",
-            build: |_| Ok(Ruleset::Heap(Arc::new(OddNim))),
-        },
-    ]
+impl HeapClosedForm for OddNim {
+    fn statement(&self) -> Statement {
+        f::ODD_NIM
+    }
+    fn value(&self, n: u64) -> Option<Nimber> {
+        Some(Nimber::from(f::odd_nim(n)))
+    }
 }
+
+/// Nim, subtraction games and Odd Nim. The take-and-break family declares the same
+/// games as codes (`0.[3]`, a digit 3 at each s ∈ S, `0.[30]`); its tests cross-check
+/// them against these rulesets.
+pub const FAMILIES: &[Family] = &[
+    Family::fixed(
+        "nim",
+        "heaps n ≥ 0; nim(a,b,c) is the sum of three heaps",
+        "any smaller heap",
+        "paper 004; paper 002 §1 (Bouton)",
+        Some(f::NIM),
+        "nim(3,5,6)",
+        |_| Ok(Ruleset::Heap(Arc::new(Nim))),
+    ),
+    Family {
+        name: "subtraction",
+        aliases: &[],
+        params: Params::Required("S, the finite set of amounts that may be removed: subtraction[1,2]"),
+        positions: "heaps n ≥ 0",
+        options: "n − s for s in S, s ≤ n",
+        source: "paper 004 (worked example)",
+        formula: Some(f::SUBTRACTION_ONE_TO_K),
+        example: "subtraction[1,2](7)",
+        build: |p| Ok(Ruleset::Heap(Arc::new(Subtraction::new(&integer_list(p.unwrap_or(""))?)?))),
+    },
+    Family::fixed(
+        "odd-nim",
+        "heaps n ≥ 0",
+        "n − k for odd k ≤ n",
+        "paper 004 (worked example)",
+        Some(f::ODD_NIM),
+        "odd-nim(7)",
+        |_| Ok(Ruleset::Heap(Arc::new(OddNim))),
+    ),
+];

@@ -1,10 +1,10 @@
 //! Delete Nim and its variant VDN (paper 002, Suetsugu & Abuku).
 
-use crate::catalog::{Entry, Params};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::formulas::delete_nim as f;
-use crate::game::{Arity, Ruleset, TupleRuleset, TupleSolver};
+use crate::formulas::Statement;
+use crate::game::{Arity, Family, Ruleset, TupleClosedForm, TupleRuleset, TupleSolver};
 use crate::value::Nimber;
 use std::sync::Arc;
 
@@ -47,8 +47,8 @@ impl TupleRuleset for DeleteNim {
     fn for_each_option(&self, pos: &[u64], f: &mut dyn FnMut(&[u64])) {
         pair_options(pos, 1, 0, f)
     }
-    fn formula(&self, pos: &[u64]) -> Option<Nimber> {
-        Some(Nimber::from(f::delete_nim(pos[0], pos[1])))
+    fn closed_form(&self) -> Option<&dyn TupleClosedForm> {
+        Some(self)
     }
     fn canonical(&self, pos: &[u64]) -> Vec<u64> {
         let mut v = pos.to_vec();
@@ -62,7 +62,7 @@ impl TupleRuleset for DeleteNim {
         let m = pos[0].max(pos[1]) as u128;
         m * m / 4 + m + 1
     }
-    fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
+    fn solver(&self) -> Option<Box<dyn TupleSolver>> {
         Some(Box::new(DiagonalSolver::default()))
     }
 }
@@ -87,8 +87,8 @@ impl TupleRuleset for Vdn {
     fn for_each_option(&self, pos: &[u64], f: &mut dyn FnMut(&[u64])) {
         pair_options(pos, 0, 1, f)
     }
-    fn formula(&self, pos: &[u64]) -> Option<Nimber> {
-        Some(Nimber::from(f::vdn(pos[0], pos[1])))
+    fn closed_form(&self) -> Option<&dyn TupleClosedForm> {
+        Some(self)
     }
     fn canonical(&self, pos: &[u64]) -> Vec<u64> {
         let mut v = pos.to_vec();
@@ -98,8 +98,26 @@ impl TupleRuleset for Vdn {
     fn search_states(&self, pos: &[u64]) -> u128 {
         DeleteNim.search_states(&[pos[0] - 1, pos[1] - 1])
     }
-    fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
+    fn solver(&self) -> Option<Box<dyn TupleSolver>> {
         Some(Box::new(VdnSolver::default()))
+    }
+}
+
+impl TupleClosedForm for DeleteNim {
+    fn statement(&self) -> Statement {
+        f::DELETE_NIM
+    }
+    fn value(&self, pos: &[u64]) -> Option<Nimber> {
+        Some(Nimber::from(f::delete_nim(pos[0], pos[1])))
+    }
+}
+
+impl TupleClosedForm for Vdn {
+    fn statement(&self) -> Statement {
+        f::VDN
+    }
+    fn value(&self, pos: &[u64]) -> Option<Nimber> {
+        Some(Nimber::from(f::vdn(pos[0], pos[1])))
     }
 }
 
@@ -209,27 +227,24 @@ impl TupleSolver for VdnSolver {
     }
 }
 
-pub(crate) fn entries() -> Vec<Entry> {
-    vec![
-        Entry {
-            name: "delete-nim",
-            params: Params::None,
-            positions: "unordered pairs (x,y) of heaps, x, y ≥ 0: delete-nim(3,5) is one game",
-            options: "delete one heap, take 1 from the other and split it into two (possibly empty) heaps",
-            source: "paper 002 (Suetsugu & Abuku) §2",
-            formula: Some("G(x,y) = v₂((x ∨ y) + 1), ∨ bitwise OR (paper 002 Theorem 4)"),
-            example: "delete-nim(3,5)",
-            build: |_| Ok(Ruleset::Tuple(Arc::new(DeleteNim))),
-        },
-        Entry {
-            name: "vdn",
-            params: Params::None,
-            positions: "unordered pairs (x,y) with x, y ≥ 1",
-            options: "delete one heap, split the other into two positive heaps",
-            source: "paper 002 §2 (Variant of Delete Nim)",
-            formula: Some("G(x,y) = v₂(((x−1) ∨ (y−1)) + 1) via F(x,y) = (x−1,y−1) (paper 002 Theorems 4, 5)"),
-            example: "vdn(4,6)",
-            build: |_| Ok(Ruleset::Tuple(Arc::new(Vdn))),
-        },
-    ]
-}
+/// Delete Nim and VDN (paper 002).
+pub const FAMILIES: &[Family] = &[
+    Family::fixed(
+        "delete-nim",
+        "unordered pairs (x,y) of heaps, x, y ≥ 0: delete-nim(3,5) is one game",
+        "delete one heap, take 1 from the other and split it into two (possibly empty) heaps",
+        "paper 002 (Suetsugu & Abuku) §2",
+        Some(f::DELETE_NIM),
+        "delete-nim(3,5)",
+        |_| Ok(Ruleset::Tuple(Arc::new(DeleteNim))),
+    ),
+    Family::fixed(
+        "vdn",
+        "unordered pairs (x,y) with x, y ≥ 1",
+        "delete one heap, split the other into two positive heaps",
+        "paper 002 §2 (Variant of Delete Nim)",
+        Some(f::VDN),
+        "vdn(4,6)",
+        |_| Ok(Ruleset::Tuple(Arc::new(Vdn))),
+    ),
+];

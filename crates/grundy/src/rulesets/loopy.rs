@@ -5,8 +5,7 @@
 //! ([`crate::solve::explore`]).
 
 use crate::arith::{divisors, factorize};
-use crate::catalog::{Entry, Params};
-use crate::game::{LoopyOptions, LoopyRuleset, Ruleset};
+use crate::game::{Family, LoopyOptions, LoopyRuleset, Ruleset};
 use std::sync::Arc;
 
 /// The sum of the proper divisors `s(n) = σ(n) − n` of `n ≥ 1` (`s(1) = 0`), exact for
@@ -163,30 +162,27 @@ fn merge_subset_sums(ds: &[u64], max_count: usize, out: &mut Vec<u64>) -> LoopyO
     LoopyOptions::Listed
 }
 
-pub(crate) fn entries() -> Vec<Entry> {
-    vec![
-        Entry {
-            name: "aliquot-sum",
-            params: Params::None,
-            positions: "heaps n ≥ 1 (loopy: play can cycle and heaps can grow)",
-            options: "s(n) = σ(n) − n, the sum of the proper divisors, for n ≥ 2; 1 is terminal",
-            source: "paper 003 §7",
-            formula: None,
-            example: "aliquot-sum(12)",
-            build: |_| Ok(Ruleset::Loopy(Arc::new(AliquotSum))),
-        },
-        Entry {
-            name: "partial-aliquot-sum",
-            params: Params::None,
-            positions: "heaps n ≥ 1 (loopy: play can cycle and heaps can grow)",
-            options: "the sum of any nonempty set of proper divisors of n",
-            source: "paper 003 §7",
-            formula: None,
-            example: "partial-aliquot-sum(6) + partial-aliquot-sum(7)",
-            build: |_| Ok(Ruleset::Loopy(Arc::new(PartialAliquotSum))),
-        },
-    ]
-}
+/// The loopy rulesets of paper 003 §7.
+pub const FAMILIES: &[Family] = &[
+    Family::fixed(
+        "aliquot-sum",
+        "heaps n ≥ 1 (loopy: play can cycle and heaps can grow)",
+        "s(n) = σ(n) − n, the sum of the proper divisors, for n ≥ 2; 1 is terminal",
+        "paper 003 §7",
+        None,
+        "aliquot-sum(12)",
+        |_| Ok(Ruleset::Loopy(Arc::new(AliquotSum))),
+    ),
+    Family::fixed(
+        "partial-aliquot-sum",
+        "heaps n ≥ 1 (loopy: play can cycle and heaps can grow)",
+        "the sum of any nonempty set of proper divisors of n",
+        "paper 003 §7",
+        None,
+        "partial-aliquot-sum(6) + partial-aliquot-sum(7)",
+        |_| Ok(Ruleset::Loopy(Arc::new(PartialAliquotSum))),
+    ),
+];
 
 /// The options of `partial-aliquot-sum` on heaps 1..=9 as printed in paper 003 §7
 /// (entry i is heap i + 1); the golden data of the tests.

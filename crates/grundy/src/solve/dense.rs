@@ -67,7 +67,7 @@ pub fn decode(code: u32, encoding: Encoding) -> Nimber {
 
 /// Bytes a dense table to `to` needs for `rs`.
 pub fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
-    to.saturating_add(1).saturating_mul(rs.dense_bytes_per_heap())
+    to.saturating_add(1).saturating_mul(rs.memory().bytes_per_heap)
 }
 
 /// Computes the values of heaps `0..=to` of `rs` by the mex rule.
@@ -98,13 +98,13 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
     ctl.check_memory(
         &format!("a table of {name} to {to}"),
         table_bytes(rs, to),
-        format!("{} heaps × {} bytes", to + 1, rs.dense_bytes_per_heap()),
+        format!("{} heaps × {} bytes", to + 1, rs.memory().bytes_per_heap),
     )?;
     let mut codes: Vec<u32> = Vec::with_capacity(to as usize + 1);
     let first = rs.first_heap();
     let mut generic_plain;
     let mut generic_powerset;
-    let mut custom = rs.dense_stepper();
+    let mut custom = rs.dense_step();
     let step: &mut dyn DenseStep = match custom.as_deref_mut() {
         Some(s) => s,
         None if rs.is_powerset() => {
@@ -149,7 +149,7 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
     Ok((
         NimSeq {
             codes,
-            encoding: rs.encoding(),
+            encoding: crate::game::encoding(rs),
         },
         stopped,
     ))
@@ -157,7 +157,7 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
 
 /// Like [`sequence`], but always with the generic evaluator, which enumerates every
 /// option through [`HeapRuleset::for_each_option`] (ignoring the ruleset's
-/// [`HeapRuleset::dense_stepper`]): the reference that fast steppers are tested and
+/// [`HeapRuleset::dense_step`]): the reference that fast steppers are tested and
 /// benchmarked against.
 pub fn sequence_generic(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> {
     sequence(&Generic(rs), to, ctl)
@@ -179,8 +179,8 @@ impl HeapRuleset for Generic<'_> {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
         self.0.for_each_option(n, f)
     }
-    fn encoding(&self) -> Encoding {
-        self.0.encoding()
+    fn memory(&self) -> crate::game::MemoryModel {
+        self.0.memory()
     }
 }
 

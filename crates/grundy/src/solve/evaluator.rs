@@ -68,13 +68,14 @@ impl Evaluator {
             return Ok(Nimber::ZERO);
         }
         if self.method != Method::Search {
-            if let Some(v) = rs.formula(n) {
+            let form = rs.closed_form();
+            if let Some(v) = form.and_then(|f| f.value(n)) {
                 return Ok(v);
             }
             if self.method == Method::Formula {
                 return Err(Error::NoFormula {
                     ruleset: rs.name(),
-                    detail: rs.formula_gap(n),
+                    detail: form.and_then(|f| f.gap(n)),
                 });
             }
         }
@@ -89,7 +90,7 @@ impl Evaluator {
                 return Ok(t.get(n));
             }
         }
-        if rs.reach() == Reach::Sparse && !rs.is_powerset() {
+        if rs.memory().reach == Reach::Sparse && !rs.is_powerset() {
             if let Some(&v) = cache.sparse.get(&n) {
                 return Ok(Nimber::from(v));
             }
@@ -118,7 +119,7 @@ impl Evaluator {
     /// The nim-value of a tuple position.
     pub fn tuple_value(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<Nimber> {
         if self.method != Method::Search {
-            if let Some(v) = rs.formula(pos) {
+            if let Some(v) = rs.closed_form().and_then(|f| f.value(pos)) {
                 return Ok(v);
             }
             if self.method == Method::Formula {
@@ -134,7 +135,7 @@ impl Evaluator {
     /// The nim-value of a tuple position by search.
     pub fn tuple_value_by_search(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<Nimber> {
         let solver = self.tuples.entry(rs.name()).or_insert_with(|| {
-            rs.custom_solver()
+            rs.solver()
                 .unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone())))
         });
         solver.value(pos, &self.ctl)

@@ -61,6 +61,11 @@ pub enum BoundedValue {
 }
 
 impl BoundedValue {
+    /// The finite value `v`.
+    pub fn finite(v: impl Into<Nimber>) -> BoundedValue {
+        BoundedValue::Value(LoopyValue::Finite(v.into()))
+    }
+
     /// The value, if determined.
     pub fn value(&self) -> Option<&LoopyValue> {
         match self {

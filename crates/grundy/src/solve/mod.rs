@@ -1,10 +1,17 @@
-//! Engines that compute nim-values from the rules of a game (never from closed forms):
+//! The solver facade and the engines behind it.
+//!
+//! - [`Solver`]: the one entry point: the value (finite, `∞(K)` or undetermined within
+//!   a bound), the moves and the sequence of any position or ruleset. It makes the
+//!   closed-form/search choice ([`Method`]) and calls the engines below, each of which
+//!   checks its memory and work estimates against [`crate::Control`] first.
+//!
+//! Engines that compute values from the rules of a game (never from closed forms):
 //!
 //! - [`dense`]: the values of heaps `0..=N` of a heap ruleset in one pass.
 //! - [`memo`]: iterative memoized search for single positions (no recursion-depth
 //!   limit), for tuple rulesets and for heap rulesets whose options jump far.
-//! - [`Evaluator`]: picks formula or search per [`Method`], caching tables between calls.
-//! - [`moves`]: values of disjunctive sums, outcomes and winning moves.
+//! - [`Evaluator`]: the finite components: formula or search per [`Method`], caching
+//!   tables between calls.
 //! - [`loopy`]: the generalized Sprague–Grundy function of a finite game graph that may
 //!   have cycles (values `∞(K)`); [`explore`]: values of loopy rulesets within a bound.
 
@@ -12,12 +19,10 @@ pub mod dense;
 mod evaluator;
 pub mod explore;
 pub mod loopy;
-mod loopy_sum;
 pub mod memo;
-pub mod moves;
+mod solver;
 
 pub use dense::{sequence, sequence_generic, sequence_partial, NimSeq};
 pub use evaluator::{Evaluator, Method};
 pub use explore::{Bound, BoundedValue, LoopyExplorer};
-pub use loopy_sum::{LoopyEvaluator, LoopyMoveList};
-pub use moves::{moves, MoveList, Outcome};
+pub use solver::{Moves, Sequence, SequenceValues, Solver, LISTED_SUBSET_MOVES, MAX_OPTIONS};

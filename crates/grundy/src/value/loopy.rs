@@ -24,7 +24,7 @@
 //! and both forms parse, as does a plain decimal nim-value.
 
 use super::Nimber;
-use crate::solve::Outcome;
+use super::Outcome;
 use std::fmt;
 use std::str::FromStr;
 

@@ -9,9 +9,11 @@
 mod loopy;
 mod mex;
 mod nimber;
+mod outcome;
 pub mod xor_basis;
 
 pub use loopy::{LoopyValue, ParseLoopyValueError};
 pub use mex::{mex, mex_of_slice, MexSet};
 pub use nimber::{nim_sum, Nimber, ParseNimberError};
+pub use outcome::Outcome;
 pub use xor_basis::XorBasis;

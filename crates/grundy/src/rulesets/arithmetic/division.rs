@@ -10,8 +10,8 @@
 use super::step::GrowSieve;
 use crate::error::Result;
 use crate::formulas::arithmetic::Theorem;
-use crate::game::{DenseStep, HeapRuleset, Part, Reach};
-use crate::value::{MexSet, Nimber};
+use crate::game::{DenseStep, HeapClosedForm, HeapRuleset, MemoryModel, Part, Reach};
+use crate::value::MexSet;
 
 /// Which division game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,23 +97,21 @@ impl HeapRuleset for Division {
         }
     }
 
-    fn formula(&self, n: u64) -> Option<Nimber> {
-        Theorem::value_at(self.theorem, n)
+    fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
+        self.theorem.as_ref().map(|t| t as &dyn HeapClosedForm)
     }
 
-    fn formula_gap(&self, _n: u64) -> Option<String> {
-        Theorem::gap_of(self.theorem)
-    }
-
-    fn reach(&self) -> Reach {
-        if self.rule == DivisionRule::Dividing {
-            Reach::Sparse
-        } else {
-            Reach::Dense
+    fn memory(&self) -> MemoryModel {
+        match self.rule {
+            DivisionRule::Dividing => MemoryModel {
+                bytes_per_heap: 12,
+                reach: Reach::Sparse,
+            },
+            _ => MemoryModel::default(),
         }
     }
 
-    fn dense_stepper(&self) -> Option<Box<dyn DenseStep + '_>> {
+    fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
         Some(match self.rule {
             DivisionRule::Dividing => Box::new(DividingStep {
                 sieve: GrowSieve::new(),
@@ -131,13 +129,6 @@ impl HeapRuleset for Division {
                 scanned: 0,
             }),
         })
-    }
-
-    fn dense_bytes_per_heap(&self) -> u64 {
-        match self.rule {
-            DivisionRule::Dividing => 12,
-            _ => 4,
-        }
     }
 }
 

@@ -12,8 +12,8 @@ use crate::arith::functions::factor;
 use crate::error::Result;
 use crate::formulas::arithmetic::Theorem;
 use crate::game::position::push_part;
-use crate::game::{DenseStep, HeapRuleset, Part, Reach};
-use crate::value::{MexSet, Nimber};
+use crate::game::{DenseStep, HeapClosedForm, HeapRuleset, MemoryModel, Part, Reach};
+use crate::value::MexSet;
 
 /// Which factoring game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,32 +145,27 @@ impl HeapRuleset for Factoring {
         });
     }
 
-    fn formula(&self, n: u64) -> Option<Nimber> {
-        Theorem::value_at(self.theorem, n)
+    fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
+        self.theorem.as_ref().map(|t| t as &dyn HeapClosedForm)
     }
 
-    fn formula_gap(&self, _n: u64) -> Option<String> {
-        Theorem::gap_of(self.theorem)
-    }
-
-    fn reach(&self) -> Reach {
-        match self.rule {
-            FactoringRule::Subtract => Reach::Dense,
-            _ => Reach::Sparse, // options are divisors of n
+    fn memory(&self) -> MemoryModel {
+        MemoryModel {
+            bytes_per_heap: 12,
+            reach: match self.rule {
+                FactoringRule::Subtract => Reach::Dense,
+                _ => Reach::Sparse, // options are divisors of n
+            },
         }
     }
 
-    fn dense_stepper(&self) -> Option<Box<dyn DenseStep + '_>> {
+    fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
         Some(Box::new(FactoringStep {
             rs: self,
             sieve: GrowSieve::new(),
             divs: Vec::new(),
             seen: MexSet::new(),
         }))
-    }
-
-    fn dense_bytes_per_heap(&self) -> u64 {
-        12
     }
 }
 

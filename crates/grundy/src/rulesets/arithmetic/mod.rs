@@ -8,7 +8,7 @@
 //! - **property**: divisor, non-divisor, totative, non-totative ([`Property`]), or for
 //!   counting the function counted: φ, τ, τ − 1, Ω, ω ([`Count`]).
 //!
-//! A new combination is one [`Arithmetic`] value (see [`entries`]). The dividing games
+//! A new combination is one [`Arithmetic`] value (see [`FAMILIES`]). The dividing games
 //! built on Euclidean division live in [`division`], the factoring games in
 //! [`factoring`]. Fast dense evaluation (mex over the options, enumerated with
 //! incremental state) is in [`step`].
@@ -19,11 +19,12 @@ pub mod factoring;
 pub mod paper;
 pub mod step;
 
-pub(crate) use entries::entries;
+pub use entries::FAMILIES;
 
 use crate::arith::{self, functions as af, gcd};
 use crate::formulas::arithmetic::Theorem;
-use crate::game::{DenseStep, HeapRuleset, Part, Reach};
+use crate::formulas::Statement;
+use crate::game::{DenseStep, HeapClosedForm, HeapRuleset, MemoryModel, Part, Reach};
 use crate::value::Nimber;
 
 /// Move-to or subtract (paper 003, introduction: the M- and S- versions).
@@ -228,18 +229,42 @@ impl HeapRuleset for Arithmetic {
         }
     }
 
-    fn formula(&self, n: u64) -> Option<Nimber> {
-        Theorem::value_at(self.theorem, n)
+    fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
+        self.theorem.as_ref().map(|t| t as &dyn HeapClosedForm)
     }
 
-    fn formula_gap(&self, _n: u64) -> Option<String> {
-        Theorem::gap_of(self.theorem)
+    fn memory(&self) -> MemoryModel {
+        MemoryModel {
+            bytes_per_heap: step::bytes_per_heap(self),
+            reach: self.reach(),
+        }
     }
 
-    fn check_value(&self, n: u64, v: &Nimber) -> Option<String> {
-        Theorem::violation(self.theorem, n, v)
+    fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
+        Some(step::for_family(self))
+    }
+}
+
+impl HeapClosedForm for Theorem {
+    fn statement(&self) -> Statement {
+        self.statement
     }
 
+    fn value(&self, n: u64) -> Option<Nimber> {
+        (self.value)(n)
+    }
+
+    fn gap(&self, _n: u64) -> Option<String> {
+        (!self.gap.is_empty()).then(|| self.gap.to_string())
+    }
+
+    fn check(&self, n: u64, v: &Nimber) -> Option<String> {
+        self.check.and_then(|c| c(n, v))
+    }
+}
+
+impl Arithmetic {
+    /// Search-engine hint: whether a search from a heap meets few heaps.
     fn reach(&self) -> Reach {
         match (self.shape, self.mode) {
             // Options of n are divisors of n, or a count (at most about log n), or
@@ -256,14 +281,6 @@ impl HeapRuleset for Arithmetic {
             (Shape::FullSet(Property::Divisor), Mode::MoveTo) => Reach::Sparse,
             _ => Reach::Dense,
         }
-    }
-
-    fn dense_stepper(&self) -> Option<Box<dyn DenseStep + '_>> {
-        Some(step::for_family(self))
-    }
-
-    fn dense_bytes_per_heap(&self) -> u64 {
-        step::bytes_per_heap(self)
     }
 }
 

@@ -14,8 +14,7 @@ pub mod recursion;
 pub mod rows;
 mod window;
 
-use crate::catalog::{Entry, Params};
-use crate::game::{Arity, Ruleset, TupleRuleset, TupleSolver};
+use crate::game::{Arity, Family, Ruleset, TupleRuleset, TupleSolver};
 use std::sync::Arc;
 
 /// MIN: positions are unordered pairs (a, b) of non-negative integers; from a ≤ b the
@@ -48,20 +47,20 @@ impl TupleRuleset for Min {
     fn options_bound(&self, pos: &[u64]) -> u128 {
         pos[0].min(pos[1]) as u128
     }
-    fn custom_solver(&self) -> Option<Box<dyn TupleSolver>> {
+    fn solver(&self) -> Option<Box<dyn TupleSolver>> {
         Some(Box::new(rows::MinRows::new()))
     }
 }
 
-pub(crate) fn entries() -> Vec<Entry> {
-    vec![Entry {
-        name: "min",
-        params: Params::None,
-        positions: "unordered pairs (a,b) of non-negative integers: min(6,7) is one game",
-        options: "from a ≤ b: (a, b−k) for 1 ≤ k ≤ a; (0,b) is terminal",
-        source: "paper 001 (Cairns & Ho)",
-        formula: None,
-        example: "min(6239,6240)",
-        build: |_| Ok(Ruleset::Tuple(Arc::new(Min))),
-    }]
-}
+/// MIN (paper 001).
+pub const FAMILIES: &[Family] = &[
+    Family::fixed(
+        "min",
+        "unordered pairs (a,b) of non-negative integers: min(6,7) is one game",
+        "from a ≤ b: (a, b−k) for 1 ≤ k ≤ a; (0,b) is terminal",
+        "paper 001 (Cairns & Ho)",
+        None,
+        "min(6239,6240)",
+        |_| Ok(Ruleset::Tuple(Arc::new(Min))),
+    ),
+];

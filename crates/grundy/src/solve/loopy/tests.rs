@@ -3,7 +3,7 @@
 //! product graphs.
 
 use super::*;
-use crate::solve::Outcome;
+use crate::value::Outcome;
 use crate::value::mex;
 use proptest::prelude::*;
 

@@ -7,8 +7,8 @@ use crate::control::Control;
 use crate::rulesets::loopy::PartialAliquotSum;
 use crate::solve::loopy::{solve, Graph};
 
-fn lev() -> LoopyEvaluator {
-    LoopyEvaluator::new(Evaluator::new(Method::Auto, Control::new()), Bound::default())
+fn lev() -> Solver {
+    Solver::new(Method::Auto, Control::new())
 }
 
 fn value(s: &str) -> String {
@@ -82,7 +82,7 @@ fn mixed_and_repeated_components() {
     assert_eq!(texts(&m.drawing), ["partial-aliquot-sum(6,6)"]);
     // With the heap bound 15, 12 → 16 is beyond it: 12's options are not listed.
     let b = Bound { heap: 15, moves: 1000 };
-    let mut l = LoopyEvaluator::new(Evaluator::new(Method::Auto, Control::new()), b);
+    let mut l = Solver::new(Method::Auto, Control::new()).with_bound(b);
     let m = l
         .moves(&parse_position("aliquot-sum(12) + aliquot-sum(3)").unwrap(), true)
         .unwrap();
@@ -100,7 +100,7 @@ fn mixed_and_repeated_components() {
         heap: 40,
         moves: 100_000,
     };
-    let mut l = LoopyEvaluator::new(Evaluator::new(Method::Auto, Control::new()), b);
+    let mut l = Solver::new(Method::Auto, Control::new()).with_bound(b);
     let m = l
         .moves(&parse_position("partial-aliquot-sum(24)").unwrap(), false)
         .unwrap();
@@ -115,7 +115,7 @@ fn mixed_and_repeated_components() {
 
 #[test]
 fn formula_method_refuses_loopy_components() {
-    let mut l = LoopyEvaluator::new(Evaluator::new(Method::Formula, Control::new()), Bound::default());
+    let mut l = Solver::new(Method::Formula, Control::new()).with_bound(Bound::default());
     let e = l
         .value(&parse_position("aliquot-sum(6)").unwrap())
         .unwrap_err()

@@ -1,0 +1,717 @@
+//! The solver facade: one entry point for the value, the moves and the sequence of any
+//! position or ruleset, finite or loopy.
+//!
+//! Values are [`BoundedValue`]s: a finite nim-value, a loopy value `∞(K)` (Smith 1966;
+//! Fraenkel–Yesha 1986), or undetermined within the exploration [`Bound`]. A finite game
+//! is the special case whose values are all finite. The closed-form/search choice
+//! ([`Method`]) and every memory and work estimate are made here, in the engines this
+//! facade calls.
+//!
+//! A disjunctive sum is solved component by component: finite components by the
+//! [`Evaluator`] (closed forms, dense tables, memoized search), loopy ones by a
+//! [`LoopyExplorer`] per ruleset, combined by the sum rule of the generalized
+//! Sprague–Grundy theory ([`crate::value::LoopyValue::sum`]). `c` copies of a heap of
+//! value `v` are worth `v` or 0 (finite `v`, `c` odd or even) and `∞()` for infinite
+//! `v` and `c ≥ 2`.
+//!
+//! Moves: a move in a sum is a move in one component; in a component that is a sum of
+//! heaps, a move in one heap, which is replaced by the option's heaps. The winning
+//! moves are the moves to P-positions; from a D-position the drawing moves are the
+//! moves to D-positions (they keep the draw; every other move loses). From a
+//! P-position every move loses. From an undetermined position the moves to P-positions
+//! are still listed (a move to a P-position wins whatever the rest is).
+
+use super::dense::{sequence_partial, NimSeq};
+use super::explore::{Bound, BoundedValue, LoopyExplorer};
+use super::{Evaluator, Method};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::game::position::push_part;
+use crate::game::{Component, HeapRuleset, LoopyRuleset, Part, Position, Ruleset};
+use crate::value::xor_basis::{members, XorBasis};
+use crate::value::{LoopyValue, Nimber, Outcome};
+use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// The most moves listed for one powerset heap (of each kind: winning, and all with
+/// `--all`); the totals are still counted exactly.
+pub const LISTED_SUBSET_MOVES: usize = 1000;
+
+/// The most options `moves` will enumerate for one heap or tuple.
+pub const MAX_OPTIONS: u128 = 20_000_000;
+
+/// Values, moves and sequences of positions of every shape, with the caches of the
+/// engines kept between calls (evaluating many options of one position is cheap).
+///
+/// # Example
+/// ```
+/// use grundy::{catalog::parse_position, solve::{Method, Solver}, Control};
+/// let mut solver = Solver::new(Method::Auto, Control::new());
+/// let pos = parse_position("nim(3,5,7)").unwrap();
+/// let m = solver.moves(&pos, false).unwrap();
+/// assert_eq!(m.value.value_text(), "1");
+/// let winning: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
+/// assert_eq!(winning, ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]);
+///
+/// // Loopy games: the same call (paper 003 §7: 6 + 9 is a draw).
+/// let pos = parse_position("partial-aliquot-sum(6) + partial-aliquot-sum(9)").unwrap();
+/// let m = solver.moves(&pos, false).unwrap();
+/// assert_eq!((m.value.value_text(), m.value.outcome_text()), ("∞(1,2,3)".into(), "D".into()));
+/// assert_eq!(m.drawing.len(), 1);
+/// ```
+pub struct Solver {
+    ev: Evaluator,
+    bound: Bound,
+    explorers: FxHashMap<String, LoopyExplorer>,
+}
+
+/// The moves from a position.
+#[derive(Clone, Debug)]
+pub struct Moves {
+    /// The position's value.
+    pub value: BoundedValue,
+    /// True if the position has a loopy component (its outcome may be a draw).
+    pub loopy: bool,
+    /// The moves to P-positions (winning moves), in enumeration order.
+    pub winning: Vec<Position>,
+    /// From a D-position: the moves to D-positions, which keep the draw. Empty
+    /// otherwise, and always for finite games.
+    pub drawing: Vec<Position>,
+    /// Every option with the value of the resulting sum (only when requested).
+    pub options: Option<Vec<(Position, BoundedValue)>>,
+    /// The number of winning moves; larger than `winning.len()` when a powerset heap
+    /// has more than [`LISTED_SUBSET_MOVES`] of them (only that many are listed).
+    pub winning_total: BigUint,
+    /// With `all`: the number of options; larger than `options.len()` when a powerset
+    /// heap has more than [`LISTED_SUBSET_MOVES`] of them.
+    pub options_total: Option<BigUint>,
+    /// Heaps whose options could not be listed within the bound.
+    pub notes: Vec<String>,
+}
+
+/// The values of a heap ruleset on consecutive heaps.
+#[derive(Debug)]
+pub struct Sequence {
+    /// The ruleset's name with parameters.
+    pub ruleset: String,
+    /// The first heap.
+    pub from: u64,
+    /// The values of heaps `from`, `from + 1`, ….
+    pub values: SequenceValues,
+    /// A note on undetermined loopy values (which bound stopped them).
+    pub note: Option<String>,
+    /// Why the sequence stopped before the last heap asked for (interrupted, or out of
+    /// memory while growing); the values present are complete and exact.
+    pub stopped: Option<Error>,
+}
+
+/// The values of a [`Sequence`], stored compactly where they are finite.
+#[derive(Debug)]
+pub enum SequenceValues {
+    /// A dense table of heaps `0..len`; the sequence starts at [`Sequence::from`].
+    Table(NimSeq),
+    /// Finite values (from closed forms).
+    Finite(Vec<Nimber>),
+    /// Loopy values (or undetermined within the bound).
+    Loopy(Vec<BoundedValue>),
+}
+
+impl Sequence {
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        match &self.values {
+            SequenceValues::Table(t) => t.len().saturating_sub(self.from as usize),
+            SequenceValues::Finite(v) => v.len(),
+            SequenceValues::Loopy(v) => v.len(),
+        }
+    }
+
+    /// True if there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value of heap `from + i` as printed: a decimal, `∞(0,1,2)` or `?`.
+    ///
+    /// # Panics
+    /// If `i >= self.len()`.
+    pub fn value_text(&self, i: usize) -> String {
+        match &self.values {
+            SequenceValues::Table(t) => t.get(self.from + i as u64).to_string(),
+            SequenceValues::Finite(v) => v[i].to_string(),
+            SequenceValues::Loopy(v) => v[i].value_text(),
+        }
+    }
+
+    /// The finite value of heap `from + i`, if it is finite.
+    ///
+    /// # Panics
+    /// If `i >= self.len()`.
+    pub fn finite(&self, i: usize) -> Option<Nimber> {
+        match &self.values {
+            SequenceValues::Table(t) => Some(t.get(self.from + i as u64)),
+            SequenceValues::Finite(v) => Some(v[i].clone()),
+            SequenceValues::Loopy(v) => v[i].value().and_then(LoopyValue::as_finite).cloned(),
+        }
+    }
+}
+
+impl Solver {
+    /// A solver using `method`, with the memory limit, work limit and cancellation of
+    /// `ctl`, and the default exploration bound for loopy games.
+    pub fn new(method: Method, ctl: Control) -> Solver {
+        Solver {
+            ev: Evaluator::new(method, ctl),
+            bound: Bound::default(),
+            explorers: FxHashMap::default(),
+        }
+    }
+
+    /// The same solver with loopy components explored within `bound`.
+    pub fn with_bound(mut self, bound: Bound) -> Solver {
+        self.bound = bound;
+        self.explorers.clear();
+        self
+    }
+
+    /// The bound of the loopy explorations.
+    pub fn bound(&self) -> Bound {
+        self.bound
+    }
+
+    /// The run control.
+    pub fn control(&self) -> &Control {
+        self.ev.control()
+    }
+
+    /// The engine of finite components (tables and memos), for callers that need
+    /// whole tables.
+    pub fn evaluator(&mut self) -> &mut Evaluator {
+        &mut self.ev
+    }
+
+    /// The value of a position: finite, `∞(K)`, or undetermined within the bound.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] and [`Error::TooManyStates`] when an engine's estimate is
+    /// above the limit, [`Error::NoFormula`] with [`Method::Formula`] where no closed
+    /// form is proven, [`Error::Interrupted`] when cancelled.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{catalog::parse_position, solve::{Method, Solver}, Control};
+    /// let mut solver = Solver::new(Method::Auto, Control::new());
+    /// let v = solver.value(&parse_position("min(6239,6240) + nim(3)").unwrap()).unwrap();
+    /// assert_eq!(v.value_text(), "39"); // 36 ⊕ 3
+    /// assert_eq!(v.outcome_text(), "N");
+    /// ```
+    pub fn value(&mut self, pos: &Position) -> Result<BoundedValue> {
+        let mut acc = BoundedValue::finite(Nimber::ZERO);
+        for c in &pos.components {
+            acc = acc.sum(&self.component_value(c)?);
+        }
+        Ok(acc)
+    }
+
+    /// The nim-value of a position of a finite game.
+    ///
+    /// # Errors
+    /// As [`Solver::value`], and [`Error::Unsupported`] for a position with a loopy
+    /// component.
+    pub fn nim_value(&mut self, pos: &Position) -> Result<Nimber> {
+        self.ev.value(pos)
+    }
+
+    fn explorer(&mut self, rs: &Arc<dyn LoopyRuleset>) -> &mut LoopyExplorer {
+        let bound = self.bound;
+        self.explorers
+            .entry(rs.name())
+            .or_insert_with(|| LoopyExplorer::new(rs.clone(), bound))
+    }
+
+    /// The value of heap `n` of a loopy ruleset within the bound.
+    fn loopy_heap_value(&mut self, rs: &Arc<dyn LoopyRuleset>, n: u64) -> Result<BoundedValue> {
+        if self.ev.method() == Method::Formula {
+            return Err(no_loopy_formula(rs.as_ref()));
+        }
+        let ctl = self.ev.control().clone();
+        self.explorer(rs).heap_value(n, &ctl)
+    }
+
+    /// The value of one component.
+    fn component_value(&mut self, c: &Component) -> Result<BoundedValue> {
+        match c {
+            Component::Loopy { ruleset, heaps } => {
+                let mut acc = BoundedValue::finite(Nimber::ZERO);
+                for p in heaps {
+                    let v = self.loopy_heap_value(ruleset, p.heap)?;
+                    acc = acc.sum(&copies_value(v, p.copies));
+                }
+                Ok(acc)
+            }
+            _ => Ok(BoundedValue::finite(self.ev.component_value(c)?)),
+        }
+    }
+
+    /// The winning moves of `pos` (and, from a draw, the drawing moves), and with `all`
+    /// every option with the value of the resulting sum.
+    ///
+    /// A move in a powerset heap replaces it by a nonempty subset of its base set; the
+    /// winning ones are the subsets whose XOR is the value the rest of the sum needs,
+    /// found with an XOR basis of the base values (counted exactly, listed up to
+    /// [`LISTED_SUBSET_MOVES`] per heap).
+    ///
+    /// # Errors
+    /// Those of [`Solver::value`], and [`Error::TooManyStates`] when a heap or tuple has
+    /// too many options to enumerate.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{catalog::parse_position, solve::{Method, Solver}, Control};
+    /// let mut solver = Solver::new(Method::Auto, Control::new());
+    /// // Paper 003 Example 10: Ω₂(18) ⊕ Ω₂(7) = 3 ⊕ 1; the good move splits 18 into nine 2s.
+    /// let m = solver.moves(&parse_position("dividing(18) + dividing(7)").unwrap(), false).unwrap();
+    /// assert_eq!(m.winning[0].to_string(), "dividing(2*9) + dividing(7)");
+    /// ```
+    pub fn moves(&mut self, pos: &Position, all: bool) -> Result<Moves> {
+        let values: Vec<BoundedValue> = pos
+            .components
+            .iter()
+            .map(|c| self.component_value(c))
+            .collect::<Result<_>>()?;
+        let total = values
+            .iter()
+            .fold(BoundedValue::finite(Nimber::ZERO), |a, v| a.sum(v));
+        let mut out = Collector {
+            all,
+            outcome: total.value().map(LoopyValue::outcome),
+            winning: Vec::new(),
+            drawing: Vec::new(),
+            options: all.then(Vec::new),
+            unlisted_winning: BigUint::from(0u32),
+            unlisted_options: BigUint::from(0u32),
+            notes: Vec::new(),
+        };
+        for (i, comp) in pos.components.iter().enumerate() {
+            let others = values
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .fold(BoundedValue::finite(Nimber::ZERO), |a, (_, v)| a.sum(v));
+            match comp {
+                Component::Heaps { ruleset, heaps } => {
+                    let own = values[i].value().and_then(LoopyValue::as_finite).cloned();
+                    let own = own.expect("a finite component has a finite value");
+                    for (j, run) in heaps.iter().enumerate() {
+                        let hv = self.ev.heap_value(ruleset, run.heap)?;
+                        let rest = others.sum(&BoundedValue::finite(&own ^ &hv));
+                        let at = Slot { pos, i, j };
+                        if ruleset.is_powerset() {
+                            self.powerset_moves(ruleset, run.heap, &rest, at, &mut out)?;
+                        } else {
+                            self.heap_moves(ruleset, run.heap, &rest, at, &mut out)?;
+                        }
+                    }
+                }
+                Component::Tuple { ruleset, pos: tuple } => {
+                    let name = || format!("{}({})", ruleset.name(), crate::error::Joined(tuple));
+                    check_options(self.ev.control(), name, ruleset.options_bound(tuple))?;
+                    let mut opts: Vec<Vec<u64>> = Vec::new();
+                    ruleset.for_each_option(tuple, &mut |o| opts.push(o.to_vec()));
+                    for o in opts {
+                        let v = others.sum(&BoundedValue::finite(self.ev.tuple_value(ruleset, &o)?));
+                        let mut next = pos.clone();
+                        next.components[i] = Component::Tuple {
+                            ruleset: ruleset.clone(),
+                            pos: o,
+                        };
+                        out.record(next, v);
+                    }
+                }
+                Component::Loopy { ruleset, heaps } => {
+                    for (j, run) in heaps.iter().enumerate() {
+                        let Some(opts) = self.explorer(ruleset).heap_options(run.heap) else {
+                            out.notes.push(format!(
+                                "the options of {}({}) are not all within the bound, so they are not listed",
+                                ruleset.name(),
+                                run.heap
+                            ));
+                            continue;
+                        };
+                        for o in opts {
+                            let next = Slot { pos, i, j }.replace(&[Part::one(o)]);
+                            let v = self.component_value(&next.components[i])?.sum(&others);
+                            out.record(next, v);
+                        }
+                    }
+                }
+            }
+        }
+        let winning_total = BigUint::from(out.winning.len()) + out.unlisted_winning;
+        let options_total = out
+            .options
+            .as_ref()
+            .map(|o| BigUint::from(o.len()) + out.unlisted_options.clone());
+        Ok(Moves {
+            value: total,
+            loopy: pos.has_loopy(),
+            winning: out.winning,
+            drawing: out.drawing,
+            options: out.options,
+            winning_total,
+            options_total,
+            notes: out.notes,
+        })
+    }
+
+    /// The moves in one heap of a heap ruleset (not powerset); `rest` is the value of
+    /// everything else in the sum.
+    fn heap_moves(
+        &mut self,
+        ruleset: &Arc<dyn HeapRuleset>,
+        heap: u64,
+        rest: &BoundedValue,
+        at: Slot<'_>,
+        out: &mut Collector,
+    ) -> Result<()> {
+        let target = rest.value().and_then(LoopyValue::as_finite);
+        // Without --all and with a finite rest only the options of value `target` are
+        // wanted; a closed form may list them without enumerating.
+        let direct = match (out.all, target) {
+            (false, Some(t)) => ruleset.closed_form().and_then(|f| f.options_of_value(heap, t)),
+            _ => None,
+        };
+        let opts: Vec<Vec<Part>> = match direct {
+            Some(o) => o,
+            None => {
+                let name = || format!("{}({heap})", ruleset.name());
+                check_options(self.ev.control(), name, ruleset.options_bound(heap))?;
+                let mut opts = Vec::new();
+                ruleset.for_each_option(heap, &mut |parts| opts.push(parts.to_vec()));
+                opts
+            }
+        };
+        for parts in opts {
+            let mut v = Nimber::ZERO;
+            for p in &parts {
+                if p.copies & 1 == 1 {
+                    v ^= &self.ev.heap_value(ruleset, p.heap)?;
+                }
+            }
+            out.record(at.replace(&parts), rest.sum(&BoundedValue::finite(v)));
+        }
+        Ok(())
+    }
+
+    /// The moves in one heap of a powerset ruleset: the winning subsets through an XOR
+    /// basis (counted exactly), and with `--all` (or a loopy rest) the subsets in
+    /// binary counting order, up to [`LISTED_SUBSET_MOVES`].
+    fn powerset_moves(
+        &mut self,
+        ruleset: &Arc<dyn HeapRuleset>,
+        heap: u64,
+        rest: &BoundedValue,
+        at: Slot<'_>,
+        out: &mut Collector,
+    ) -> Result<()> {
+        let name = || format!("{}({heap})", ruleset.name());
+        check_options(self.ev.control(), name, ruleset.options_bound(heap))?;
+        let mut base: Vec<u64> = Vec::new();
+        ruleset.for_each_option(heap, &mut |parts| base.extend(parts.iter().map(|p| p.heap)));
+        let mut basis = XorBasis::new();
+        let mut vals = Vec::with_capacity(base.len());
+        for &b in &base {
+            let v = self.ev.heap_value(ruleset, b)?;
+            basis.insert(&v);
+            vals.push(v);
+        }
+        let subset_parts = |idx: &[usize]| -> Vec<Part> {
+            let mut hs: Vec<u64> = idx.iter().map(|&i| base[i]).collect();
+            hs.sort_unstable();
+            hs.into_iter().map(Part::one).collect()
+        };
+        let target = rest.value().and_then(LoopyValue::as_finite).cloned();
+        // With a finite rest, the winning subsets are those whose XOR is the rest.
+        let wins = match &target {
+            Some(t) => {
+                let wins = basis.subsets_with_xor(t, LISTED_SUBSET_MOVES);
+                out.unlisted_winning += basis.count_nonempty(t) - BigUint::from(wins.len());
+                if !out.all {
+                    for s in &wins {
+                        out.record(at.replace(&subset_parts(&members(s))), BoundedValue::finite(Nimber::ZERO));
+                    }
+                    return Ok(());
+                }
+                wins
+            }
+            None => Vec::new(),
+        };
+        // Every subset in binary counting order (winning ones included), up to the limit.
+        let total_subsets = (BigUint::from(1u32) << base.len()) - 1u32;
+        let mut listed = 0usize;
+        let mut mask: u64 = 1;
+        while listed < LISTED_SUBSET_MOVES && (base.len() >= 64 || mask < 1u64 << base.len()) {
+            let idx: Vec<usize> = (0..64.min(base.len())).filter(|k| mask >> k & 1 == 1).collect();
+            let mut v = Nimber::ZERO;
+            for &k in &idx {
+                v ^= &vals[k];
+            }
+            out.record(at.replace(&subset_parts(&idx)), rest.sum(&BoundedValue::finite(v)));
+            listed += 1;
+            mask += 1;
+        }
+        if out.all {
+            out.unlisted_options += total_subsets - BigUint::from(listed);
+        }
+        // Winning subsets beyond the listed prefix are still reported.
+        let in_prefix = |s: &Vec<usize>| {
+            members(s).iter().all(|&k| k < 64) && {
+                let m: u64 = members(s).iter().map(|&k| 1u64 << k).sum();
+                m < mask
+            }
+        };
+        for s in wins.iter().filter(|s| !in_prefix(s)) {
+            out.record(at.replace(&subset_parts(&members(s))), BoundedValue::finite(Nimber::ZERO));
+            if out.all {
+                out.unlisted_options -= 1u32;
+            }
+        }
+        Ok(())
+    }
+
+    /// The values of `rs` on heaps `from..=to` (`from` defaults to the first heap).
+    ///
+    /// With [`Method::Formula`] the values come from the closed form (an error at the
+    /// first heap without one); otherwise from dense search from the rules (one pass
+    /// over `0..=to`), or, for a loopy ruleset, from its game graph within the bound. An
+    /// interruption keeps the values finished so far ([`Sequence::stopped`]).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a ruleset on tuples; [`Error::Domain`] when `from` is
+    /// below the first heap; [`Error::NoFormula`]; [`Error::TooLarge`] when the table is
+    /// above the memory limit; [`Error::Interrupted`] before any value is finished.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{catalog::parse_ruleset, solve::{Method, Solver}, Control};
+    /// let mut solver = Solver::new(Method::Search, Control::new());
+    /// let seq = solver.sequence(&parse_ruleset("subtraction[1,2]").unwrap(), None, 6).unwrap();
+    /// let texts: Vec<String> = (0..seq.len()).map(|i| seq.value_text(i)).collect();
+    /// assert_eq!(texts, ["0", "1", "2", "0", "1", "2", "0"]);
+    /// ```
+    pub fn sequence(&mut self, rs: &Ruleset, from: Option<u64>, to: u64) -> Result<Sequence> {
+        let (name, first) = match rs {
+            Ruleset::Heap(h) => (h.name(), h.first_heap()),
+            Ruleset::Loopy(l) => (l.name(), l.first_heap()),
+            Ruleset::Tuple(_) => return Err(rs.as_heap("seq").err().expect("a tuple ruleset")),
+        };
+        let from = from.unwrap_or(first);
+        if from < first {
+            return Err(Error::Domain {
+                ruleset: name.clone(),
+                position: format!("heap {from}"),
+                reason: format!("heaps of {name} start at {first}"),
+            });
+        }
+        let mut seq = Sequence {
+            ruleset: name,
+            from,
+            values: SequenceValues::Finite(Vec::new()),
+            note: None,
+            stopped: None,
+        };
+        let ctl = self.ev.control().clone();
+        match rs {
+            Ruleset::Heap(h) if self.ev.method() == Method::Formula => {
+                let form = h.closed_form();
+                let mut v = Vec::new();
+                for n in from..=to {
+                    match form.and_then(|f| f.value(n)) {
+                        Some(x) => v.push(x),
+                        None => {
+                            return Err(Error::NoFormula {
+                                ruleset: h.name(),
+                                detail: form.and_then(|f| f.gap(n)),
+                            })
+                        }
+                    }
+                    if n & 0xFFFF == 0 && ctl.cancelled() {
+                        seq.stopped = Some(Error::Interrupted);
+                        break;
+                    }
+                }
+                seq.values = SequenceValues::Finite(v);
+            }
+            Ruleset::Heap(h) => {
+                let (table, stopped) = sequence_partial(h.as_ref(), to, &ctl)?;
+                seq.values = SequenceValues::Table(table);
+                seq.stopped = stopped;
+            }
+            Ruleset::Loopy(l) => {
+                if self.ev.method() == Method::Formula {
+                    return Err(no_loopy_formula(l.as_ref()));
+                }
+                let (values, stopped) = self.loopy_sequence(l, from, to)?;
+                let undetermined: Vec<&str> = values.iter().filter_map(BoundedValue::note).collect();
+                seq.note = undetermined.first().map(|first_note| {
+                    format!(
+                        "{} of {} values are undetermined within the bound (heaps up to {}, {} moves per exploration); the first: {first_note}",
+                        undetermined.len(),
+                        values.len(),
+                        crate::error::sci(self.bound.heap as u128),
+                        crate::error::sci(self.bound.moves as u128)
+                    )
+                });
+                seq.values = SequenceValues::Loopy(values);
+                seq.stopped = stopped;
+            }
+            Ruleset::Tuple(_) => unreachable!("refused above"),
+        }
+        Ok(seq)
+    }
+
+    fn loopy_sequence(
+        &mut self,
+        rs: &Arc<dyn LoopyRuleset>,
+        from: u64,
+        to: u64,
+    ) -> Result<(Vec<BoundedValue>, Option<Error>)> {
+        let ctl = self.ev.control().clone();
+        let count = to.saturating_sub(from).saturating_add(1);
+        // The values (about 48 bytes each) and the explorer's cache (at least one entry
+        // of about 64 bytes per heap).
+        ctl.check_memory(
+            &format!("the values of {}", rs.name()),
+            count.saturating_mul(112),
+            format!("{count} heaps"),
+        )?;
+        let ex = self.explorer(rs);
+        let mut values: Vec<BoundedValue> = Vec::new();
+        let mut stopped = None;
+        ctl.start(&format!("{} values", rs.name()), count);
+        for n in from..=to {
+            match ex.heap_value(n, &ctl) {
+                Ok(v) => values.push(v),
+                Err(e) => {
+                    stopped = Some(e);
+                    break;
+                }
+            }
+            if n & 0x3FF == 0 {
+                if let Err(e) = ctl.tick(n - from) {
+                    stopped = Some(e);
+                    break;
+                }
+            }
+        }
+        ctl.finish();
+        Ok((values, stopped))
+    }
+}
+
+/// Where a move is made: heap run `j` of component `i` of `pos`.
+#[derive(Clone, Copy)]
+struct Slot<'a> {
+    pos: &'a Position,
+    i: usize,
+    j: usize,
+}
+
+impl Slot<'_> {
+    /// The position with one heap of the run replaced by the heaps `parts` (empty heaps
+    /// dropped where heap 0 is not a position).
+    fn replace(&self, parts: &[Part]) -> Position {
+        let comp = &self.pos.components[self.i];
+        let (heaps, first) = match comp {
+            Component::Heaps { ruleset, heaps } => (heaps, ruleset.first_heap()),
+            Component::Loopy { ruleset, heaps } => (heaps, ruleset.first_heap()),
+            Component::Tuple { .. } => unreachable!("a heap move in a tuple component"),
+        };
+        let mut runs: Vec<Part> = Vec::with_capacity(heaps.len() + parts.len());
+        for (k, r) in heaps.iter().enumerate() {
+            if k == self.j {
+                push_part(
+                    &mut runs,
+                    Part {
+                        heap: r.heap,
+                        copies: r.copies - 1,
+                    },
+                );
+                for p in parts {
+                    if !(first > 0 && p.heap == 0) {
+                        push_part(&mut runs, *p);
+                    }
+                }
+            } else {
+                push_part(&mut runs, *r);
+            }
+        }
+        let mut next = self.pos.clone();
+        next.components[self.i] = comp.with_heaps(runs);
+        next
+    }
+}
+
+/// Sorts options into winning, drawing and (with `all`) every option.
+struct Collector {
+    all: bool,
+    outcome: Option<Outcome>,
+    winning: Vec<Position>,
+    drawing: Vec<Position>,
+    options: Option<Vec<(Position, BoundedValue)>>,
+    unlisted_winning: BigUint,
+    unlisted_options: BigUint,
+    notes: Vec<String>,
+}
+
+impl Collector {
+    fn record(&mut self, p: Position, v: BoundedValue) {
+        let class = v.value().map(LoopyValue::outcome);
+        if class == Some(Outcome::P) {
+            self.winning.push(p.clone());
+        } else if class == Some(Outcome::D) && self.outcome == Some(Outcome::D) {
+            self.drawing.push(p.clone());
+        }
+        if let Some(o) = self.options.as_mut() {
+            o.push((p, v));
+        }
+    }
+}
+
+fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128) -> Result<()> {
+    if bound > MAX_OPTIONS.min(ctl.state_limit() as u128) {
+        return Err(Error::TooManyStates {
+            what: format!("listing the options of {}", what()),
+            states: bound,
+            limit: MAX_OPTIONS.min(ctl.state_limit() as u128) as u64,
+        });
+    }
+    Ok(())
+}
+
+fn no_loopy_formula(rs: &dyn LoopyRuleset) -> Error {
+    Error::NoFormula {
+        ruleset: rs.name(),
+        detail: Some("a loopy ruleset; its values come from its game graph".into()),
+    }
+}
+
+/// The value of `copies ≥ 1` heaps of value `v`: `v` or 0 for finite `v` (odd or even
+/// count), `∞()` for infinite `v` and two or more copies.
+fn copies_value(v: BoundedValue, copies: u64) -> BoundedValue {
+    match &v {
+        BoundedValue::Value(x) if copies >= 2 => {
+            let two = x.sum(x);
+            if copies % 2 == 1 {
+                BoundedValue::Value(two.sum(x))
+            } else {
+                BoundedValue::Value(two)
+            }
+        }
+        _ => v,
+    }
+}
+
+#[cfg(test)]
+mod tests;
