@@ -88,7 +88,11 @@ pub fn ruleset(name: &str, params: Option<&str>) -> Result<Ruleset> {
     if fixed.is_some() && params.is_some() {
         return Err(Error::Arity {
             ruleset: name.to_string(),
-            message: format!("takes no parameters in brackets (it stands for {}[{}])", f.name, fixed.unwrap_or("")),
+            message: format!(
+                "takes no parameters in brackets (it stands for {}[{}])",
+                f.name,
+                fixed.unwrap_or("")
+            ),
         });
     }
     let params = fixed.or(params);
@@ -300,8 +304,17 @@ mod tests {
             Err(Error::Syntax { column, input, .. }) => (column, input),
             other => panic!("{s}: {other:?}"),
         };
-        assert_eq!(col("nim(1) + subtraction[1,,2](3)"), (24, "nim(1) + subtraction[1,,2](3)".into()));
+        assert_eq!(
+            col("nim(1) + subtraction[1,,2](3)"),
+            (24, "nim(1) + subtraction[1,,2](3)".into())
+        );
         assert_eq!(col("subtraction[x](3)").0, 13);
-        assert_eq!(parse_ruleset("subtraction[1,x]").unwrap_err().to_string().contains("column 15"), true);
+        assert_eq!(
+            parse_ruleset("subtraction[1,x]")
+                .unwrap_err()
+                .to_string()
+                .contains("column 15"),
+            true
+        );
     }
 }

@@ -129,7 +129,9 @@ fn winning_moves_in_sums() {
     assert_eq!(all, vec!["nim(1,1,0)"]);
     assert_eq!(m.winning.len(), 1);
     // Sums mixing heap and tuple components.
-    let m = ev.moves(&parse_position("cdn(6,2,2) + delete-nim(3,5)").unwrap(), true).unwrap();
+    let m = ev
+        .moves(&parse_position("cdn(6,2,2) + delete-nim(3,5)").unwrap(), true)
+        .unwrap();
     assert_eq!(m.value, BoundedValue::finite(2u64 ^ 3));
     for w in &m.winning {
         assert_eq!(ev.nim_value(w).unwrap(), 0u64, "{w}");
@@ -139,12 +141,18 @@ fn winning_moves_in_sums() {
 #[test]
 fn huge_positions_list_moves_or_refuse() {
     let mut ev = Solver::new(Method::Auto, Control::new());
-    let m = ev.moves(&parse_position("nim(1000000000000,3,5)").unwrap(), false).unwrap();
+    let m = ev
+        .moves(&parse_position("nim(1000000000000,3,5)").unwrap(), false)
+        .unwrap();
     let w: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
     assert_eq!(w, vec!["nim(6,3,5)"]);
-    let e = ev.moves(&parse_position("delete-nim(1000000000000,3)").unwrap(), false).unwrap_err();
+    let e = ev
+        .moves(&parse_position("delete-nim(1000000000000,3)").unwrap(), false)
+        .unwrap_err();
     assert!(matches!(e, Error::TooManyStates { .. }), "{e}");
-    let e = ev.moves(&parse_position("nim(1000000000000,3,5)").unwrap(), true).unwrap_err();
+    let e = ev
+        .moves(&parse_position("nim(1000000000000,3,5)").unwrap(), true)
+        .unwrap_err();
     assert!(
         e.to_string().contains("listing the options of nim(1000000000000)"),
         "{e}"

@@ -1,7 +1,8 @@
-//! `grundy list`: the catalog.
+//! `grundy list`: the registry of rule families.
 
 use crate::output::{print_json, Format};
-use grundy::catalog::{entries, Params};
+use grundy::catalog::families;
+use grundy::game::{Family, Params};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -20,7 +21,7 @@ struct Row {
     positions: &'static str,
     options: &'static str,
     source: &'static str,
-    formula: Option<&'static str>,
+    formula: Option<String>,
     example: &'static str,
     /// `heap` (positions are heaps; sums of heaps), `tuple` (one game on a tuple) or
     /// `loopy` (heaps, play can cycle).
@@ -32,10 +33,10 @@ struct Row {
 }
 
 /// Bytes per heap of dense evaluation, for heap rulesets that take no parameters.
-fn bytes_per_heap(e: &grundy::catalog::Entry) -> Option<u64> {
+fn bytes_per_heap(e: &Family) -> Option<u64> {
     match e.params {
-        Params::None => match (e.build)(&[]) {
-            Ok(grundy::game::Ruleset::Heap(h)) => Some(h.dense_bytes_per_heap()),
+        Params::None => match (e.build)(None) {
+            Ok(grundy::game::Ruleset::Heap(h)) => Some(h.memory().bytes_per_heap),
             _ => None,
         },
         Params::Required(_) => None,
@@ -43,7 +44,7 @@ fn bytes_per_heap(e: &grundy::catalog::Entry) -> Option<u64> {
 }
 
 /// The kind of ruleset, read off its example position.
-fn kind(e: &grundy::catalog::Entry) -> &'static str {
+fn kind(e: &Family) -> &'static str {
     use grundy::game::Component;
     match grundy::catalog::parse_position(e.example).map(|p| p.components.into_iter().next()) {
         Ok(Some(Component::Heaps { .. })) => "heap",
@@ -55,8 +56,7 @@ fn kind(e: &grundy::catalog::Entry) -> &'static str {
 
 /// Runs the command.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    let rows: Vec<Row> = entries()
-        .into_iter()
+    let rows: Vec<Row> = families()
         .map(|e| Row {
             name: e.name,
             params: match e.params {
@@ -66,10 +66,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             positions: e.positions,
             options: e.options,
             source: e.source,
-            formula: e.formula,
+            formula: e.formula.map(|f| f.to_string()),
             example: e.example,
-            kind: kind(&e),
-            dense_bytes_per_heap: bytes_per_heap(&e),
+            kind: kind(e),
+            dense_bytes_per_heap: bytes_per_heap(e),
         })
         .collect();
     match a.format {
@@ -85,7 +85,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 println!("  source:     {}", r.source);
                 println!(
                     "  formula:    {}",
-                    r.formula.unwrap_or("none proven (values by search)")
+                    r.formula.as_deref().unwrap_or("none proven (values by search)")
                 );
                 println!("  example:    {}", r.example);
                 println!("  kind:       {}", r.kind);

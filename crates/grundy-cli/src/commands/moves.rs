@@ -1,10 +1,11 @@
 //! `grundy moves EXPR`: winning moves of a position.
 
 use super::bound::BoundArgs;
-use super::value::{describe, describe_bounded, MethodArg};
+use super::value::{describe_bounded, solver, MethodArg};
 use crate::output::{print_json, Format};
 use grundy::catalog::parse_position;
-use grundy::solve::{moves, Bound, Evaluator, LoopyEvaluator, Outcome};
+use grundy::solve::Moves;
+use grundy::value::Outcome;
 use grundy::Control;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -33,105 +34,33 @@ struct OptionOut {
     value: String,
 }
 
+/// The JSON shape. `outcome`, `note` and `drawing` are present for positions with a
+/// loopy component (whose outcome may be a draw); `winning_count` and `options_count`
+/// only when more moves exist than are listed (a powerset heap can have astronomically
+/// many).
 #[derive(Serialize)]
 struct Out {
     position: String,
     value: String,
-    winning: Vec<String>,
-    /// The number of winning moves, present only when it is more than listed (a
-    /// powerset heap can have astronomically many).
     #[serde(skip_serializing_if = "Option::is_none")]
-    winning_count: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    options: Option<Vec<OptionOut>>,
-    /// The number of options, present only when it is more than listed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    options_count: Option<String>,
-}
-
-/// The shape for positions with loopy components: the outcome, and the moves that keep
-/// a draw, are part of it.
-#[derive(Serialize)]
-struct LoopyOut {
-    position: String,
-    value: String,
-    outcome: String,
+    outcome: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
     winning: Vec<String>,
-    drawing: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_count: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drawing: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<Vec<OptionOut>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options_count: Option<String>,
 }
 
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let mut ev = Evaluator::new(a.method.into(), ctl.clone());
-    if pos.has_loopy() {
-        let lev = LoopyEvaluator::new(ev, a.bounds.bound(Bound::default().moves));
-        return run_loopy(&a, &pos, lev);
-    }
-    let m = moves(&mut ev, &pos, a.all)?;
-    let out = Out {
-        position: pos.to_string(),
-        value: m.value.to_string(),
-        winning: m.winning.iter().map(|p| p.to_string()).collect(),
-        winning_count: (m.winning_total != m.winning.len().into()).then(|| m.winning_total.to_string()),
-        options_count: m
-            .options_total
-            .as_ref()
-            .filter(|c| m.options.as_ref().is_none_or(|o| **c != o.len().into()))
-            .map(|c| c.to_string()),
-        options: m.options.map(|o| {
-            o.into_iter()
-                .map(|(p, v)| OptionOut {
-                    position: p.to_string(),
-                    value: v.to_string(),
-                })
-                .collect()
-        }),
-    };
-    match a.format {
-        Format::Json => print_json(&out)?,
-        Format::Text => {
-            println!(
-                "{}: value {}, {}",
-                out.position,
-                out.value,
-                describe(Outcome::of(&m.value))
-            );
-            if out.winning.is_empty() {
-                println!("no winning move (every option has a non-zero value)");
-            } else {
-                match &out.winning_count {
-                    None => println!("winning moves ({}):", out.winning.len()),
-                    Some(c) => println!("winning moves ({c}; the first {} are listed):", out.winning.len()),
-                }
-                for w in &out.winning {
-                    println!("  {w}");
-                }
-            }
-            if let Some(opts) = &out.options {
-                match &out.options_count {
-                    Some(c) => println!(
-                        "options ({c}; the first {} are listed), with the value of the resulting sum:",
-                        opts.len()
-                    ),
-                    _ => println!("options ({}), with the value of the resulting sum:", opts.len()),
-                }
-                let width = opts.iter().map(|o| o.value.len()).max().unwrap_or(1);
-                for o in opts {
-                    println!("  {:>width$}  {}", o.value, o.position);
-                }
-            }
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn run_loopy(a: &Args, pos: &grundy::game::Position, mut lev: LoopyEvaluator) -> anyhow::Result<ExitCode> {
-    let m = lev.moves(pos, a.all)?;
+    let m = solver(a.method, &a.bounds, ctl).moves(&pos, a.all)?;
     let strings = |ps: &[grundy::game::Position]| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>();
     let notes: Vec<&str> = m
         .value
@@ -139,13 +68,19 @@ fn run_loopy(a: &Args, pos: &grundy::game::Position, mut lev: LoopyEvaluator) ->
         .into_iter()
         .chain(m.notes.iter().map(String::as_str))
         .collect();
-    let out = LoopyOut {
+    let out = Out {
         position: pos.to_string(),
         value: m.value.value_text(),
-        outcome: m.value.outcome_text(),
+        outcome: m.loopy.then(|| m.value.outcome_text()),
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         winning: strings(&m.winning),
-        drawing: strings(&m.drawing),
+        winning_count: (m.winning_total != m.winning.len().into()).then(|| m.winning_total.to_string()),
+        drawing: m.loopy.then(|| strings(&m.drawing)),
+        options_count: m
+            .options_total
+            .as_ref()
+            .filter(|c| m.options.as_ref().is_none_or(|o| **c != o.len().into()))
+            .map(|c| c.to_string()),
         options: m.options.as_ref().map(|o| {
             o.iter()
                 .map(|(p, v)| OptionOut {
@@ -157,36 +92,51 @@ fn run_loopy(a: &Args, pos: &grundy::game::Position, mut lev: LoopyEvaluator) ->
     };
     match a.format {
         Format::Json => print_json(&out)?,
-        Format::Text => {
-            println!("{}: {}", out.position, describe_bounded(&m.value));
-            for n in &m.notes {
-                println!("note: {n}");
-            }
-            let outcome = m.value.value().map(|v| v.outcome());
-            let list = |title: String, ps: &[String]| {
-                println!("{title} ({}):", ps.len());
-                for p in ps {
-                    println!("  {p}");
-                }
-            };
-            match outcome {
-                Some(Outcome::P) => println!("no winning move (every option is an N-position)"),
-                Some(Outcome::N) => list("winning moves".into(), &out.winning),
-                Some(Outcome::D) => {
-                    println!("no winning move (a draw)");
-                    list("moves that keep the draw (every other move loses)".into(), &out.drawing);
-                }
-                None if out.winning.is_empty() => println!("no move to a P-position is known within the bound"),
-                None => list("winning moves (to P-positions)".into(), &out.winning),
-            }
-            if let Some(opts) = &out.options {
-                println!("options ({}), with the value of the resulting sum:", opts.len());
-                let width = opts.iter().map(|o| o.value.chars().count()).max().unwrap_or(1);
-                for o in opts {
-                    println!("  {:>width$}  {}", o.value, o.position);
-                }
-            }
-        }
+        Format::Text => print_text(&out, &m),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn print_text(out: &Out, m: &Moves) {
+    println!("{}: {}", out.position, describe_bounded(&m.value));
+    for n in &m.notes {
+        println!("note: {n}");
+    }
+    let list = |title: &str, ps: &[String], count: Option<&String>| {
+        match count {
+            None => println!("{title} ({}):", ps.len()),
+            Some(c) => println!("{title} ({c}; the first {} are listed):", ps.len()),
+        }
+        for p in ps {
+            println!("  {p}");
+        }
+    };
+    let count = out.winning_count.as_ref();
+    match m.value.value().map(|v| v.outcome()) {
+        Some(Outcome::P) => println!("no winning move (every option is an N-position)"),
+        Some(Outcome::N) => list("winning moves", &out.winning, count),
+        Some(Outcome::D) => {
+            println!("no winning move (a draw)");
+            list(
+                "moves that keep the draw (every other move loses)",
+                &m.drawing.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+                None,
+            );
+        }
+        None if out.winning.is_empty() => println!("no move to a P-position is known within the bound"),
+        None => list("winning moves (to P-positions)", &out.winning, count),
+    }
+    if let Some(opts) = &out.options {
+        match &out.options_count {
+            Some(c) => println!(
+                "options ({c}; the first {} are listed), with the value of the resulting sum:",
+                opts.len()
+            ),
+            None => println!("options ({}), with the value of the resulting sum:", opts.len()),
+        }
+        let width = opts.iter().map(|o| o.value.chars().count()).max().unwrap_or(1);
+        for o in opts {
+            println!("  {:>width$}  {}", o.value, o.position);
+        }
+    }
 }

@@ -5,7 +5,7 @@
 use crate::output::{print_json, Format};
 use crate::values::heap_points;
 use anyhow::{bail, Result};
-use grundy::analysis::periodicity::{detect, subtraction_proof, Evidence, Periodicity};
+use grundy::analysis::periodicity::{detect, proven_by, Evidence, Periodicity};
 use grundy::catalog::parse_ruleset;
 use grundy::game::HeapRuleset;
 use grundy::Control;
@@ -65,30 +65,28 @@ pub struct Report {
 pub fn analyse(rs: &dyn HeapRuleset, from: u64, values: &[u64], to: u64) -> Report {
     let ev = Evidence::default();
     let found = detect(values, from, ev);
-    let (status, reason) = match (&found, rs.subtraction_set()) {
-        (Some(p), Some(set)) if subtraction_proof(set, p, to) => (
+    let theorem = rs.periodicity();
+    let end = |p: &Periodicity| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus));
+    let (status, reason) = match (&found, theorem) {
+        (Some(p), Some(t)) if proven_by(t, p, to) => (
             Status::Proven,
             format!(
-                "subtraction game with max(S) = {k}: the values agree with the period on heaps {n0}..={to}, which \
-                 covers preperiod + period + max(S) − 1 = {need}; G(n) is the mex of the max(S) values before \
-                 it, so the period continues forever (periodicity theorem for subtraction games: Winning Ways \
-                 vol. 1 ch. 4; Siegel, Combinatorial Game Theory ch. IV)",
-                k = set.iter().max().copied().unwrap_or(0),
+                "the values agree with the period on heaps {n0}..={to}, which covers the heaps through {need} that \
+                 the theorem needs, so the period continues forever ({statement})",
                 n0 = p.preperiod,
-                need = p.preperiod + p.period + set.iter().max().copied().unwrap_or(0) - 1,
+                need = end(p).unwrap_or(to),
+                statement = t.statement(),
             ),
         ),
-        (Some(p), set) => (
+        (Some(p), _) => (
             Status::Apparent,
             format!(
                 "the values agree with it on heaps {}..={to}; nothing is proven beyond {to}{}",
                 p.preperiod,
-                match set {
-                    Some(s) if p.saltus == 0 => format!(
-                        " (a proof for this subtraction game needs the values up to heap {})",
-                        p.preperiod + p.period + s.iter().max().copied().unwrap_or(0) - 1
-                    ),
-                    _ => String::new(),
+                match end(p) {
+                    Some(need) =>
+                        format!(" (a proof by the ruleset's periodicity theorem needs the values up to heap {need})"),
+                    None => String::new(),
                 }
             ),
         ),

@@ -4,9 +4,8 @@ use super::bound::BoundArgs;
 use crate::output::print_json;
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
-use grundy::game::{LoopyRuleset, Ruleset};
-use grundy::solve::{sequence_partial, Bound, BoundedValue, LoopyExplorer, NimSeq};
-use grundy::{Control, Error, Nimber};
+use grundy::solve::{Bound, Method, Solver};
+use grundy::{Control, Error};
 use serde::Serialize;
 use std::io::Write;
 use std::process::ExitCode;
@@ -65,59 +64,20 @@ struct Out {
     note: Option<String>,
 }
 
-/// The first heap of the sequence: `--from`, or the ruleset's first position.
-fn first_heap(a: &Args, name: &str, first: u64) -> anyhow::Result<u64> {
-    let from = a.from.unwrap_or(first);
-    if from < first {
-        return Err(Error::Domain {
-            ruleset: name.to_string(),
-            position: format!("heap {from}"),
-            reason: format!("heaps of {name} start at {first}"),
-        }
-        .into());
-    }
-    if from > a.to {
-        anyhow::bail!("--from {from} is larger than --to {}", a.to);
-    }
-    Ok(from)
-}
-
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let rs = parse_ruleset(&a.name)?;
-    if let Ruleset::Loopy(l) = &rs {
-        return run_loopy(&a, l.clone(), ctl);
+    if let Some(from) = a.from.filter(|&f| f > a.to) {
+        anyhow::bail!("--from {from} is larger than --to {}", a.to);
     }
-    let rs = rs.as_heap("seq")?;
-    let from = first_heap(&a, &rs.name(), rs.first_heap())?;
-    let (values, stopped): (Vec<Nimber>, Option<Error>) = match a.method {
-        SeqMethod::Search => {
-            let (seq, stopped): (NimSeq, _) = sequence_partial(rs.as_ref(), a.to, ctl)?;
-            ((from..seq.len() as u64).map(|n| seq.get(n)).collect(), stopped)
-        }
-        SeqMethod::Formula => {
-            let mut v = Vec::new();
-            for n in from..=a.to {
-                match rs.formula(n) {
-                    Some(x) => v.push(x),
-                    None => {
-                        return Err(Error::NoFormula {
-                            ruleset: rs.name(),
-                            detail: rs.formula_gap(n),
-                        }
-                        .into())
-                    }
-                }
-                if n & 0xFFFF == 0 && ctl.cancelled() {
-                    break;
-                }
-            }
-            let stopped = ctl.cancelled().then_some(Error::Interrupted);
-            (v, stopped)
-        }
+    let method = match a.method {
+        SeqMethod::Search => Method::Search,
+        SeqMethod::Formula => Method::Formula,
     };
-    let texts = values.iter().map(|v| v.to_string()).collect();
-    write_values(&a, rs.name(), from, texts, None, stopped)
+    let mut solver = Solver::new(method, ctl.clone()).with_bound(a.bounds.bound(Bound::default().moves));
+    let seq = solver.sequence(&rs, a.from, a.to)?;
+    let texts = (0..seq.len()).map(|i| seq.value_text(i)).collect();
+    write_values(&a, seq.ruleset, seq.from, texts, seq.note, seq.stopped)
 }
 
 /// Prints the values in the chosen format (a note, if any, in the JSON or on stderr),
@@ -183,58 +143,4 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
             Err(e.into())
         }
     }
-}
-
-/// `seq` of a loopy ruleset: values within the bound, `?` where undetermined (the bound
-/// is named in a note: on stderr for text and CSV, in the JSON).
-fn run_loopy(a: &Args, rs: std::sync::Arc<dyn LoopyRuleset>, ctl: &Control) -> anyhow::Result<ExitCode> {
-    let from = first_heap(a, &rs.name(), rs.first_heap())?;
-    if a.method == SeqMethod::Formula {
-        return Err(Error::NoFormula {
-            ruleset: rs.name(),
-            detail: Some("a loopy ruleset; its values come from its game graph".into()),
-        }
-        .into());
-    }
-    let bound = a.bounds.bound(Bound::default().moves);
-    let count = a.to - from + 1;
-    // The values (about 48 bytes each) and the explorer's cache (at least one entry
-    // of about 64 bytes per heap).
-    ctl.check_memory(
-        &format!("the values of {}", rs.name()),
-        count.saturating_mul(112),
-        format!("{count} heaps"),
-    )?;
-    let mut ex = LoopyExplorer::new(rs.clone(), bound);
-    let mut values: Vec<BoundedValue> = Vec::new();
-    let mut stopped = None;
-    ctl.start(&format!("{} values", rs.name()), count);
-    for n in from..=a.to {
-        match ex.heap_value(n, ctl) {
-            Ok(v) => values.push(v),
-            Err(e) => {
-                stopped = Some(e);
-                break;
-            }
-        }
-        if n & 0x3FF == 0 {
-            if let Err(e) = ctl.tick(n - from) {
-                stopped = Some(e);
-                break;
-            }
-        }
-    }
-    ctl.finish();
-    let undetermined: Vec<&str> = values.iter().filter_map(BoundedValue::note).collect();
-    let note = undetermined.first().map(|first_note| {
-        format!(
-            "{} of {} values are undetermined within the bound (heaps up to {}, {} moves per exploration); the first: {first_note}",
-            undetermined.len(),
-            values.len(),
-            grundy::error::sci(bound.heap as u128),
-            grundy::error::sci(bound.moves as u128)
-        )
-    });
-    let texts = values.iter().map(BoundedValue::value_text).collect();
-    write_values(a, rs.name(), from, texts, note, stopped)
 }

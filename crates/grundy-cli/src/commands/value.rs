@@ -4,7 +4,8 @@ use super::bound::BoundArgs;
 use crate::output::{print_json, Format};
 use clap::ValueEnum;
 use grundy::catalog::parse_position;
-use grundy::solve::{BoundedValue, Evaluator, LoopyEvaluator, Method, Outcome};
+use grundy::solve::{Bound, BoundedValue, Method, Solver};
+use grundy::value::Outcome;
 use grundy::Control;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -55,35 +56,23 @@ struct Out {
     note: Option<String>,
 }
 
+/// The solver for `--method` and the loopy bounds (finite games ignore the bounds).
+pub fn solver(method: MethodArg, bounds: &BoundArgs, ctl: &Control) -> Solver {
+    Solver::new(method.into(), ctl.clone()).with_bound(bounds.bound(Bound::default().moves))
+}
+
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let mut ev = Evaluator::new(a.method.into(), ctl.clone());
-    if pos.has_loopy() {
-        let mut lev = LoopyEvaluator::new(ev, a.bounds.bound(grundy::solve::Bound::default().moves));
-        let v = lev.value(&pos)?;
-        let out = Out {
+    let v = solver(a.method, &a.bounds, ctl).value(&pos)?;
+    match a.format {
+        Format::Json => print_json(&Out {
             position: pos.to_string(),
             value: v.value_text(),
             outcome: v.outcome_text(),
             note: v.note().map(str::to_string),
-        };
-        match a.format {
-            Format::Json => print_json(&out)?,
-            Format::Text => println!("{pos}: {}", describe_bounded(&v)),
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    let v = ev.value(&pos)?;
-    let outcome = Outcome::of(&v);
-    match a.format {
-        Format::Json => print_json(&Out {
-            position: pos.to_string(),
-            value: v.to_string(),
-            outcome: outcome.to_string(),
-            note: None,
         })?,
-        Format::Text => println!("{pos}: value {v}, {}", describe(outcome)),
+        Format::Text => println!("{pos}: {}", describe_bounded(&v)),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,6 +38,8 @@ struct MismatchOut {
 #[derive(Serialize)]
 struct Out {
     ruleset: String,
+    /// The closed form's statement and citation (the same text as `grundy list`).
+    statement: String,
     range: String,
     checked: u64,
     not_covered: u64,
@@ -141,6 +143,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         .into_iter()
         .map(|r| Out {
             ruleset: r.ruleset,
+            statement: r.statement.to_string(),
             range: r.range,
             checked: r.checked,
             not_covered: r.not_covered,
@@ -165,6 +168,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         Format::Json => print_json(&outs)?,
         Format::Text => {
             for o in &outs {
+                println!("{}: closed form: {}", o.ruleset, o.statement);
                 match &o.mismatch {
                     None => {
                         print!(

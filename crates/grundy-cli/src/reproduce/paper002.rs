@@ -5,7 +5,7 @@ use super::{Ctx, Outcome, Spec};
 use grundy::analysis::verify::verify_tuple;
 use grundy::catalog::parse_position;
 use grundy::solve::memo::{search, Memo};
-use grundy::solve::{moves, Evaluator, Method};
+use grundy::solve::{Evaluator, Method, Solver};
 use grundy::Nimber;
 
 /// The checks of paper 002.
@@ -102,8 +102,7 @@ fn nim_example(c: &Ctx, heaps: &[u64], paper_value: u64) -> anyhow::Result<Outco
 
 fn figure_1(c: &Ctx) -> anyhow::Result<Outcome> {
     let pos = parse_position("nim(3,2)")?;
-    let mut ev = Evaluator::new(Method::Search, c.ctl.clone());
-    let m = moves(&mut ev, &pos, true)?;
+    let m = Solver::new(Method::Search, c.ctl.clone()).moves(&pos, true)?;
     let mut ours: Vec<String> = m
         .options
         .unwrap_or_default()

@@ -11,7 +11,8 @@ use super::{Ctx, Outcome, Spec};
 use anyhow::{bail, Result};
 use grundy::catalog::{parse_position, parse_ruleset};
 use grundy::game::{LoopyOptions, LoopyRuleset, Ruleset};
-use grundy::solve::{Bound, BoundedValue, Evaluator, LoopyEvaluator, LoopyExplorer, Method, Outcome as Class};
+use grundy::solve::{Bound, BoundedValue, LoopyExplorer, Method, Solver};
+use grundy::value::Outcome as Class;
 use grundy::value::{mex, LoopyValue};
 use std::sync::Arc;
 
@@ -225,8 +226,8 @@ fn partial_table(ctx: &Ctx) -> Result<Outcome> {
     ))
 }
 
-fn lev(ctx: &Ctx) -> LoopyEvaluator {
-    LoopyEvaluator::new(Evaluator::new(Method::Auto, ctx.ctl.clone()), Bound::default())
+fn lev(ctx: &Ctx) -> Solver {
+    Solver::new(Method::Auto, ctx.ctl.clone())
 }
 
 fn sum_6_9(ctx: &Ctx) -> Result<Outcome> {

@@ -4,7 +4,7 @@
 
 use super::{Ctx, Outcome, Spec};
 use anyhow::{bail, Result};
-use grundy::analysis::periodicity::{detect, runs, subtraction_proof, Evidence, Run};
+use grundy::analysis::periodicity::{detect, proven_by, runs, Evidence, Run};
 use grundy::catalog::parse_ruleset;
 use grundy::rulesets::min::grid::MinGrid;
 use grundy::solve::sequence;
@@ -66,7 +66,11 @@ fn subtraction_one_to_k(ctx: &Ctx) -> Result<Outcome> {
         );
         let v = heap_values(&name, to, ctx)?;
         match detect(&v, 0, Evidence::default()) {
-            Some(p) if p.period == k + 1 && p.preperiod == 0 && p.saltus == 0 && subtraction_proof(&set, &p, to) => {}
+            Some(p)
+                if p.period == k + 1
+                    && p.preperiod == 0
+                    && p.saltus == 0
+                    && proven_by(&grundy::rulesets::classic::Subtraction::new(&set)?, &p, to) => {}
             Some(p) => bad.push(format!("k = {k}: {p}")),
             None => bad.push(format!("k = {k}: no period")),
         }

@@ -134,9 +134,7 @@ pub fn verify_tuple(rs: &Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: &Con
     };
     let states = (to as u128 + 1).saturating_pow(arity as u32);
     ctl.check_states(&format!("verifying {} on [0,{to}]^{arity}", rs.name()), states)?;
-    let mut solver = rs
-        .solver()
-        .unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone())));
+    let mut solver = rs.solver().unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone())));
     let mut report = VerifyReport {
         ruleset: rs.name(),
         statement: form.statement(),

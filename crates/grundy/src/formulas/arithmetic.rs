@@ -7,10 +7,10 @@
 //! beyond exact values (bounds, if-and-only-if statements), which `grundy verify`
 //! checks against search as well.
 
+use super::Statement;
 use crate::arith::functions::{big_omega, factor, i_p, is_squarefree, next_prime, prime_pi, small_omega};
 use crate::arith::is_prime;
 use crate::arith::sieve::i_o;
-use super::Statement;
 use crate::value::Nimber;
 use rustc_hash::FxHashMap;
 

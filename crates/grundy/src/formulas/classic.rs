@@ -22,7 +22,8 @@ pub const ODD_NIM: Statement = Statement {
 
 /// The periodicity theorem for finite subtraction games.
 pub const SUBTRACTION_PERIODICITY: Statement = Statement {
-    text: "with k = max(S), agreement of G(n + p) = G(n) on the heaps n₀ … n₀ + p + k − 1 proves the period for all heaps",
+    text:
+        "with k = max(S), agreement of G(n + p) = G(n) on the heaps n₀ … n₀ + p + k − 1 proves the period for all heaps",
     source: "the periodicity theorem for subtraction games; Winning Ways vol. 1 ch. 4",
 };
 /// Bouton's theorem: the value of a Nim position is the nim-sum of its heap sizes; a

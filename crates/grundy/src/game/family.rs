@@ -131,14 +131,22 @@ pub fn integer_list(text: &str) -> Result<Vec<u64>> {
             i += 1;
         }
         if i == digits {
-            let found = chars.get(i).map_or("end of the parameters".to_string(), |c| format!("'{c}'"));
-            return Err(err(i, format!("expected a non-negative integer in the parameters, found {found}")));
+            let found = chars
+                .get(i)
+                .map_or("end of the parameters".to_string(), |c| format!("'{c}'"));
+            return Err(err(
+                i,
+                format!("expected a non-negative integer in the parameters, found {found}"),
+            ));
         }
         let number: String = chars[digits..i].iter().collect();
         out.push(number.parse::<u64>().map_err(|_| {
             err(
                 start,
-                format!("number {number} is too large: the largest allowed is 2^64−1 = {}", u64::MAX),
+                format!(
+                    "number {number} is too large: the largest allowed is 2^64−1 = {}",
+                    u64::MAX
+                ),
             )
         })?);
         skip_ws(&mut i);
@@ -169,5 +177,4 @@ mod tests {
         assert_eq!(column("99999999999999999999"), 1);
         assert!(integer_list("1,x").unwrap_err().to_string().contains("found 'x'"));
     }
-
 }

@@ -134,10 +134,10 @@ impl Evaluator {
 
     /// The nim-value of a tuple position by search.
     pub fn tuple_value_by_search(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<Nimber> {
-        let solver = self.tuples.entry(rs.name()).or_insert_with(|| {
-            rs.solver()
-                .unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone())))
-        });
+        let solver = self
+            .tuples
+            .entry(rs.name())
+            .or_insert_with(|| rs.solver().unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone()))));
         solver.value(pos, &self.ctl)
     }
 

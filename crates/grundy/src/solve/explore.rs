@@ -109,6 +109,16 @@ impl BoundedValue {
     }
 }
 
+impl std::fmt::Display for BoundedValue {
+    /// As [`BoundedValue::value_text`]: `3`, `∞(0,1,2)` or `?`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoundedValue::Value(v) => write!(f, "{v}"),
+            BoundedValue::Undetermined { .. } => f.write_str("?"),
+        }
+    }
+}
+
 impl From<LoopyValue> for BoundedValue {
     fn from(v: LoopyValue) -> BoundedValue {
         BoundedValue::Value(v)

@@ -280,9 +280,7 @@ impl Solver {
             .iter()
             .map(|c| self.component_value(c))
             .collect::<Result<_>>()?;
-        let total = values
-            .iter()
-            .fold(BoundedValue::finite(Nimber::ZERO), |a, v| a.sum(v));
+        let total = values.iter().fold(BoundedValue::finite(Nimber::ZERO), |a, v| a.sum(v));
         let mut out = Collector {
             all,
             outcome: total.value().map(LoopyValue::outcome),
@@ -439,7 +437,10 @@ impl Solver {
                 out.unlisted_winning += basis.count_nonempty(t) - BigUint::from(wins.len());
                 if !out.all {
                     for s in &wins {
-                        out.record(at.replace(&subset_parts(&members(s))), BoundedValue::finite(Nimber::ZERO));
+                        out.record(
+                            at.replace(&subset_parts(&members(s))),
+                            BoundedValue::finite(Nimber::ZERO),
+                        );
                     }
                     return Ok(());
                 }
@@ -472,7 +473,10 @@ impl Solver {
             }
         };
         for s in wins.iter().filter(|s| !in_prefix(s)) {
-            out.record(at.replace(&subset_parts(&members(s))), BoundedValue::finite(Nimber::ZERO));
+            out.record(
+                at.replace(&subset_parts(&members(s))),
+                BoundedValue::finite(Nimber::ZERO),
+            );
             if out.all {
                 out.unlisted_options -= 1u32;
             }

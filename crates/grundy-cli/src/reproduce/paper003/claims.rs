@@ -5,7 +5,7 @@ use super::super::{Ctx, Outcome, Spec};
 use super::{heap, small, table};
 use grundy::arith::{is_prime, Sieve};
 use grundy::catalog::parse_position;
-use grundy::solve::{moves, Evaluator, Method};
+use grundy::solve::{Evaluator, Method, Solver};
 
 fn consistent(computed: impl Into<String>, range: impl Into<String>) -> Outcome {
     Outcome {
@@ -318,9 +318,8 @@ fn nontotient_examples(c: &Ctx) -> anyhow::Result<Outcome> {
 
 /// The winning moves of `expr` (by search) against the expected ones.
 fn winning(c: &Ctx, expr: &str, expected: &[&str], note: &str) -> anyhow::Result<Outcome> {
-    let mut ev = Evaluator::new(Method::Search, c.ctl.clone());
     let pos = parse_position(expr)?;
-    let m = moves(&mut ev, &pos, false)?;
+    let m = Solver::new(Method::Search, c.ctl.clone()).moves(&pos, false)?;
     let ours: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
     let mut want: Vec<String> = expected
         .iter()
@@ -349,8 +348,7 @@ fn value_of(c: &Ctx, expr: &str, paper: u64, note: &str) -> anyhow::Result<Outco
 }
 
 fn intro_seven_two(c: &Ctx) -> anyhow::Result<Outcome> {
-    let mut ev = Evaluator::new(Method::Search, c.ctl.clone());
-    let m = moves(&mut ev, &parse_position("divide-and-residue(7,2)")?, false)?;
+    let m = Solver::new(Method::Search, c.ctl.clone()).moves(&parse_position("divide-and-residue(7,2)")?, false)?;
     let target = parse_position("divide-and-residue(2,2,2,1,2)")?;
     let key = |p: &grundy::game::Position| {
         let mut hs: Vec<u64> = Vec::new();
@@ -378,8 +376,8 @@ fn intro_seven_two(c: &Ctx) -> anyhow::Result<Outcome> {
 
 fn dividing_example(c: &Ctx) -> anyhow::Result<Outcome> {
     let mut o = winning(c, "dividing(18) + dividing(7)", &["dividing(2*9) + dividing(7)"], "")?;
-    let mut ev = Evaluator::new(Method::Search, c.ctl.clone());
-    let after = moves(&mut ev, &parse_position("dividing(2*9) + dividing(7)")?, true)?;
+    let after =
+        Solver::new(Method::Search, c.ctl.clone()).moves(&parse_position("dividing(2*9) + dividing(7)")?, true)?;
     let n = after.options.map_or(0, |o| o.len());
     o.computed += &format!("; from dividing(2*9) + dividing(7) there are {n} options (the paper: exactly two)");
     if n != 2 {

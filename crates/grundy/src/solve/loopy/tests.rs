@@ -3,8 +3,8 @@
 //! product graphs.
 
 use super::*;
-use crate::value::Outcome;
 use crate::value::mex;
+use crate::value::Outcome;
 use proptest::prelude::*;
 
 fn solve_adj(adj: &[Vec<u32>]) -> (Graph, LoopySolution, Vec<u32>) {
