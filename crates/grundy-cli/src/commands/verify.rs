@@ -5,9 +5,8 @@
 use super::EXIT_MISMATCH;
 use crate::output::{print_json, Format};
 use grundy::analysis::min::verify_min;
-use grundy::analysis::verify::{verify_heap, verify_tuple, VerifyReport};
+use grundy::analysis::verify::verify;
 use grundy::catalog::parse_ruleset;
-use grundy::game::{Arity, Ruleset};
 use grundy::Control;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -113,31 +112,13 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     if rs.name() == "min" {
         return run_min(a.to, a.format, ctl);
     }
-    let reports: Vec<VerifyReport> = match &rs {
-        Ruleset::Heap(h) => vec![verify_heap(h, a.to, ctl)?],
-        Ruleset::Loopy(l) => anyhow::bail!(
-            "{} is a loopy ruleset with no closed form to verify; `grundy seq {}` computes its values",
-            l.name(),
-            l.name()
+    let reports = verify(&rs, a.to, a.arity, ctl).map_err(|e| match e {
+        grundy::Error::NoFormula { ruleset, detail } => anyhow::anyhow!(
+            "no closed form is known for {ruleset}{}, so there is nothing to verify; `grundy seq {ruleset}` computes its values by search",
+            detail.map(|d| format!(" ({d})")).unwrap_or_default()
         ),
-        Ruleset::Tuple(t) => {
-            let arities: Vec<usize> = match (a.arity, t.arity()) {
-                (Some(k), _) => vec![k],
-                (None, Arity::Exactly(k)) => vec![k],
-                (None, Arity::AtLeast(k)) => (k.max(1)..=3).collect(),
-            };
-            let mut v = Vec::new();
-            for k in arities {
-                let r = verify_tuple(t, k, a.to, ctl)?;
-                let bad = r.mismatch.is_some();
-                v.push(r);
-                if bad {
-                    break;
-                }
-            }
-            v
-        }
-    };
+        other => other.into(),
+    })?;
     let failed = reports.iter().any(|r| r.mismatch.is_some() || r.violations > 0);
     let outs: Vec<Out> = reports
         .into_iter()

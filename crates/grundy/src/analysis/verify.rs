@@ -3,7 +3,7 @@
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::formulas::Statement;
-use crate::game::{HeapRuleset, TupleRuleset};
+use crate::game::{Arity, HeapRuleset, Ruleset, TupleRuleset};
 use crate::solve::{dense, memo::MemoSolver};
 use crate::value::Nimber;
 use std::sync::Arc;
@@ -55,6 +55,50 @@ pub struct VerifyReport {
 
 /// How many violations a report lists.
 const LISTED_VIOLATIONS: usize = 5;
+
+/// Compares a ruleset's closed form with search: on heaps `first_heap..=to` for a heap
+/// ruleset, on every tuple with coordinates in `0..=to` for a tuple ruleset (of length
+/// `arity`, or of each allowed length 1, 2, 3 when `arity` is `None`; stopping at the
+/// first length with a mismatch).
+///
+/// # Errors
+/// [`Error::NoFormula`] for a ruleset without a closed form (loopy rulesets have none),
+/// [`Error::Arity`] for a tuple length the ruleset does not take, and the engines'
+/// errors (memory, work, interruption).
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::verify::verify, catalog::parse_ruleset, Control};
+/// let reports = verify(&parse_ruleset("odd-nim").unwrap(), 1000, None, &Control::new()).unwrap();
+/// assert_eq!((reports[0].checked, reports[0].mismatch.is_none()), (1001, true));
+/// assert_eq!(reports[0].statement.to_string(), "G(n) = n mod 2 (paper 004)");
+/// ```
+pub fn verify(rs: &Ruleset, to: u64, arity: Option<usize>, ctl: &Control) -> Result<Vec<VerifyReport>> {
+    match rs {
+        Ruleset::Heap(h) => Ok(vec![verify_heap(h, to, ctl)?]),
+        Ruleset::Loopy(l) => Err(Error::NoFormula {
+            ruleset: l.name(),
+            detail: Some("a loopy ruleset; its values come from its game graph".into()),
+        }),
+        Ruleset::Tuple(t) => {
+            let arities: Vec<usize> = match (arity, t.arity()) {
+                (Some(k), _) => vec![k],
+                (None, Arity::Exactly(k)) => vec![k],
+                (None, Arity::AtLeast(k)) => (k.max(1)..=3).collect(),
+            };
+            let mut v = Vec::new();
+            for k in arities {
+                let r = verify_tuple(t, k, to, ctl)?;
+                let bad = r.mismatch.is_some();
+                v.push(r);
+                if bad {
+                    break;
+                }
+            }
+            Ok(v)
+        }
+    }
+}
 
 /// Compares the closed form with dense search for `first_heap ≤ n ≤ to`, and checks the
 /// theorem's other stated properties ([`crate::game::HeapClosedForm::check`]) on
