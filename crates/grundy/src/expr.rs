@@ -104,9 +104,7 @@ impl Parser<'_> {
         let start = self.pos;
         match self.peek() {
             Some(c) if c.is_alphabetic() => {}
-            Some(c) if c.is_ascii_digit() => {
-                return Err(self.err("expected a ruleset name before the numbers, as in nim(3,5) or maliquot(12)"))
-            }
+            Some(c) if c.is_ascii_digit() || c == '.' => return self.code_component(start),
             _ => return Err(self.err(format!("expected a ruleset name, found {}", self.found()))),
         }
         while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_') {
@@ -133,6 +131,14 @@ impl Parser<'_> {
         } else {
             None
         };
+        let mut c = self.arguments(name, start)?;
+        c.params = params;
+        c.params_column = params_column;
+        Ok(c)
+    }
+
+    /// `'(' args ')'` after a name that starts at `start`.
+    fn arguments(&mut self, name: String, start: usize) -> Result<ComponentExpr> {
         self.expect('(', &format!("after '{name}' (a position is written like {name}(…))"))?;
         let mut args = Vec::new();
         let mut has_copies = false;
@@ -164,11 +170,44 @@ impl Parser<'_> {
         Ok(ComponentExpr {
             name,
             column: start + 1,
-            params,
-            params_column,
+            params: None,
+            params_column: 0,
             args,
             has_copies,
         })
+    }
+
+    /// A component whose name is a take-and-break code (`0.137(10)`): the family
+    /// `take-and-break` with the code as its parameter text.
+    fn code_component(&mut self, start: usize) -> Result<ComponentExpr> {
+        // The code runs to the '(' of the arguments ('+' may occur inside braces: {2+}).
+        let mut braces = 0usize;
+        let mut open = None;
+        for i in start..self.chars.len() {
+            match self.chars[i] {
+                '{' => braces += 1,
+                '}' => braces = braces.saturating_sub(1),
+                '(' => {
+                    open = Some(i);
+                    break;
+                }
+                '+' if braces == 0 => break,
+                _ => {}
+            }
+        }
+        let Some(open) = open else {
+            return Err(self.err("expected a ruleset name before the numbers, as in nim(3,5) or maliquot(12)"));
+        };
+        let mut end = open;
+        while end > start && self.chars[end - 1].is_whitespace() {
+            end -= 1;
+        }
+        let code: String = self.chars[start..end].iter().collect();
+        self.pos = open;
+        let mut c = self.arguments("take-and-break".into(), start)?;
+        c.params = Some(code);
+        c.params_column = start + 1;
+        Ok(c)
     }
 
     fn integer(&mut self) -> Result<u64> {

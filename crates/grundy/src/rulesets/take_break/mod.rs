@@ -1,0 +1,218 @@
+//! Take-and-break games: octal and hexadecimal codes, with CGSuite's extensions
+//! (digits above 15, explicit heap counts, the modifiers `!`, `?`, `=`, repeating
+//! tails). Kayles is `0.77`, Dawson's chess `0.137`, Officers `0.6`, Grundy's game
+//! `4!.0` (Winning Ways vol. 1 ch. 4; Guy & Smith 1956).
+//!
+//! A position is written `take-and-break[0.137](10)`, or with the code as the name:
+//! `0.137(10)`, `.6(5) + 0.77(7)`. Named games print under their names (`kayles(5)`).
+
+mod code;
+
+pub use code::{Code, Constraint, Digit, MAX_HEAP_COUNT};
+
+use crate::game::{Alias, Family, HeapRuleset, Params, Part, Ruleset};
+use std::sync::Arc;
+
+/// The games of the literature with a name, and their codes.
+pub const NAMED: &[(&str, &str)] = &[
+    ("kayles", "0.77"),
+    ("dawsons-kayles", "0.07"),
+    ("dawsons-chess", "0.137"),
+    ("officers", "0.6"),
+    ("grundys-game", "4!.0"),
+];
+
+/// A take-and-break game: positions are heaps n ≥ 0; the options of a heap are given
+/// by its [`Code`]. A sum of heaps has the nim-sum of their values.
+pub struct TakeAndBreak {
+    code: Code,
+    name: String,
+}
+
+impl TakeAndBreak {
+    /// The game of `code`, named as in the literature where it has a name.
+    pub fn new(code: Code) -> TakeAndBreak {
+        let text = code.to_string();
+        let name = match NAMED.iter().find(|(_, c)| *c == text) {
+            Some((n, _)) => n.to_string(),
+            None => format!("take-and-break[{text}]"),
+        };
+        TakeAndBreak { code, name }
+    }
+
+    /// The code.
+    pub fn code(&self) -> &Code {
+        &self.code
+    }
+}
+
+/// Calls `f` with every multiset of `k ≥ 2` positive parts summing to `m`, as a
+/// nondecreasing list, that satisfies `c`.
+pub fn for_each_partition(m: u64, k: u64, c: Constraint, f: &mut dyn FnMut(&[u64])) {
+    if k == 0 || k > m {
+        return;
+    }
+    if c == Constraint::AllEqual {
+        if m.is_multiple_of(k) {
+            f(&vec![m / k; k as usize]);
+        }
+        return;
+    }
+    let strict = c == Constraint::PairwiseUnequal;
+    let mut parts: Vec<u64> = Vec::with_capacity(k as usize);
+    fn rec(
+        parts: &mut Vec<u64>,
+        lo: u64,
+        rest: u64,
+        left: u64,
+        strict: bool,
+        not_all_equal: bool,
+        f: &mut dyn FnMut(&[u64]),
+    ) {
+        if left == 1 {
+            if rest >= lo {
+                parts.push(rest);
+                if !(not_all_equal && parts.first() == parts.last()) {
+                    f(parts);
+                }
+                parts.pop();
+            }
+            return;
+        }
+        let mut p = lo;
+        loop {
+            // The smallest total of the remaining `left` parts starting at p.
+            let need = if strict {
+                left * p + left * (left - 1) / 2
+            } else {
+                left * p
+            };
+            if need > rest {
+                break;
+            }
+            parts.push(p);
+            rec(parts, if strict { p + 1 } else { p }, rest - p, left - 1, strict, not_all_equal, f);
+            parts.pop();
+            p += 1;
+        }
+    }
+    rec(&mut parts, 1, m, k, strict, c == Constraint::NotAllEqual, f);
+}
+
+/// Runs of equal heaps of a nondecreasing list, as [`Part`]s.
+fn runs(heaps: &[u64], out: &mut Vec<Part>) {
+    out.clear();
+    for &h in heaps {
+        match out.last_mut() {
+            Some(p) if p.heap == h => p.copies += 1,
+            _ => out.push(Part::one(h)),
+        }
+    }
+}
+
+/// An upper bound on the number of multisets of `k` positive parts summing to `m`
+/// (at most C(m−1, k−1)/ (k−1)!… bounded here by m^(k−1)), saturating.
+fn partitions_bound(m: u64, k: u64) -> u128 {
+    match k {
+        0 => u128::from(m == 0),
+        1 => u128::from(m >= 1),
+        _ if k > m => 0,
+        _ => (m as u128).saturating_pow((k - 1).min(64) as u32),
+    }
+}
+
+impl HeapRuleset for TakeAndBreak {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn first_heap(&self) -> u64 {
+        0
+    }
+
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        let mut parts = Vec::new();
+        let last = self.code.max_removed().map_or(n, |t| t.min(n));
+        for j in 0..=last {
+            let d = self.code.digit(j);
+            if d.is_zero() {
+                continue;
+            }
+            let m = n - j;
+            if m == 0 {
+                if d.allows(0).is_some() {
+                    f(&[]);
+                }
+                continue;
+            }
+            if d.allows(1).is_some() {
+                f(&[Part::one(m)]);
+            }
+            for k in 2..=d.max_heaps().min(m) {
+                if let Some(c) = d.allows(k) {
+                    for_each_partition(m, k, c, &mut |heaps| {
+                        runs(heaps, &mut parts);
+                        f(&parts);
+                    });
+                }
+            }
+        }
+    }
+
+    fn options_bound(&self, n: u64) -> u128 {
+        let last = self.code.max_removed().map_or(n, |t| t.min(n));
+        let mut total: u128 = 0;
+        for j in 0..=last {
+            let d = self.code.digit(j);
+            let m = n - j;
+            for k in 0..=d.max_heaps().min(m) {
+                if d.allows(k).is_some() {
+                    total = total.saturating_add(partitions_bound(m, k));
+                }
+            }
+        }
+        total
+    }
+}
+
+fn build(params: Option<&str>) -> crate::error::Result<Ruleset> {
+    let code = Code::parse(params.unwrap_or(""))?;
+    Ok(Ruleset::Heap(Arc::new(TakeAndBreak::new(code))))
+}
+
+/// The take-and-break family and its named games.
+pub const FAMILIES: &[Family] = &[Family {
+    name: "take-and-break",
+    aliases: &[
+        Alias {
+            name: "kayles",
+            params: Some("0.77"),
+        },
+        Alias {
+            name: "dawsons-kayles",
+            params: Some("0.07"),
+        },
+        Alias {
+            name: "dawsons-chess",
+            params: Some("0.137"),
+        },
+        Alias {
+            name: "officers",
+            params: Some("0.6"),
+        },
+        Alias {
+            name: "grundys-game",
+            params: Some("4!.0"),
+        },
+    ],
+    params: Params::Required("a take-and-break code such as 0.137, 4.07 or 4!.0 (the code may also stand alone: 0.137(10))"),
+    positions: "heaps n ≥ 0; kayles(3,5) is the sum of two heaps",
+    options: "remove j tokens and leave k nonempty heaps when bit k of digit d_j of the code is set (modifiers ! ? = restrict the heaps left)",
+    source: "Guy & Smith 1956; Winning Ways vol. 1 ch. 4; CGSuite's code syntax",
+    formula: None,
+    example: "take-and-break[0.356](10,7)",
+    build,
+}];
+
+#[cfg(test)]
+mod tests;

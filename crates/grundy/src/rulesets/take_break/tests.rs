@@ -1,0 +1,125 @@
+//! Golden values from the literature, the classic games as codes against their own
+//! rulesets, and the option enumeration against brute force.
+
+use super::*;
+use crate::catalog::{parse_position, parse_ruleset};
+use crate::control::Control;
+use crate::solve::{sequence_generic, Method, Solver};
+
+fn values(code: &str, to: u64) -> Vec<u64> {
+    let rs = TakeAndBreak::new(Code::parse(code).unwrap());
+    let t = sequence_generic(&rs, to, &Control::new()).unwrap();
+    (0..=to).map(|n| t.get_u64(n).unwrap()).collect()
+}
+
+#[test]
+fn golden_values() {
+    // Grundy's game (the and Winning Ways' first 30 values).
+    assert_eq!(
+        values("4!.0", 29),
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2]
+    );
+    // Kayles (Winning Ways vol. 1 ch. 4).
+    assert_eq!(
+        values("0.77", 23),
+        [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]
+    );
+    // Dawson's chess (0.137) and Dawson's Kayles (0.07 = 0.137 shifted by one).
+    let chess = values("0.137", 200);
+    assert_eq!(chess[..10], [0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
+    let kayles = values("0.07", 201);
+    assert_eq!(kayles[0], 0);
+    assert_eq!(kayles[1..], chess[..]);
+}
+
+#[test]
+fn classic_games_as_codes() {
+    let ctl = Control::new();
+    let same = |a: &str, b: &str, to: u64| {
+        let x = sequence_generic(parse_ruleset(a).unwrap().as_heap("t").unwrap().as_ref(), to, &ctl).unwrap();
+        let y = sequence_generic(parse_ruleset(b).unwrap().as_heap("t").unwrap().as_ref(), to, &ctl).unwrap();
+        assert_eq!(x.codes(), y.codes(), "{a} vs {b}");
+    };
+    same("take-and-break[0.[3]]", "nim", 300);
+    same("take-and-break[0.[30]]", "odd-nim", 300);
+    for set in [vec![1u64, 2], vec![2, 5, 7], vec![1, 4, 9, 10], vec![3], vec![1, 2, 3, 4, 5, 6]] {
+        let code = Code::subtraction(&set);
+        let list = set.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        same(&format!("take-and-break[{code}]"), &format!("subtraction[{list}]"), 400);
+    }
+}
+
+#[test]
+fn partitions_match_brute_force() {
+    for m in 1..=14u64 {
+        for k in 2..=5u64 {
+            for c in [
+                Constraint::Any,
+                Constraint::PairwiseUnequal,
+                Constraint::NotAllEqual,
+                Constraint::AllEqual,
+            ] {
+                let mut got = Vec::new();
+                for_each_partition(m, k, c, &mut |p| got.push(p.to_vec()));
+                // Brute force: every nondecreasing k-tuple of positive parts.
+                let mut want = Vec::new();
+                let mut t = vec![1u64; k as usize];
+                loop {
+                    let ok_sum = t.iter().sum::<u64>() == m && t.windows(2).all(|w| w[0] <= w[1]);
+                    let ok_c = match c {
+                        Constraint::Any => true,
+                        Constraint::PairwiseUnequal => t.windows(2).all(|w| w[0] < w[1]),
+                        Constraint::NotAllEqual => t.iter().any(|&x| x != t[0]),
+                        Constraint::AllEqual => t.iter().all(|&x| x == t[0]),
+                    };
+                    if ok_sum && ok_c {
+                        want.push(t.clone());
+                    }
+                    let mut i = 0;
+                    while i < t.len() && t[i] == m {
+                        t[i] = 1;
+                        i += 1;
+                    }
+                    if i == t.len() {
+                        break;
+                    }
+                    t[i] += 1;
+                }
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "m={m} k={k} {c:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn options_bound_is_an_upper_bound() {
+    for code in ["0.77", "4!.0", "0.F", "0.{2+}", "8.0", "0.[7]"] {
+        let rs = TakeAndBreak::new(Code::parse(code).unwrap());
+        for n in 0..40 {
+            let mut count = 0u128;
+            rs.for_each_option(n, &mut |_| count += 1);
+            assert!(count <= rs.options_bound(n), "{code} at {n}: {count} > {}", rs.options_bound(n));
+        }
+    }
+}
+
+#[test]
+fn expressions_and_names() {
+    let p = parse_position("0.137(10) + .6(5) + kayles(3) + grundys-game(7)").unwrap();
+    assert_eq!(p.to_string(), "dawsons-chess(10) + officers(5) + kayles(3) + grundys-game(7)");
+    let p = parse_position("take-and-break[0.1[3]](4)").unwrap();
+    assert_eq!(p.to_string(), "take-and-break[0.1[3]](4)");
+    assert_eq!(parse_position(&p.to_string()).unwrap().to_string(), p.to_string());
+    let e = parse_position("nim(1) + 0.1#7(3)").unwrap_err().to_string();
+    assert!(e.contains("column 13"), "{e}");
+    let e = parse_position("take-and-break[0.1#7](3)").unwrap_err().to_string();
+    assert!(e.contains("column 19"), "{e}");
+    assert!(parse_position("kayles[0.7](3)").is_err());
+    // Winning moves include splits.
+    let mut s = Solver::new(Method::Auto, Control::new());
+    let m = s.moves(&parse_position("kayles(5)").unwrap(), false).unwrap();
+    let w: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
+    assert_eq!(w, ["kayles(2,2)"]);
+}
