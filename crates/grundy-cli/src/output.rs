@@ -50,3 +50,48 @@ mod tests {
         assert_eq!(super::factored(1), "1");
     }
 }
+
+/// Writes `bytes` to `path` atomically: into a temporary file in the same directory,
+/// flushed to disk, then renamed into place, so that `path` is never left half
+/// written. Errors name the file.
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Checks, before a long computation, that a file can be created at `path` (its
+/// directory exists and is writable). Errors name the file.
+pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    if path.is_dir() {
+        anyhow::bail!("cannot write {}: it is a directory", path.display());
+    }
+    let probe = dir.join(format!(".grundy-write-test-{}", std::process::id()));
+    std::fs::File::create(&probe)
+        .map(|_| {
+            let _ = std::fs::remove_file(&probe);
+        })
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}

@@ -241,3 +241,51 @@ fn reproduce_writes_report_html_and_figures() {
         .stdout(predicate::str::contains("004-period-subtraction-1-to-k"));
     assert!(std::fs::read_dir(empty.path()).unwrap().next().is_none());
 }
+
+#[test]
+fn period_certificates_save_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kayles.json");
+    let out = grundy()
+        .args(["period", "kayles", "--to", "100000", "--format", "json", "--save"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(
+        (v["status"].as_str(), v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some("proven"), Some(12), Some(71))
+    );
+    assert_eq!(v["certificate"]["agreement"], serde_json::json!([71, 155]));
+    assert!(
+        v["to"].as_u64().unwrap() < 100_000,
+        "the search stops once the period is proven"
+    );
+    grundy()
+        .args(["period", "--check"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("holds: kayles: Periodicity(12, 71, 0)"));
+    // A tampered certificate is rejected with exit status 1.
+    let mut saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    saved["certificate"]["period"] = serde_json::json!(24);
+    std::fs::write(&file, saved.to_string()).unwrap();
+    grundy()
+        .args(["period", "--check"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("certificate rejected"));
+    // Nothing proven, nothing saved.
+    grundy()
+        .args(["period", "nim", "--to", "50", "--save"])
+        .arg(dir.path().join("nim.json"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no proven period to save"));
+    assert!(!dir.path().join("nim.json").exists());
+}

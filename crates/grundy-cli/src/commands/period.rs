@@ -1,31 +1,39 @@
 //! `grundy period NAME --to N`: the smallest period, preperiod and saltus of a heap
-//! ruleset's nim-value sequence over heaps up to N, and whether it is proven or only
-//! apparent within N.
+//! ruleset's nim-value sequence, proven where the ruleset's periodicity theorem applies
+//! (the search stops as soon as it is), apparent within N otherwise.
+//! `grundy period --check FILE` re-verifies a saved certificate.
 
-use crate::output::{print_json, Format};
-use crate::values::heap_points;
-use anyhow::{bail, Result};
-use grundy::analysis::periodicity::{detect, proven_by, Evidence, Periodicity};
+use crate::output::{print_json, write_atomically, Format};
+use anyhow::{bail, Context, Result};
+use grundy::analysis::periodicity::{check_certificate, search, Certificate, PeriodSearch, Periodicity};
 use grundy::catalog::parse_ruleset;
-use grundy::game::HeapRuleset;
 use grundy::Control;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `grundy period`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A heap ruleset, e.g. 'subtraction[2,5,7]' or nim.
-    name: String,
-    /// Last heap size examined.
-    #[arg(long)]
-    to: u64,
+    /// A heap ruleset, e.g. 'subtraction[2,5,7]', kayles or 0.156.
+    #[arg(required_unless_present = "check")]
+    name: Option<String>,
+    /// Last heap size examined (the search stops earlier once a period is proven).
+    #[arg(long, required_unless_present = "check")]
+    to: Option<u64>,
     /// First heap size examined (default: the ruleset's first position).
     #[arg(long)]
     from: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// Write the certificate of a proven period, with the values it rests on, to FILE
+    /// (JSON), for `grundy period --check FILE`.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Re-verify a certificate saved with --save: exit 0 if it holds, 1 if not.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["name", "to", "from", "save"])]
+    check: Option<PathBuf>,
 }
 
 /// Whether a period was found, and how sure it is.
@@ -38,6 +46,26 @@ pub enum Status {
     Apparent,
     /// No period is apparent within N.
     None,
+}
+
+/// A certificate as JSON: the pattern, the heaps on which the values agree with it, and
+/// the theorem.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CertificateOut {
+    /// The ruleset as written in expressions.
+    pub ruleset: String,
+    /// n₀.
+    pub preperiod: u64,
+    /// p.
+    pub period: u64,
+    /// s.
+    pub saltus: i64,
+    /// G(n + p) = G(n) + s was checked for every n in this inclusive range.
+    pub agreement: [u64; 2],
+    /// The last heap the theorem needs.
+    pub proof_end: u64,
+    /// The theorem and its source.
+    pub theorem: String,
 }
 
 /// The analysis of one sequence.
@@ -59,31 +87,56 @@ pub struct Report {
     pub saltus: Option<i64>,
     /// Why it is proven, or what "apparent" and "none" mean here.
     pub reason: String,
+    /// The proof of a proven period.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateOut>,
+    /// The largest value among the heaps examined.
+    pub largest_value: Option<u64>,
+    /// The number of P-positions (value 0) among the heaps examined.
+    pub p_positions: usize,
 }
 
-/// Analyses heaps `from..=to` of `rs`.
-pub fn analyse(rs: &dyn HeapRuleset, from: u64, values: &[u64], to: u64) -> Report {
-    let ev = Evidence::default();
-    let found = detect(values, from, ev);
-    let theorem = rs.periodicity();
-    let end = |p: &Periodicity| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus));
-    let (status, reason) = match (&found, theorem) {
-        (Some(p), Some(t)) if proven_by(t, p, to) => (
+/// A saved certificate: the certificate and the values G(0), G(1), … it rests on
+/// (decimal strings, as all values in grundy's JSON).
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    certificate: CertificateOut,
+    values: Vec<String>,
+}
+
+fn certificate_out(c: &Certificate) -> CertificateOut {
+    CertificateOut {
+        ruleset: c.ruleset.clone(),
+        preperiod: c.periodicity.preperiod,
+        period: c.periodicity.period,
+        saltus: c.periodicity.saltus,
+        agreement: [c.periodicity.preperiod, c.last_checked],
+        proof_end: c.proof_end,
+        theorem: c.theorem.to_string(),
+    }
+}
+
+/// The report of a search.
+pub fn report(r: &PeriodSearch) -> Report {
+    let (status, reason) = match (&r.found, &r.certificate) {
+        (Some(p), Some(c)) => (
             Status::Proven,
             format!(
-                "the values agree with the period on heaps {n0}..={to}, which covers the heaps through {need} that \
-                 the theorem needs, so the period continues forever ({statement})",
+                "the values agree with the period on heaps {n0}..={end}, which covers the heaps the theorem needs, \
+                 so the period continues forever ({statement})",
                 n0 = p.preperiod,
-                need = end(p).unwrap_or(to),
-                statement = t.statement(),
+                end = c.proof_end,
+                statement = c.theorem,
             ),
         ),
-        (Some(p), _) => (
+        (Some(p), None) => (
             Status::Apparent,
             format!(
-                "the values agree with it on heaps {}..={to}; nothing is proven beyond {to}{}",
+                "the values agree with it on heaps {}..={}; nothing is proven beyond {}{}",
                 p.preperiod,
-                match end(p) {
+                r.to,
+                r.to,
+                match r.proof_needs {
                     Some(need) =>
                         format!(" (a proof by the ruleset's periodicity theorem needs the values up to heap {need})"),
                     None => String::new(),
@@ -93,21 +146,24 @@ pub fn analyse(rs: &dyn HeapRuleset, from: u64, values: &[u64], to: u64) -> Repo
         (None, _) => (
             Status::None,
             format!(
-                "no period p for which G(n+p) − G(n) is constant on a stretch of at least {} periods and half the \
-                 heaps {from}..={to}",
-                ev.min_periods
+                "no period p for which G(n+p) − G(n) is constant on a stretch of at least 2 periods and half the \
+                 heaps {}..={}",
+                r.from, r.to
             ),
         ),
     };
     Report {
-        ruleset: rs.name(),
-        from,
-        to,
+        ruleset: r.ruleset.clone(),
+        from: r.from,
+        to: r.to,
         status,
-        period: found.map(|p| p.period),
-        preperiod: found.map(|p| p.preperiod),
-        saltus: found.map(|p| p.saltus),
+        period: r.found.map(|p| p.period),
+        preperiod: r.found.map(|p| p.preperiod),
+        saltus: r.found.map(|p| p.saltus),
         reason,
+        certificate: r.certificate.as_ref().map(certificate_out),
+        largest_value: r.largest(),
+        p_positions: r.p_positions(),
     }
 }
 
@@ -142,17 +198,108 @@ pub fn text(r: &Report) -> String {
 
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
-    let rs = parse_ruleset(&a.name)?;
+    if let Some(file) = &a.check {
+        return check(file, ctl);
+    }
+    let (Some(name), Some(to)) = (&a.name, a.to) else {
+        bail!("period needs a ruleset and --to N (or --check FILE)");
+    };
+    let rs = parse_ruleset(name)?;
     let rs = rs.as_heap("period")?;
     let from = a.from.unwrap_or(rs.first_heap()).max(rs.first_heap());
-    if from > a.to {
-        bail!("--from {from} is larger than --to {}", a.to);
+    if from > to {
+        bail!("--from {from} is larger than --to {to}");
     }
-    let values: Vec<u64> = heap_points(rs, from, a.to, ctl)?.into_iter().map(|p| p.1).collect();
-    let r = analyse(rs.as_ref(), from, &values, a.to);
+    if let Some(path) = &a.save {
+        crate::output::check_writable(path)?;
+    }
+    let r = search(rs.as_ref(), from, to, ctl)?;
+    let rep = report(&r);
     match a.format {
-        Format::Text => println!("{}", text(&r)),
-        Format::Json => print_json(&r)?,
+        Format::Text => println!("{}", text(&rep)),
+        Format::Json => print_json(&rep)?,
+    }
+    if let Some(path) = &a.save {
+        let Some(cert) = &rep.certificate else {
+            bail!(
+                "no proven period to save: {} (nothing was written to {})",
+                rep.status_word(),
+                path.display()
+            );
+        };
+        if r.from != 0 {
+            bail!("a certificate rests on the values from heap 0; run without --from to save one");
+        }
+        let saved = Saved {
+            certificate: cert.clone(),
+            values: r.values[..=cert.proof_end as usize]
+                .iter()
+                .map(u64::to_string)
+                .collect(),
+        };
+        write_atomically(path, serde_json::to_string_pretty(&saved)?.as_bytes())?;
+        eprintln!("wrote the certificate to {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+impl Report {
+    fn status_word(&self) -> &'static str {
+        match self.status {
+            Status::Proven => "proven",
+            Status::Apparent => "the period is only apparent",
+            Status::None => "no period was found",
+        }
+    }
+}
+
+/// `period --check FILE`.
+fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let saved: Saved = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a certificate saved by grundy period --save", file.display()))?;
+    let c = &saved.certificate;
+    let rs = parse_ruleset(&c.ruleset)?;
+    let rs = rs.as_heap("period --check")?;
+    let values: Vec<u64> = saved
+        .values
+        .iter()
+        .enumerate()
+        .map(|(n, v)| {
+            v.parse::<u64>()
+                .with_context(|| format!("{}: value {n} ('{v}') is not a number", file.display()))
+        })
+        .collect::<Result<_>>()?;
+    let cert = Certificate {
+        ruleset: c.ruleset.clone(),
+        periodicity: Periodicity {
+            preperiod: c.preperiod,
+            period: c.period,
+            saltus: c.saltus,
+        },
+        last_checked: c.agreement[1],
+        proof_end: c.proof_end,
+        theorem: rs
+            .periodicity()
+            .map(|t| t.statement())
+            .context("the ruleset has no periodicity theorem")?,
+    };
+    if c.agreement[0] != c.preperiod {
+        println!(
+            "certificate rejected: the agreement range starts at {}, not at the preperiod {}",
+            c.agreement[0], c.preperiod
+        );
+        return Ok(ExitCode::from(super::EXIT_MISMATCH));
+    }
+    match check_certificate(rs.as_ref(), &cert, &values, ctl) {
+        Ok(what) => {
+            println!("holds: {what}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(grundy::Error::Input(why)) => {
+            println!("{why}");
+            Ok(ExitCode::from(super::EXIT_MISMATCH))
+        }
+        Err(e) => Err(e.into()),
+    }
 }

@@ -11,7 +11,7 @@
 //! [`runs`] lists the maximal runs of equal values (block structure such as that of
 //! residue-throw-divisor, paper 003 Theorem 12).
 
-use crate::game::PeriodicityTheorem;
+use crate::game::{HeapRuleset, PeriodicityTheorem};
 
 /// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod` (heap sizes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +116,205 @@ pub fn proven_by(theorem: &dyn PeriodicityTheorem, per: &Periodicity, checked_to
     theorem
         .proof_end(per.preperiod, per.period, per.saltus)
         .is_some_and(|end| checked_to >= end)
+}
+
+/// A proof that a heap ruleset's values are periodic: the pattern, the range of heaps
+/// on which the computed values agree with it, and the theorem that extends the
+/// agreement to every heap. [`check_certificate`] re-verifies one from saved values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// The ruleset, as written in expressions (`kayles`, `take-and-break[0.156]`).
+    pub ruleset: String,
+    /// The pattern.
+    pub periodicity: Periodicity,
+    /// G(n + p) = G(n) + saltus was checked for every n with
+    /// `periodicity.preperiod ≤ n ≤ last_checked`.
+    pub last_checked: u64,
+    /// The last heap the theorem needs (`last_checked + period`).
+    pub proof_end: u64,
+    /// The theorem.
+    pub theorem: crate::formulas::Statement,
+}
+
+/// The result of [`search`]: the smallest period found in the values of heaps
+/// `from..=to`, and its certificate when it is proven.
+#[derive(Clone, Debug)]
+pub struct PeriodSearch {
+    /// The ruleset's name.
+    pub ruleset: String,
+    /// First heap examined.
+    pub from: u64,
+    /// Last heap computed and examined.
+    pub to: u64,
+    /// The smallest period with its preperiod and saltus, if one is apparent.
+    pub found: Option<Periodicity>,
+    /// The proof, when the ruleset's periodicity theorem applies and the values reach
+    /// the heaps it needs.
+    pub certificate: Option<Certificate>,
+    /// For an apparent period that the ruleset's theorem could prove: the last heap it
+    /// needs.
+    pub proof_needs: Option<u64>,
+    /// The values G(from..=to).
+    pub values: Vec<u64>,
+}
+
+impl PeriodSearch {
+    /// The largest value among the heaps examined.
+    pub fn largest(&self) -> Option<u64> {
+        self.values.iter().copied().max()
+    }
+
+    /// The number of P-positions (value 0) among the heaps examined.
+    pub fn p_positions(&self) -> usize {
+        self.values.iter().filter(|&&v| v == 0).count()
+    }
+}
+
+/// Looks for the period of `rs` on heaps `from..=to`, testing as the table grows
+/// (doubling from 1024 heaps) and stopping as soon as the ruleset's periodicity
+/// theorem proves a period ([`HeapRuleset::periodicity`]); otherwise it examines every
+/// heap up to `to` and reports the period as apparent, or none. Periods need the
+/// default [`Evidence`].
+///
+/// # Errors
+/// The dense engine's errors ([`crate::Error::TooLarge`], [`crate::Error::Interrupted`]),
+/// and [`crate::Error::Unsupported`] when a value exceeds 2^64 − 1.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::periodicity::search, catalog::parse_ruleset, Control};
+/// let kayles = parse_ruleset("kayles").unwrap();
+/// let r = search(kayles.as_heap("period").unwrap().as_ref(), 0, 100_000, &Control::new()).unwrap();
+/// let c = r.certificate.expect("Kayles is proven periodic");
+/// // Guy & Smith 1956: period 12, last exception at heap 70.
+/// assert_eq!((c.periodicity.period, c.periodicity.preperiod), (12, 71));
+/// assert!(r.to < 2000, "it stops once the period is proven");
+/// ```
+pub fn search(
+    rs: &dyn HeapRuleset,
+    from: u64,
+    to: u64,
+    ctl: &crate::control::Control,
+) -> crate::error::Result<PeriodSearch> {
+    let from = from.max(rs.first_heap());
+    let theorem = rs.periodicity();
+    let mut size = to.min(from.saturating_add(1023));
+    loop {
+        let table = crate::solve::sequence(rs, size, ctl)?;
+        let values: Vec<u64> = (from..=size)
+            .map(|n| {
+                table.get_u64(n).ok_or_else(|| {
+                    crate::error::Error::Unsupported(format!(
+                        "G({n}) of {} does not fit in 64 bits; periodicity needs 64-bit values",
+                        rs.name()
+                    ))
+                })
+            })
+            .collect::<crate::error::Result<_>>()?;
+        let found = detect(&values, from, Evidence::default());
+        let needs = found.and_then(|p| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus)));
+        let certificate = match (found, needs, theorem) {
+            (Some(per), Some(end), Some(t)) if end <= size => Some(Certificate {
+                ruleset: rs.name(),
+                periodicity: per,
+                last_checked: end - per.period,
+                proof_end: end,
+                theorem: t.statement(),
+            }),
+            _ => None,
+        };
+        let done = certificate.is_some() || size >= to;
+        if done {
+            return Ok(PeriodSearch {
+                ruleset: rs.name(),
+                from,
+                to: size,
+                found,
+                proof_needs: needs.filter(|_| certificate.is_none()),
+                certificate,
+                values,
+            });
+        }
+        // Grow: to the heap a proof needs if that is near, else double.
+        let doubled = size.saturating_mul(2);
+        size = match needs {
+            Some(end) if end > size => end.max(doubled),
+            _ => doubled,
+        }
+        .min(to);
+    }
+}
+
+/// Re-verifies a certificate against saved values `values[n] = G(n)` for `n ≥ 0` of
+/// `rs`: the ruleset's theorem applies to the pattern and needs no heap beyond
+/// `cert.proof_end`; the saved values agree with the pattern on every heap the theorem
+/// needs; and they are the ruleset's values (recomputed from the rules by the dense
+/// engine). Returns what was checked, in words.
+///
+/// # Errors
+/// [`crate::Error::Input`] naming the first thing that does not hold (a tampered value,
+/// a wrong range, a theorem that does not apply), and the engine's errors.
+pub fn check_certificate(
+    rs: &dyn HeapRuleset,
+    cert: &Certificate,
+    values: &[u64],
+    ctl: &crate::control::Control,
+) -> crate::error::Result<String> {
+    use crate::error::Error;
+    let bad = |m: String| Err(Error::Input(format!("certificate rejected: {m}")));
+    let Some(theorem) = rs.periodicity() else {
+        return bad(format!("{} has no periodicity theorem", rs.name()));
+    };
+    let per = cert.periodicity;
+    let Some(end) = theorem.proof_end(per.preperiod, per.period, per.saltus) else {
+        return bad(format!("the theorem does not apply to {per} of {}", rs.name()));
+    };
+    if cert.proof_end < end || cert.last_checked.saturating_add(per.period) < end {
+        return bad(format!(
+            "the theorem needs heaps up to {end}; the certificate covers {}",
+            cert.proof_end
+        ));
+    }
+    if (values.len() as u64) <= end {
+        return bad(format!(
+            "the saved sequence has {} values; heaps 0..={end} are needed",
+            values.len()
+        ));
+    }
+    for n in per.preperiod..=end - per.period {
+        let (a, b) = (values[n as usize], values[(n + per.period) as usize]);
+        if b as i128 - a as i128 != per.saltus as i128 {
+            return bad(format!(
+                "G({}) = {b} but G({n}) = {a}: the pattern fails at n = {n}",
+                n + per.period
+            ));
+        }
+    }
+    if per.preperiod > rs.first_heap() {
+        let n = per.preperiod - 1;
+        if values[(n + per.period) as usize] as i128 - values[n as usize] as i128 == per.saltus as i128 {
+            return bad(format!(
+                "the pattern also holds at n = {n}, so the preperiod is not {}",
+                per.preperiod
+            ));
+        }
+    }
+    let table = crate::solve::sequence(rs, end, ctl)?;
+    for n in rs.first_heap()..=end {
+        if table.get_u64(n) != Some(values[n as usize]) {
+            return bad(format!(
+                "the saved G({n}) = {} but the rules give {}",
+                values[n as usize],
+                table.get(n)
+            ));
+        }
+    }
+    Ok(format!(
+        "{}: {per} holds on heaps {}..={end}, the values agree with the rules, and {} extends it to every heap",
+        rs.name(),
+        per.preperiod,
+        theorem.statement()
+    ))
 }
 
 /// A maximal run of equal values: heaps `start..start + len` all have value `value`.

@@ -10,7 +10,8 @@ mod code;
 
 pub use code::{Code, Constraint, Digit, MAX_HEAP_COUNT};
 
-use crate::game::{Alias, Family, HeapRuleset, Params, Part, Ruleset};
+use crate::formulas::Statement;
+use crate::game::{Alias, Family, HeapRuleset, Params, Part, PeriodicityTheorem, Ruleset};
 use std::sync::Arc;
 
 /// The games of the literature with a name, and their codes.
@@ -159,6 +160,10 @@ impl HeapRuleset for TakeAndBreak {
         }
     }
 
+    fn periodicity(&self) -> Option<&dyn PeriodicityTheorem> {
+        Some(self)
+    }
+
     fn options_bound(&self, n: u64) -> u128 {
         let last = self.code.max_removed().map_or(n, |t| t.min(n));
         let mut total: u128 = 0;
@@ -172,6 +177,39 @@ impl HeapRuleset for TakeAndBreak {
             }
         }
         total
+    }
+}
+
+/// The periodicity theorem for finite take-and-break codes of plain digits.
+pub const OCTAL_PERIODICITY: Statement = Statement {
+    text: "for a finite code of plain digits leaving at most k heaps and removing at most t tokens, if G(n + p) = G(n) for n₀ ≤ n < k·max(n₀,1) + (k−1)·p + t, then G(n + p) = G(n) for every n ≥ n₀",
+    source: "Guy & Smith 1956 for octal games (k = 2: n₀ ≤ n < 2n₀ + p + t); the same induction for k heaps (Winning Ways vol. 1 ch. 4)",
+};
+
+impl PeriodicityTheorem for TakeAndBreak {
+    fn statement(&self) -> Statement {
+        OCTAL_PERIODICITY
+    }
+
+    /// The induction: for n ≥ B = k·max(n₀,1) + (k−1)·p + t, every option of n + p
+    /// (removing j ≤ t tokens, leaving parts a₁ ≤ … ≤ a_k) has a_k ≥ max(n₀,1) + p, and
+    /// subtracting p from it gives an option of n of the same value (G(a_k) =
+    /// G(a_k − p) by induction, as n₀ ≤ a_k − p < n); conversely every option of n has
+    /// its largest part ≥ max(n₀,1), and adding p gives an option of n + p of the same
+    /// value. So the two heaps have the same option values and G(n + p) = G(n). The
+    /// map needs digits without constraints (`!`, `?`, `=` are not kept when a part
+    /// changes) and a finite code (t finite). The last heap needed is B − 1 + p.
+    fn proof_end(&self, preperiod: u64, period: u64, saltus: i64) -> Option<u64> {
+        let t = self.code.max_removed()?;
+        if saltus != 0 || period == 0 || !self.code.is_plain() {
+            return None;
+        }
+        let k = self.code.max_heaps().max(1);
+        let b = k
+            .checked_mul(preperiod.max(1))?
+            .checked_add((k - 1).checked_mul(period)?)?
+            .checked_add(t)?;
+        (b - 1).checked_add(period)
     }
 }
 

@@ -123,3 +123,54 @@ fn expressions_and_names() {
     let w: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
     assert_eq!(w, ["kayles(2,2)"]);
 }
+
+#[test]
+fn classic_periods_are_proven_with_certificates() {
+    use crate::analysis::periodicity::{check_certificate, search};
+    let ctl = Control::new();
+    // (code, period, preperiod = last exception + 1): Guy & Smith 1956.
+    for (code, period, preperiod) in [("0.77", 12, 71), ("0.137", 34, 52), ("0.07", 34, 53)] {
+        let rs = TakeAndBreak::new(Code::parse(code).unwrap());
+        let r = search(&rs, 0, 1 << 20, &ctl).unwrap();
+        let c = r.certificate.clone().unwrap_or_else(|| panic!("{code}: not proven ({:?})", r.found));
+        assert_eq!((c.periodicity.period, c.periodicity.preperiod, c.periodicity.saltus), (period, preperiod, 0), "{code}");
+        // Guy–Smith: agreement on n₀ ≤ n < 2n₀ + p + t.
+        let t = rs.code().max_removed().unwrap();
+        assert_eq!(c.last_checked, 2 * preperiod + period + t - 1, "{code}");
+        assert!(r.to < 4096, "{code}: the search went on to {}", r.to);
+        let ok = check_certificate(&rs, &c, &r.values, &ctl).unwrap();
+        assert!(ok.contains("Guy & Smith"), "{ok}");
+        // Tampering is caught: a value, the preperiod, the period, the range.
+        let mut v = r.values.clone();
+        v[100] ^= 1;
+        assert!(check_certificate(&rs, &c, &v, &ctl).is_err(), "{code}: tampered value");
+        let mut early = c.clone();
+        early.periodicity.preperiod -= 1;
+        assert!(check_certificate(&rs, &early, &r.values, &ctl).is_err(), "{code}: earlier preperiod");
+        let mut late = c.clone();
+        late.periodicity.preperiod += 1;
+        assert!(check_certificate(&rs, &late, &r.values, &ctl).is_err(), "{code}: later preperiod");
+        let mut other = c.clone();
+        other.periodicity.period += 1;
+        assert!(check_certificate(&rs, &other, &r.values, &ctl).is_err(), "{code}: other period");
+        let mut short = c.clone();
+        short.proof_end -= 1;
+        short.last_checked -= 1;
+        assert!(check_certificate(&rs, &short, &r.values, &ctl).is_err(), "{code}: short range");
+        assert!(check_certificate(&rs, &c, &r.values[..c.proof_end as usize], &ctl).is_err(), "{code}: short file");
+    }
+}
+
+#[test]
+fn theorem_applies_only_where_its_induction_holds() {
+    let end = |code: &str, n0: u64, p: u64, s: i64| {
+        TakeAndBreak::new(Code::parse(code).unwrap()).proof_end(n0, p, s)
+    };
+    assert_eq!(end("0.77", 71, 12, 0), Some(2 * 71 + 12 + 2 - 1 + 12));
+    assert_eq!(end("0.F", 10, 5, 0), Some(3 * 10 + 2 * 5 + 1 - 1 + 5)); // three heaps
+    assert_eq!(end("0.77", 71, 12, 1), None); // a saltus
+    assert_eq!(end("0.[3]", 0, 1, 0), None); // infinitely many removals
+    assert_eq!(end("4!.0", 10, 5, 0), None); // a constraint
+    assert_eq!(end("0.{2+}", 10, 5, 0), None);
+    assert_eq!(end("4.07", 10, 5, 0), Some(2 * 10 + 5 + 2 - 1 + 5)); // splits without taking
+}
