@@ -39,18 +39,6 @@ pub fn factored(n: u64) -> String {
         .join("·")
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn factored_writes_prime_powers() {
-        assert_eq!(super::factored(17225), "5²·13·53");
-        assert_eq!(super::factored(7921), "89²");
-        assert_eq!(super::factored(257), "257");
-        assert_eq!(super::factored(1 << 12), "2¹²");
-        assert_eq!(super::factored(1), "1");
-    }
-}
-
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory,
 /// flushed to disk, then renamed into place, so that `path` is never left half
 /// written. Errors name the file.
@@ -94,4 +82,16 @@ pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
             let _ = std::fs::remove_file(&probe);
         })
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn factored_writes_prime_powers() {
+        assert_eq!(super::factored(17225), "5²·13·53");
+        assert_eq!(super::factored(7921), "89²");
+        assert_eq!(super::factored(257), "257");
+        assert_eq!(super::factored(1 << 12), "2¹²");
+        assert_eq!(super::factored(1), "1");
+    }
 }
