@@ -17,6 +17,9 @@ pub struct Args {
 #[derive(Serialize)]
 struct Row {
     name: &'static str,
+    /// Other names, with the parameters they stand for (`kayles = take-and-break[0.77]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    aliases: Vec<String>,
     params: Option<&'static str>,
     positions: &'static str,
     options: &'static str,
@@ -59,6 +62,14 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let rows: Vec<Row> = families()
         .map(|e| Row {
             name: e.name,
+            aliases: e
+                .aliases
+                .iter()
+                .map(|a| match a.params {
+                    Some(p) => format!("{} = {}[{p}]", a.name, e.name),
+                    None => a.name.to_string(),
+                })
+                .collect(),
             params: match e.params {
                 Params::None => None,
                 Params::Required(s) => Some(s),
@@ -79,6 +90,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 println!("{}", r.name);
                 if let Some(p) = r.params {
                     println!("  parameters: {p}");
+                }
+                if !r.aliases.is_empty() {
+                    println!("  aliases:    {}", r.aliases.join(", "));
                 }
                 println!("  positions:  {}", r.positions);
                 println!("  options:    {}", r.options);

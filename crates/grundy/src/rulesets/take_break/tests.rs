@@ -42,6 +42,7 @@ fn classic_games_as_codes() {
     };
     same("take-and-break[0.[3]]", "nim", 300);
     same("take-and-break[0.[30]]", "odd-nim", 300);
+    same("take-and-break[4.[3]]", "laskers-nim", 200);
     for set in [vec![1u64, 2], vec![2, 5, 7], vec![1, 4, 9, 10], vec![3], vec![1, 2, 3, 4, 5, 6]] {
         let code = Code::subtraction(&set);
         let list = set.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
