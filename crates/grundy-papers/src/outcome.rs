@@ -103,7 +103,13 @@ impl Outcome {
 
     /// A check that could not run.
     pub fn error(message: impl Into<String>) -> Outcome {
-        Outcome::new("", "", Verdict::Error { message: message.into() })
+        Outcome::new(
+            "",
+            "",
+            Verdict::Error {
+                message: message.into(),
+            },
+        )
     }
 
     /// Compares the paper's value with ours (as text): holds if equal, else a

@@ -1,14 +1,14 @@
 //! `grundy verify NAME --to N`: closed form against search over a range. MIN has no
 //! closed form; for it, verify compares its two engines and checks Theorem 1 and
-//! Lemma 3 of paper 001 ([`grundy::analysis::min::verify_min`]).
+//! Lemma 3 of paper 001 (the MIN claims of [`grundy_papers::verify_min_claims`]).
 
 use super::EXIT_MISMATCH;
 use crate::output::{print_json, Format};
-use grundy::analysis::min::verify_min;
 use grundy::analysis::verify::{verify_heap, verify_tuple, VerifyReport};
 use grundy::catalog::parse_ruleset;
 use grundy::game::{Arity, Ruleset};
 use grundy::Control;
+use grundy_papers::{verify_min_claims, Context, Verdict};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -69,22 +69,30 @@ fn run_min(to: u64, format: Format, ctl: &Control) -> anyhow::Result<ExitCode> {
     if to == 0 {
         anyhow::bail!("verify min: --to must be at least 1 (the checks are about rows a ≥ 1)");
     }
-    let checks = verify_min(to, ctl)?;
-    let failed = checks.iter().any(|c| !c.holds());
+    let ctx = Context {
+        control: ctl.clone(),
+        full: false,
+    };
+    let mut checks = Vec::new();
+    for claim in verify_min_claims(to) {
+        let o = grundy_papers::run(&claim, &ctx)?;
+        let failure = match o.verdict {
+            Verdict::Holds => None,
+            Verdict::Disagrees { ours, .. } => Some(ours),
+            other => Some(other.label()),
+        };
+        checks.push(MinOut {
+            holds: failure.is_none(),
+            claim: claim.statement.to_string(),
+            source: claim.source.to_string(),
+            range: o.range,
+            checked: o.instances.unwrap_or(0),
+            failure,
+        });
+    }
+    let failed = checks.iter().any(|c| !c.holds);
     match format {
-        Format::Json => print_json(
-            &checks
-                .into_iter()
-                .map(|c| MinOut {
-                    holds: c.holds(),
-                    claim: c.claim,
-                    source: c.source,
-                    range: c.range,
-                    checked: c.checked,
-                    failure: c.failure,
-                })
-                .collect::<Vec<_>>(),
-        )?,
+        Format::Json => print_json(&checks)?,
         Format::Text => {
             println!("min: no closed form is known; checked the two engines and paper 001's Theorem 1 and Lemma 3");
             for c in &checks {

@@ -86,14 +86,20 @@ pub enum Part8 {
 
 /// Rows of the row engine for the lemmas (the §1 statements need rows to 17226 in
 /// any mode).
-pub const ROWS: Size = Size { quick: 4000, full: 20000 };
+pub const ROWS: Size = Size {
+    quick: 4000,
+    full: 20000,
+};
 /// The sieve's range.
 pub const FACTS: Size = Size {
     quick: 10_000_000,
     full: 100_000_000,
 };
 /// The plain table's range.
-pub const GRID: Size = Size { quick: 2000, full: 6000 };
+pub const GRID: Size = Size {
+    quick: 2000,
+    full: 6000,
+};
 /// The paper's quadratic downward search.
 pub const DOWNWARD: Size = Size {
     quick: 20_000,
@@ -886,10 +892,7 @@ fn lemma8(c: &Ctx, part: Part8) -> Result<Outcome> {
             on_rows.record(res.is_none(), || res.unwrap_or_default());
         }
     }
-    Ok(combine(
-        claim,
-        vec![(PLAIN_LABEL, on_grid), (&rows_label(rn), on_rows)],
-    ))
+    Ok(combine(claim, vec![(PLAIN_LABEL, on_grid), (&rows_label(rn), on_rows)]))
 }
 
 fn sec4_largest(c: &Ctx) -> Result<Outcome> {
@@ -971,7 +974,12 @@ mod tests {
     fn lemma3_and_periods_on_the_plain_table() {
         let grid = MinGrid::new(300, &Control::new()).unwrap();
         let (a, b) = lemma3_on_grid(&grid);
-        assert!(a.failure.is_none() && b.failure.is_none(), "{:?} {:?}", a.failure, b.failure);
+        assert!(
+            a.failure.is_none() && b.failure.is_none(),
+            "{:?} {:?}",
+            a.failure,
+            b.failure
+        );
         // (a): Σ_{a=1}^{150} (300 − 2a + 1) instances; (b): Σ_{a=1}^{150} (300 − 2a + 2).
         assert_eq!(a.checked, (1..=150u64).map(|a| 301 - 2 * a).sum::<u64>());
         assert_eq!(b.checked, (1..=150u64).map(|a| 302 - 2 * a).sum::<u64>());

@@ -11,7 +11,10 @@ pub fn claims() -> Vec<Claim> {
             .on("min")
             .sized(s.quick, s.full)
     };
-    let fixed = Size { quick: 17226, full: 17226 };
+    let fixed = Size {
+        quick: 17226,
+        full: 17226,
+    };
     vec![
         min(
             "001-respect1",
@@ -32,14 +35,20 @@ pub fn claims() -> Vec<Claim> {
             "paper 001 §1",
             "if G(a − 1, a) = 0 and a < 6240, then a + 1 is prime",
             Min::PrevPrime,
-            Size { quick: 6239, full: 6239 },
+            Size {
+                quick: 6239,
+                full: 6239,
+            },
         ),
         min(
             "001-sec1-6240",
             "paper 001 §1",
             "G(a − 1, a) = 0 for a = 6240, and a + 1 = 6241 = 79² is not prime",
             Min::At6240,
-            Size { quick: 8000, full: 8000 },
+            Size {
+                quick: 8000,
+                full: 8000,
+            },
         ),
         min(
             "001-sec1-fermat",

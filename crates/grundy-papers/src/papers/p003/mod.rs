@@ -44,7 +44,13 @@ fn custom(id: &'static str, source: &'static str, statement: &'static str, f: cr
     Claim::new(id, source, statement, Kind::Custom(f))
 }
 
-fn ones(id: &'static str, source: &'static str, statement: &'static str, ruleset: &'static str, heaps: &'static [u64]) -> Claim {
+fn ones(
+    id: &'static str,
+    source: &'static str,
+    statement: &'static str,
+    ruleset: &'static str,
+    heaps: &'static [u64],
+) -> Claim {
     Claim::new(id, source, statement, Kind::ValueSet { value: 1, heaps }).on(ruleset)
 }
 
@@ -273,8 +279,18 @@ pub fn claims() -> Vec<Claim> {
         figure("003-fig2-nontotative", "Figure 2", "nontotative", 1000),
         figure("003-fig3-divide-and-residue", "Figure 3", "divide-and-residue", 20000),
         figure("003-fig4-complement-grundy", "Figure 4", "complement-grundy", 20000),
-        figure("003-fig5a-divide-throw-residue", "Figure 5 (left)", "divide-throw-residue", 1000),
-        figure("003-fig5b-residue-throw-divisor", "Figure 5 (right)", "residue-throw-divisor", 1000),
+        figure(
+            "003-fig5a-divide-throw-residue",
+            "Figure 5 (left)",
+            "divide-throw-residue",
+            1000,
+        ),
+        figure(
+            "003-fig5b-residue-throw-divisor",
+            "Figure 5 (right)",
+            "residue-throw-divisor",
+            1000,
+        ),
     ]);
     v
 }

@@ -16,7 +16,6 @@
 pub mod division;
 mod entries;
 pub mod factoring;
-pub mod paper;
 pub mod step;
 
 pub(crate) use entries::entries;
