@@ -117,7 +117,7 @@ fn unique_end(c: &Ctx) -> Result<Outcome> {
             if (n == 0) != is_zero {
                 return Ok(Outcome::check(
                     false,
-                    format!("{} has {n} options", tuples(&[p.clone()])),
+                    format!("{} has {n} options", tuples(std::slice::from_ref(&p))),
                     format!("m = 1..3, entries 0..={to}"),
                     "only 0 has no options",
                     format!("{p:?} is {}an end position", if n == 0 { "" } else { "not " }),
