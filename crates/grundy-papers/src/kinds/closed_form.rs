@@ -1,4 +1,4 @@
-//! A closed form against search over a range ([`Kind::ClosedForm`](crate::Kind::ClosedForm)):
+//! A closed form against search over a range ([`Kind::ClosedForm`](crate::Kind)):
 //! the one place where the library's `VerifyReport` becomes an [`Outcome`].
 
 use crate::claim::{Ctx, Game};

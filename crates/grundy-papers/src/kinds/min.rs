@@ -1,5 +1,5 @@
 //! The statements about MIN (paper 001), which has no closed form
-//! ([`Kind::Min`](crate::Kind::Min)); `grundy verify min` runs five of them
+//! ([`Kind::Min`](crate::Kind)); `grundy verify min` runs five of them
 //! ([`verify_min_claims`]).
 //!
 //! Four engines, from the most to the least structure-free: the plain table

@@ -1,8 +1,8 @@
 //! Paper 003 (Iannucci & Larsson, "Game values of arithmetic functions"): every printed
 //! table of options and values and every listed sequence prefix ([`printed`]), every
 //! theorem over a range, the observations, the conjectures (reported as consistent up
-//! to N, or with a counterexample), the worked examples on sums ([`custom`] for the
-//! bespoke ones), the loopy games of §7 ([`loopy`]) and Figures 1–5.
+//! to N, or with a counterexample), the worked examples on sums (`custom` for the
+//! bespoke ones), the loopy games of §7 (`loopy`) and Figures 1–5.
 
 mod custom;
 mod loopy;
