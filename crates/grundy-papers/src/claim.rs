@@ -8,10 +8,11 @@ use crate::outcome::Outcome;
 use crate::Context;
 use grundy::arith::Sieve;
 use grundy::Control;
+use serde::{Serialize, Serializer};
 use std::borrow::Cow;
 
 /// The size of a check in quick and in full mode (a largest heap, coordinate, row, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Size {
     /// The size of `grundy reproduce`.
     pub quick: u64,
@@ -130,8 +131,9 @@ impl Kind {
     }
 }
 
-/// A claim of a seed paper.
-#[derive(Clone, Debug)]
+/// A claim of a seed paper. It serializes (serde) as its row: id, source, statement,
+/// the kind's name, ruleset and size.
+#[derive(Clone, Debug, Serialize)]
 pub struct Claim {
     /// Stable identifier, `PPP-…` with the paper number first.
     pub id: Cow<'static, str>,
@@ -140,11 +142,16 @@ pub struct Claim {
     /// The claim, as the paper states it (for a figure: its caption, `{to}` the size).
     pub statement: Cow<'static, str>,
     /// How it is checked.
+    #[serde(serialize_with = "kind_name")]
     pub kind: Kind,
     /// The ruleset it is about, by catalog name, where there is one.
     pub ruleset: Option<&'static str>,
     /// Its size in quick and full mode, where it has one.
     pub size: Option<Size>,
+}
+
+fn kind_name<S: Serializer>(k: &Kind, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(k.name())
 }
 
 impl Claim {

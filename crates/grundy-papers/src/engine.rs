@@ -7,7 +7,7 @@
 
 use crate::error::{Error, Result};
 use grundy::catalog::{parse_position, parse_ruleset};
-use grundy::game::{HeapRuleset, LoopyOptions, LoopyRuleset, Position, Ruleset, TupleRuleset, TupleSolver};
+use grundy::game::{HeapRuleset, LoopyOptions, LoopyRuleset, Ruleset, TupleRuleset, TupleSolver};
 use grundy::solve::memo::MemoSolver;
 use grundy::solve::{Evaluator, LoopyEvaluator, LoopyExplorer, Method};
 use grundy::{Control, Nimber};
@@ -15,7 +15,8 @@ use std::hash::Hash;
 use std::sync::Arc;
 
 pub use grundy::analysis::verify::VerifyReport;
-pub use grundy::game::Component;
+pub use grundy::formulas::cdn::lambda_iota;
+pub use grundy::game::{Component, Position};
 pub use grundy::rulesets::min::facts::{MinFacts, Primes, UNDEFINED};
 pub use grundy::rulesets::min::grid::MinGrid;
 pub use grundy::rulesets::min::recursion::downward_search;

@@ -1,12 +1,11 @@
 //! Paper 000: Common Divisor Nim CDN_m (Nohagi).
 
 use crate::claim::{Claim, Ctx, Game, Kind};
-use crate::engine::{self, TupleSearch};
+use crate::engine::{self, lambda_iota, TupleSearch};
 use crate::error::Result;
 use crate::kinds::games::tuples;
 use crate::outcome::Outcome;
 use grundy::arith::{divisors, gcd};
-use grundy::formulas::cdn::lambda_iota;
 
 /// Theorem 1.3, for every m.
 pub const THEOREM_1_3: &str = "sg(P) = λ(P)+1 if P ≠ 0 and ι(P) odd; 0 if ι(P) even or P = 0";

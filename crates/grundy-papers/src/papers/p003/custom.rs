@@ -1,7 +1,7 @@
 //! The bespoke computations of paper 003: claims no shared kind covers.
 
 use crate::claim::Ctx;
-use crate::engine::{self, Component, Memo, Search};
+use crate::engine::{self, Component, Memo, Position, Search};
 use crate::error::Result;
 use crate::kinds::games::{list, small};
 use crate::outcome::{Outcome, Verdict};
@@ -307,7 +307,7 @@ pub fn nontotient_examples(c: &Ctx) -> Result<Outcome> {
 pub fn intro_seven_two(c: &Ctx) -> Result<Outcome> {
     let m = Search::new(c.ctl()).moves("divide-and-residue(7,2)", false)?;
     let target = engine::position("divide-and-residue(2,2,2,1,2)")?;
-    let key = |p: &grundy::game::Position| {
+    let key = |p: &Position| {
         let mut hs: Vec<u64> = Vec::new();
         for comp in &p.components {
             if let Component::Heaps { heaps, .. } = comp {

@@ -8,7 +8,7 @@
 //! an infinite option. Our values are printed in full next to the paper's notation.
 
 use crate::claim::{Claim, Ctx, Kind};
-use crate::engine::{self, BoundedValue, Class, LoopyHeaps, LoopySums};
+use crate::engine::{self, BoundedValue, Class, LoopyHeaps, LoopySums, Position};
 use crate::error::{Error, Result};
 use crate::outcome::Outcome;
 use grundy::value::{mex, LoopyValue};
@@ -223,8 +223,8 @@ fn sum_6_9(c: &Ctx) -> Result<Outcome> {
     // "Playing to ∞₃": a move in the heap 6 (the 9 is unchanged; 9 cannot move to 9) to
     // a heap of infinite value.
     let nine = p.components[1].to_string();
-    let mut to_infinite = |q: &grundy::game::Position| -> Result<bool> {
-        let first = grundy::game::Position::single(q.components[0].clone());
+    let mut to_infinite = |q: &Position| -> Result<bool> {
+        let first = Position::single(q.components[0].clone());
         let infinite = l.value(&first)?.value().is_some_and(|v| !v.is_finite());
         Ok(q.components[1].to_string() == nine && infinite)
     };
@@ -269,7 +269,7 @@ fn sum_6_7(c: &Ctx) -> Result<Outcome> {
     let mut l = LoopySums::new(c.ctl());
     let p = engine::position("partial-aliquot-sum(6) + partial-aliquot-sum(7)")?;
     let m = l.moves(&p, false)?;
-    let short = |q: &grundy::game::Position| {
+    let short = |q: &Position| {
         q.components
             .iter()
             .map(|c| {

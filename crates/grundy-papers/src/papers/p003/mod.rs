@@ -264,12 +264,11 @@ pub fn claims() -> Vec<Claim> {
     ]);
     v.extend(loopy::claims());
     v.push(
-        custom(
+        Claim::new(
             "003-thm12-blocks",
             "paper 003 §3.2, Theorem 12",
-            "residue-throw-divisor: G(n) = k for 3(2^(k−1) − 1) + 2 ≤ n ≤ 3(2^k − 1) + 1, i.e. after G(1) = 0 \
-             come blocks of 3·2^(k−1) heaps of value k = 1, 2, 3, …",
-            rtd_blocks,
+            format!("{THEOREM_12}, i.e. after G(1) = 0 come blocks of 3·2^(k−1) heaps of value k = 1, 2, 3, …"),
+            Kind::Custom(rtd_blocks),
         )
         .on("residue-throw-divisor")
         .sized(11, 14),
