@@ -213,6 +213,14 @@ static ROW_ENGINE: Mutex<Option<MinRows>> = Mutex::new(None);
 static SIEVE: Mutex<Option<Arc<MinFacts>>> = Mutex::new(None);
 static PLAIN: Mutex<Option<Arc<MinGrid>>> = Mutex::new(None);
 
+/// Drops the MIN engines kept between checks (the sieve of the quick mode alone holds
+/// about 80 MB); the next check rebuilds what it needs.
+pub fn clear_engines() {
+    *lock(&ROW_ENGINE) = None;
+    *lock(&SIEVE) = None;
+    *lock(&PLAIN) = None;
+}
+
 fn lock<T>(m: &'static Mutex<T>) -> MutexGuard<'static, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }

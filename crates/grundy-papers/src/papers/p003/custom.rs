@@ -95,7 +95,7 @@ pub fn mtau_composites(c: &Ctx) -> Result<Outcome> {
 }
 
 pub fn momega_seven_factorial(c: &Ctx) -> Result<Outcome> {
-    let to = 100_000;
+    let to = c.to();
     let s = table(c, to)?;
     let sv = Sieve::new(to);
     let first = (2..=to).find(|&n| sv.small_omega(n) >= 2 && small(&s, n) == 1);

@@ -249,7 +249,7 @@ pub fn claims() -> Vec<Claim> {
         ones("003-sOmega-ones", "paper 003 §2.3.2", "sΩ has 1s at 2,5,6,9,10,13,14,16,18,20,21,23", "sOmega", &[2, 5, 6, 9, 10, 13, 14, 16, 18, 20, 21, 23]),
         ones("003-momega-ones", "paper 003 §2.3.3", "mω has 1s at 2,3,4,5,7,8,9,11,13", "momega", &[2, 3, 4, 5, 7, 8, 9, 11, 13]),
         Claim::new("003-obs3", "paper 003 Observation 3", "mω: if n < 7!, SG(n) = 1 iff n has exactly one distinct prime factor", Kind::Observation { bound: 5040, predicate: |s, n| s.small_omega(n) == 1, reading: "ω(n) = 1" }).on("momega"),
-        custom("003-momega-7!", "paper 003 §2.3.3 (before Observation 3)", "7! is the smallest number with more than one distinct prime factor whose nim-value is one", momega_seven_factorial).on("momega"),
+        custom("003-momega-7!", "paper 003 §2.3.3 (before Observation 3)", "7! is the smallest number with more than one distinct prime factor whose nim-value is one", momega_seven_factorial).on("momega").sized(100_000, 100_000),
         ones("003-somega-ones", "paper 003 §2.3.4", "sω has 1s at 2,4,7,9,10,13,14,16,19,20,23", "somega", &[2, 4, 7, 9, 10, 13, 14, 16, 19, 20, 23]),
         custom("003-saliquant-ratios", "paper 003 §1.2.2", "the ratios SG(n)/n of even heaps, and (n−2)/SG(n) = 4 at [6,1],[10,2],[18,4],[22,5],[34,8],[38,9],[46,11]", saliquant_ratios).on("saliquant"),
         custom("003-conj-saliquant", "paper 003 §1.2.2 (belief stated after the table)", "saliquant: SG(n) ≥ (n−2)/4 for all n", saliquant_conjecture).on("saliquant").sized(1_000_000, 10_000_000),
