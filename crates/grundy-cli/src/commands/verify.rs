@@ -1,13 +1,13 @@
 //! `grundy verify NAME --to N`: closed form against search over a range. MIN has no
 //! closed form; for it, verify compares its two engines and checks Theorem 1 and
-//! Lemma 3 of paper 001 ([`grundy::analysis::min::verify_min`]).
+//! Lemma 3 of paper 001 (the claims of [`grundy_papers::verification_claims`]).
 
 use super::EXIT_MISMATCH;
 use crate::output::{print_json, Format};
-use grundy::analysis::min::verify_min;
 use grundy::analysis::verify::verify;
 use grundy::catalog::parse_ruleset;
 use grundy::Control;
+use grundy_papers::{verification_claims, Context, Verdict};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -64,30 +64,54 @@ struct MinOut {
     failure: Option<String>,
 }
 
-/// `verify min`: the sieve for the values 0 and 1 against the rows (full search),
-/// Theorem 1 on both, and Lemma 3, for a ≤ `to`.
-fn run_min(to: u64, format: Format, ctl: &Control) -> anyhow::Result<ExitCode> {
-    if to == 0 {
-        anyhow::bail!("verify min: --to must be at least 1 (the checks are about rows a ≥ 1)");
+/// A ruleset without a closed form whose verification is its claims in the papers.
+#[derive(Debug)]
+struct NoClosedForm(String);
+
+impl std::fmt::Display for NoClosedForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} has no closed form", self.0)
     }
-    let checks = verify_min(to, ctl)?;
-    let failed = checks.iter().any(|c| !c.holds());
+}
+
+impl std::error::Error for NoClosedForm {}
+
+/// `verify NAME` for a ruleset without a closed form: the claims of the literature
+/// about its engines and values ([`grundy_papers::verification_claims`]; for `min` the
+/// sieve for the values 0 and 1 against the rows, Theorem 1 on both, and Lemma 3, for
+/// a ≤ `to`).
+fn run_claims(name: &str, to: u64, format: Format, ctl: &Control) -> anyhow::Result<ExitCode> {
+    if to == 0 {
+        anyhow::bail!("verify {name}: --to must be at least 1 (the checks are about rows a ≥ 1)");
+    }
+    let ctx = Context {
+        control: ctl.clone(),
+        full: false,
+    };
+    let mut checks = Vec::new();
+    for claim in verification_claims(name, to) {
+        let o = grundy_papers::run(&claim, &ctx)?;
+        let failure = match o.verdict {
+            Verdict::Holds => None,
+            Verdict::Disagrees { ours, .. } => Some(ours),
+            other => Some(other.label()),
+        };
+        checks.push(MinOut {
+            holds: failure.is_none(),
+            claim: claim.statement.to_string(),
+            source: claim.source.to_string(),
+            range: o.range,
+            checked: o.instances.unwrap_or(0),
+            failure,
+        });
+    }
+    let failed = checks.iter().any(|c| !c.holds);
     match format {
-        Format::Json => print_json(
-            &checks
-                .into_iter()
-                .map(|c| MinOut {
-                    holds: c.holds(),
-                    claim: c.claim,
-                    source: c.source,
-                    range: c.range,
-                    checked: c.checked,
-                    failure: c.failure,
-                })
-                .collect::<Vec<_>>(),
-        )?,
+        Format::Json => print_json(&checks)?,
         Format::Text => {
-            println!("min: no closed form is known; checked the two engines and paper 001's Theorem 1 and Lemma 3");
+            println!(
+                "{name}: no closed form is known; checked the literature's statements about its engines and values"
+            );
             for c in &checks {
                 match &c.failure {
                     None => println!(
@@ -109,16 +133,23 @@ fn run_min(to: u64, format: Format, ctl: &Control) -> anyhow::Result<ExitCode> {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let rs = parse_ruleset(&a.name)?;
-    if rs.name() == "min" {
-        return run_min(a.to, a.format, ctl);
-    }
     let reports = verify(&rs, a.to, a.arity, ctl).map_err(|e| match e {
+        grundy::Error::NoFormula { ruleset, .. } if !verification_claims(&ruleset, 1).is_empty() => {
+            anyhow::Error::new(NoClosedForm(ruleset))
+        }
         grundy::Error::NoFormula { ruleset, detail } => anyhow::anyhow!(
             "no closed form is known for {ruleset}{}, so there is nothing to verify; `grundy seq {ruleset}` computes its values by search",
             detail.map(|d| format!(" ({d})")).unwrap_or_default()
         ),
         other => other.into(),
-    })?;
+    });
+    let reports = match reports {
+        Err(e) => match e.downcast::<NoClosedForm>() {
+            Ok(NoClosedForm(name)) => return run_claims(&name, a.to, a.format, ctl),
+            Err(e) => return Err(e),
+        },
+        Ok(r) => r,
+    };
     let failed = reports.iter().any(|r| r.mismatch.is_some() || r.violations > 0);
     let outs: Vec<Out> = reports
         .into_iter()

@@ -1,9 +1,9 @@
 //! `report.html`: the report as one self-contained page (styles inline, figures as
 //! base64 PNG data URIs), to open in a browser.
 
-use super::report::{paper_title, summary, Check, Extras, Verdict};
 use anyhow::{Context, Result};
 use base64::Engine as _;
+use grundy_papers::{paper_title, Report, Verdict};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -26,7 +26,7 @@ fn verdict_class(v: &Verdict) -> &'static str {
         Verdict::Holds => "holds",
         Verdict::Consistent => "consistent",
         Verdict::Disagrees { .. } | Verdict::Counterexample { .. } => "finding",
-        Verdict::Error(_) => "error",
+        Verdict::Error { .. } => "error",
     }
 }
 
@@ -38,8 +38,8 @@ td.error{background:#fff4d6}figure{margin:2em 0}figure img{max-width:100%;border
 figcaption{font-style:italic;margin-top:.4em}.note{color:#666;font-size:13px}";
 
 /// The page. Figures are read from `dir` (where `reproduce` wrote them) and inlined.
-pub fn page(dir: &Path, checks: &[Check], full: bool, planned: usize, seconds: f64, extras: &Extras) -> Result<String> {
-    let s = summary(checks);
+pub fn page(dir: &Path, r: &Report) -> Result<String> {
+    let s = &r.summary;
     let mut o = String::new();
     let _ = write!(
         o,
@@ -48,25 +48,25 @@ pub fn page(dir: &Path, checks: &[Check], full: bool, planned: usize, seconds: f
     );
     let _ = writeln!(
         o,
-        "<p>grundy {} · {} mode · {} of {planned} checks ran in {seconds:.1} s</p>\n<p><b>{} hold, {} consistent \
+        "<p>grundy {} · {} mode · {} of {} checks ran in {:.1} s</p>\n<p><b>{} hold, {} consistent \
          (conjectures), {} disagree with the paper, {} counterexamples, {} not run.</b></p>",
-        env!("CARGO_PKG_VERSION"),
-        if full { "full" } else { "quick" },
-        checks.len(),
+        r.version,
+        r.mode,
+        r.ran,
+        r.planned,
+        r.seconds,
         s.holds,
         s.consistent,
         s.disagrees,
         s.counterexamples,
-        s.errors
+        s.not_run
     );
-    let mut papers: Vec<&str> = checks.iter().map(|c| c.paper.as_str()).collect();
-    papers.dedup();
-    for p in papers {
+    for p in r.papers() {
         let _ = writeln!(o, "<h2>Paper {p}: {}</h2>", esc(paper_title(p)));
         o.push_str(
             "<table><tr><th>id</th><th>source</th><th>claim</th><th>computed</th><th>range</th><th>verdict</th></tr>\n",
         );
-        for c in checks.iter().filter(|c| c.paper == p) {
+        for c in r.checks.iter().filter(|c| c.paper == p) {
             let _ = writeln!(
                 o,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"{}\">{}</td></tr>",
@@ -81,9 +81,9 @@ pub fn page(dir: &Path, checks: &[Check], full: bool, planned: usize, seconds: f
         }
         o.push_str("</table>\n");
     }
-    if !extras.figures.is_empty() {
+    if !r.figures.is_empty() {
         o.push_str("<h2>Figures</h2>\n");
-        for f in &extras.figures {
+        for f in &r.figures {
             match &f.file {
                 Some(file) => {
                     let path = dir.join(file);

@@ -1,8 +1,6 @@
-//! Analyses of computed values: comparison of closed forms with search ([`verify`]),
-//! periodicity of sequences ([`periodicity`]), printed tables and sequences against
-//! search ([`tables`]), and the checks of MIN, which has no closed form ([`min`]).
+//! Analyses of computed values: comparison of closed forms with search ([`verify`]) and
+//! periodicity of sequences ([`periodicity`]). (The papers' claims, their printed tables
+//! and the checks of MIN are in the `grundy-papers` crate.)
 
-pub mod min;
 pub mod periodicity;
-pub mod tables;
 pub mod verify;

@@ -16,7 +16,6 @@
 pub mod division;
 mod entries;
 pub mod factoring;
-pub mod paper;
 pub mod step;
 
 pub use entries::FAMILIES;

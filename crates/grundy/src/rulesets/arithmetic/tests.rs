@@ -1,11 +1,10 @@
-//! The paper 003 family: fast steps against the generic evaluator, golden values from
-//! every table and listed sequence of the paper, and the theorems against search.
+//! The paper 003 family: fast steps against the generic evaluator and the theorems
+//! against search. (The golden tests against every printed table and listed sequence of
+//! the paper are in the `grundy-papers` crate, with the tables.)
 
-use crate::analysis::tables::{check_option_table, check_prefix};
 use crate::analysis::verify::verify_heap;
 use crate::catalog::parse_ruleset;
 use crate::game::HeapRuleset;
-use crate::rulesets::arithmetic::paper::{PREFIXES, TABLES};
 use crate::solve::{sequence, sequence_generic};
 use crate::Control;
 use std::sync::Arc;
@@ -34,40 +33,6 @@ fn fast_steps_agree_with_the_generic_evaluator() {
         for n in 0..=to {
             assert_eq!(fast.get(n), generic.get(n), "{name}({n})");
         }
-    }
-}
-
-/// The places where the paper's printed data disagree with its rules (as fixed by its
-/// own tables, design.md); `grundy reproduce` reports each with both values.
-fn known_disagreements(id: &str) -> Vec<String> {
-    let v: &[&str] = match id {
-        // n = 9 = 4·2 + 1 = 3·3 = 2·4 + 1 = 9·1: the reduced options are 1 and 3 only
-        // (the printed row repeats the row of 10); the value 2 is the same.
-        "complement-grundy-reduced" => &["options of 9: paper 1,2,3, ours 1,3"],
-        // 22 = 2·11 is square-free: Theorem 14 and search give 1, the printed list 0.
-        "fullset-maliquot-seq" => &["G(22): paper 0, ours 1"],
-        _ => &[],
-    };
-    v.iter().map(|s| s.to_string()).collect()
-}
-
-#[test]
-fn golden_tables_of_the_paper() {
-    let ctl = Control::new();
-    for t in TABLES {
-        let c = check_option_table(t, &ctl).unwrap();
-        assert_eq!(c.compared, t.rows.len());
-        assert_eq!(c.mismatches, known_disagreements(t.id), "{} ({})", t.id, t.source);
-    }
-}
-
-#[test]
-fn golden_sequences_of_the_paper() {
-    let ctl = Control::new();
-    for p in PREFIXES {
-        let c = check_prefix(p, &ctl).unwrap();
-        assert!(c.compared >= 6);
-        assert_eq!(c.mismatches, known_disagreements(p.id), "{} ({})", p.id, p.source);
     }
 }
 

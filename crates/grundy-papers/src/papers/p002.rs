@@ -1,108 +1,120 @@
-//! Checks of paper 002: Delete Nim and VDN (Suetsugu & Abuku), with its Nim examples.
+//! Paper 002: Delete Nim and VDN (Suetsugu & Abuku), with its Nim examples.
 
-use super::games::{nim_whole_game, option_set, tuple, tuples};
-use super::{Ctx, Outcome, Spec};
-use grundy::analysis::verify::verify_tuple;
-use grundy::catalog::parse_position;
-use grundy::solve::memo::{search, Memo};
-use grundy::solve::{Evaluator, Method, Solver};
+use crate::claim::{Claim, Ctx, Game, Kind};
+use crate::engine::{self, Memo, Search};
+use crate::error::Result;
+use crate::kinds::games::{nim_whole_game, tuples};
+use crate::outcome::Outcome;
 use grundy::Nimber;
 
-/// The checks of paper 002.
-pub fn specs() -> Vec<Spec> {
+/// The claims of paper 002.
+pub fn claims() -> Vec<Claim> {
+    let closed_form = Kind::ClosedForm {
+        game: Game::Tuple(2),
+        range: "0 ≤ x, y ≤ {to} ({checked} positions in the domain)",
+        note: "",
+    };
     vec![
-        Spec {
-            id: "002-ex1",
-            source: "paper 002, Example 1",
-            claim: "2 ⊕ 5 ⊕ 7 = 0, so the Nim position (2,5,7) is a P-position",
-            run: |c| nim_example(c, &[2, 5, 7], 0),
-        },
-        Spec {
-            id: "002-ex2",
-            source: "paper 002, Example 2",
-            claim: "4 ⊕ 5 ⊕ 6 = 7, so (4,5,6) is an N-position",
-            run: |c| nim_example(c, &[4, 5, 6], 7),
-        },
-        Spec {
-            id: "002-ex3-ex4",
-            source: "paper 002, Examples 3 and 4",
-            claim: "3 ∨ 5 = 7 and 9 ∨ 12 = 13 (bitwise OR)",
-            run: |_| Ok(Outcome::compare("7, 13", format!("{}, {}", 3 | 5, 9 | 12), "bitwise OR", "the two examples")),
-        },
-        Spec {
-            id: "002-fig1",
-            source: "paper 002, Figure 1",
-            claim: "the Nim position (3,2) has the next positions (2,2), (1,2), (0,2), (3,1), (3,0)",
-            run: figure_1,
-        },
-        Spec {
-            id: "002-thm1",
-            source: "paper 002, Theorem 1 (Bouton)",
-            claim: "a Nim position (n₁,…,n_k) is a P-position iff n₁ ⊕ … ⊕ n_k = 0",
-            run: bouton,
-        },
-        Spec {
-            id: "002-thm2",
-            source: "paper 002, Theorem 2 (Sprague–Grundy)",
-            claim: "g is a P-position iff G(g) = 0 (Delete Nim: P/N by win–loss search against G by mex)",
-            run: p_positions,
-        },
-        Spec {
-            id: "002-thm3",
-            source: "paper 002, Theorem 3 (Sprague–Grundy)",
-            claim: "G(g + h) = G(g) ⊕ G(h) (g a Delete Nim position, h a subtraction[1,3] heap, the sum searched as one game)",
-            run: sum_theorem,
-        },
-        Spec {
-            id: "002-thm4",
-            source: "paper 002, Theorem 4",
-            claim: "Delete Nim: G((x,y)) = v₂((x ∨ y) + 1)",
-            run: |c| formula_grid(c, "delete-nim", c.size(1000, 3000)),
-        },
-        Spec {
-            id: "002-thm4-proof",
-            source: "paper 002, proof of Theorem 4",
-            claim: "for h' < h = G(x,y), with x_{h'} = 1 (w.l.o.g.), (x − 2^{h'}, 2^{h'} − 1) is an option of value h'",
-            run: proof_moves,
-        },
-        Spec {
-            id: "002-thm5",
-            source: "paper 002, Theorem 5",
-            claim: "VDN: G((x,y)) = v₂(((x−1) ∨ (y−1)) + 1), by the isomorphism F(x,y) = (x−1, y−1)",
-            run: |c| formula_grid(c, "vdn", c.size(1000, 3000)),
-        },
-        Spec {
-            id: "002-thm5-iso",
-            source: "paper 002, Theorem 5",
-            claim: "F maps the options of VDN (x,y) one-to-one onto the options of Delete Nim (x−1, y−1)",
-            run: isomorphism,
-        },
+        Claim::new(
+            "002-ex1",
+            "paper 002, Example 1",
+            "2 ⊕ 5 ⊕ 7 = 0, so the Nim position (2,5,7) is a P-position",
+            Kind::NimSum {
+                heaps: &[2, 5, 7],
+                paper: 0,
+                outcome: true,
+            },
+        ),
+        Claim::new(
+            "002-ex2",
+            "paper 002, Example 2",
+            "4 ⊕ 5 ⊕ 6 = 7, so (4,5,6) is an N-position",
+            Kind::NimSum {
+                heaps: &[4, 5, 6],
+                paper: 7,
+                outcome: true,
+            },
+        ),
+        Claim::new(
+            "002-ex3-ex4",
+            "paper 002, Examples 3 and 4",
+            "3 ∨ 5 = 7 and 9 ∨ 12 = 13 (bitwise OR)",
+            Kind::Custom(|_| {
+                Ok(Outcome::compare(
+                    "7, 13",
+                    format!("{}, {}", 3 | 5, 9 | 12),
+                    "bitwise OR",
+                    "the two examples",
+                ))
+            }),
+        ),
+        Claim::new(
+            "002-fig1",
+            "paper 002, Figure 1",
+            "the Nim position (3,2) has the next positions (2,2), (1,2), (0,2), (3,1), (3,0)",
+            Kind::Custom(figure_1),
+        )
+        .on("nim"),
+        Claim::new(
+            "002-thm1",
+            "paper 002, Theorem 1 (Bouton)",
+            "a Nim position (n₁,…,n_k) is a P-position iff n₁ ⊕ … ⊕ n_k = 0",
+            Kind::Custom(bouton),
+        )
+        .sized(15, 31),
+        Claim::new(
+            "002-thm2",
+            "paper 002, Theorem 2 (Sprague–Grundy)",
+            "g is a P-position iff G(g) = 0 (Delete Nim: P/N by win–loss search against G by mex)",
+            Kind::Custom(p_positions),
+        )
+        .on("delete-nim")
+        .sized(200, 500),
+        Claim::new(
+            "002-thm3",
+            "paper 002, Theorem 3 (Sprague–Grundy)",
+            "G(g + h) = G(g) ⊕ G(h) (g a Delete Nim position, h a subtraction[1,3] heap, the sum searched as one game)",
+            Kind::Custom(sum_theorem),
+        )
+        .on("delete-nim")
+        .sized(10, 20),
+        Claim::new(
+            "002-thm4",
+            "paper 002, Theorem 4",
+            "Delete Nim: G((x,y)) = v₂((x ∨ y) + 1)",
+            closed_form,
+        )
+        .on("delete-nim")
+        .sized(1000, 3000),
+        Claim::new(
+            "002-thm4-proof",
+            "paper 002, proof of Theorem 4",
+            "for h' < h = G(x,y), with x_{h'} = 1 (w.l.o.g.), (x − 2^{h'}, 2^{h'} − 1) is an option of value h'",
+            Kind::Custom(proof_moves),
+        )
+        .on("delete-nim")
+        .sized(150, 400),
+        Claim::new(
+            "002-thm5",
+            "paper 002, Theorem 5",
+            "VDN: G((x,y)) = v₂(((x−1) ∨ (y−1)) + 1), by the isomorphism F(x,y) = (x−1, y−1)",
+            closed_form,
+        )
+        .on("vdn")
+        .sized(1000, 3000),
+        Claim::new(
+            "002-thm5-iso",
+            "paper 002, Theorem 5",
+            "F maps the options of VDN (x,y) one-to-one onto the options of Delete Nim (x−1, y−1)",
+            Kind::Custom(isomorphism),
+        )
+        .on("vdn")
+        .sized(60, 150),
     ]
 }
 
-fn nim_example(c: &Ctx, heaps: &[u64], paper_value: u64) -> anyhow::Result<Outcome> {
-    let mut memo = Memo::default();
-    let whole = nim_whole_game(heaps, &mut memo, &c.ctl)?;
-    let xor = heaps.iter().fold(0, |a, &b| a ^ b);
-    let outcome = if whole == 0 { "P" } else { "N" };
-    let paper_outcome = if paper_value == 0 { "P" } else { "N" };
-    Ok(Outcome::compare(
-        format!("nim-sum {paper_value}, {paper_outcome}-position"),
-        format!("nim-sum {xor}, {outcome}-position"),
-        format!(
-            "searched as one game: G = {whole} ({} positions); nim-sum of heaps {xor}",
-            memo.len()
-        ),
-        format!(
-            "Nim ({})",
-            heaps.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
-        ),
-    ))
-}
-
-fn figure_1(c: &Ctx) -> anyhow::Result<Outcome> {
-    let pos = parse_position("nim(3,2)")?;
-    let m = Solver::new(Method::Search, c.ctl.clone()).moves(&pos, true)?;
+fn figure_1(c: &Ctx) -> Result<Outcome> {
+    let m = Search::new(c.ctl()).moves("nim(3,2)", true)?;
     let mut ours: Vec<String> = m
         .options
         .unwrap_or_default()
@@ -110,10 +122,7 @@ fn figure_1(c: &Ctx) -> anyhow::Result<Outcome> {
         .map(|(p, _)| p.to_string())
         .collect();
     ours.sort();
-    let mut paper: Vec<String> = ["nim(2,2)", "nim(1,2)", "nim(0,2)", "nim(3,1)", "nim(3,0)"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut paper: Vec<&str> = vec!["nim(2,2)", "nim(1,2)", "nim(0,2)", "nim(3,1)", "nim(3,0)"];
     paper.sort();
     Ok(Outcome::compare(
         paper.join(", "),
@@ -123,14 +132,14 @@ fn figure_1(c: &Ctx) -> anyhow::Result<Outcome> {
     ))
 }
 
-fn bouton(c: &Ctx) -> anyhow::Result<Outcome> {
-    let to = c.size(15, 31);
+fn bouton(c: &Ctx) -> Result<Outcome> {
+    let to = c.to();
     let mut memo = Memo::default();
     let mut count = 0u64;
     for a in 0..=to {
         for b in a..=to {
             for d in b..=to {
-                let g = nim_whole_game(&[a, b, d], &mut memo, &c.ctl)?;
+                let g = nim_whole_game(&[a, b, d], &mut memo, c.ctl())?;
                 let xor = a ^ b ^ d;
                 count += 1;
                 if (g == 0) != (xor == 0) {
@@ -151,12 +160,12 @@ fn bouton(c: &Ctx) -> anyhow::Result<Outcome> {
     ))
 }
 
-fn p_positions(c: &Ctx) -> anyhow::Result<Outcome> {
+fn p_positions(c: &Ctx) -> Result<Outcome> {
     // Win–loss labelling without mex: (x,y) is P iff no option is P. The options of (x,y)
     // are all pairs on the antidiagonals x−1 and y−1, so track has_p[s] for each s.
     let to = c.size(400, 1500) as usize;
-    let rs = tuple("delete-nim")?;
-    let mut ev = Evaluator::new(Method::Search, c.ctl.clone());
+    let rs = engine::tuple("delete-nim")?;
+    let mut ev = Search::new(c.ctl());
     let mut has_p = vec![false; to];
     let p = |has_p: &Vec<bool>, x: usize, y: usize| {
         let a = x.checked_sub(1).is_some_and(|s| has_p[s]);
@@ -166,7 +175,7 @@ fn p_positions(c: &Ctx) -> anyhow::Result<Outcome> {
     for s in 0..to {
         has_p[s] = (0..=s / 2).any(|q| p(&has_p, q, s - q));
     }
-    let grid = c.size(200, 500) as usize;
+    let grid = c.to() as usize;
     for x in 0..=grid {
         for y in 0..=grid {
             let g = ev.tuple_value(&rs, &[x as u64, y as u64])?;
@@ -190,30 +199,31 @@ fn p_positions(c: &Ctx) -> anyhow::Result<Outcome> {
     ))
 }
 
-fn sum_theorem(c: &Ctx) -> anyhow::Result<Outcome> {
-    let dn_rs = tuple("delete-nim")?;
+fn sum_theorem(c: &Ctx) -> Result<Outcome> {
+    let dn_rs = engine::tuple("delete-nim")?;
     let set = [1u64, 3];
-    let (xmax, zmax) = (c.size(10, 20), c.size(20, 40));
+    let (xmax, zmax) = (c.to(), c.size(20, 40));
     let mut memo: Memo<(u64, u64, u64)> = Memo::default();
-    let mut ev = Evaluator::new(Method::Search, c.ctl.clone());
-    let sub = super::games::heap("subtraction[1,3]")?;
+    let mut ev = Search::new(c.ctl());
+    let sub = engine::heap("subtraction[1,3]")?;
     let mut count = 0;
     for x in 0..=xmax {
         for y in x..=xmax {
             for z in 0..=zmax {
-                let whole = search(
+                let whole = engine::search_game(
                     (x, y, z),
                     &mut memo,
                     |&(x, y, z), out| {
-                        dn_rs.for_each_option(&[x, y], &mut |o| out.push(vec![(o[0].min(o[1]), o[0].max(o[1]), z)]));
+                        for o in engine::tuple_options(dn_rs.as_ref(), &[x, y]) {
+                            out.push(vec![(o[0].min(o[1]), o[0].max(o[1]), z)]);
+                        }
                         for s in set {
                             if s <= z {
                                 out.push(vec![(x, y, z - s)]);
                             }
                         }
                     },
-                    u64::MAX,
-                    &c.ctl,
+                    c.ctl(),
                     "delete-nim + subtraction searched as one game",
                 )?;
                 let g = ev.tuple_value(&dn_rs, &[x, y])?;
@@ -237,17 +247,10 @@ fn sum_theorem(c: &Ctx) -> anyhow::Result<Outcome> {
     ))
 }
 
-fn formula_grid(c: &Ctx, name: &str, to: u64) -> anyhow::Result<Outcome> {
-    let rs = tuple(name)?;
-    let r = verify_tuple(&rs, 2, to, &c.ctl)?;
-    let range = format!("0 ≤ x, y ≤ {to} ({} positions in the domain)", r.checked);
-    Ok(Outcome::from_verify(r, range))
-}
-
-fn proof_moves(c: &Ctx) -> anyhow::Result<Outcome> {
-    let rs = tuple("delete-nim")?;
-    let mut ev = Evaluator::new(Method::Search, c.ctl.clone());
-    let to = c.size(150, 400);
+fn proof_moves(c: &Ctx) -> Result<Outcome> {
+    let rs = engine::tuple("delete-nim")?;
+    let mut ev = Search::new(c.ctl());
+    let to = c.to();
     let mut checked = 0u64;
     for x in 0..=to {
         for y in 0..=to {
@@ -256,11 +259,11 @@ fn proof_moves(c: &Ctx) -> anyhow::Result<Outcome> {
                 // Some heap has bit h' set (the proof's w.l.o.g.); use it.
                 let (a, b) = if (x >> hp) & 1 == 1 { (x, y) } else { (y, x) };
                 let target = [a - (1 << hp), (1 << hp) - 1];
-                let is_option = option_set(rs.as_ref(), &[a, b]).iter().any(|o| {
+                let mut t = target.to_vec();
+                t.sort_unstable();
+                let is_option = engine::tuple_options(rs.as_ref(), &[a, b]).iter().any(|o| {
                     let mut o = o.clone();
                     o.sort_unstable();
-                    let mut t = target.to_vec();
-                    t.sort_unstable();
                     o == t
                 });
                 let v = ev.tuple_value(&rs, &target)?;
@@ -283,9 +286,9 @@ fn proof_moves(c: &Ctx) -> anyhow::Result<Outcome> {
     ))
 }
 
-fn isomorphism(c: &Ctx) -> anyhow::Result<Outcome> {
-    let (vdn, del) = (tuple("vdn")?, tuple("delete-nim")?);
-    let to = c.size(60, 150);
+fn isomorphism(c: &Ctx) -> Result<Outcome> {
+    let (vdn, del) = (engine::tuple("vdn")?, engine::tuple("delete-nim")?);
+    let to = c.to();
     let norm = |mut v: Vec<Vec<u64>>| {
         for t in &mut v {
             t.sort_unstable();
@@ -298,12 +301,12 @@ fn isomorphism(c: &Ctx) -> anyhow::Result<Outcome> {
     for x in 1..=to {
         for y in 1..=to {
             let image = norm(
-                option_set(vdn.as_ref(), &[x, y])
+                engine::tuple_options(vdn.as_ref(), &[x, y])
                     .into_iter()
                     .map(|o| vec![o[0] - 1, o[1] - 1])
                     .collect(),
             );
-            let target = norm(option_set(del.as_ref(), &[x - 1, y - 1]));
+            let target = norm(engine::tuple_options(del.as_ref(), &[x - 1, y - 1]));
             pairs += image.len() as u64;
             if image != target {
                 return Ok(Outcome::check(

@@ -1,12 +1,8 @@
 //! The tables of options and values and the listed value sequences of paper 003, as
-//! printed (the data that golden tests and `grundy reproduce` check against search).
-//!
-//! Options are written as in the paper: options separated by `,`, heaps of a sum by
-//! `+`, `h×c` for c heaps of size h, `a..b` for the single heaps a, a+1, …, b, and `∅`
-//! for none. A reduced table (§3.2) lists options with pairs of equal heaps and heaps
-//! of size 1 removed (an option reduced to nothing is written `1`).
+//! printed (notation: [`crate::kinds::printed`]). Each becomes one claim row
+//! (`003-table-…`, `003-seq-…`).
 
-use crate::analysis::tables::{OptionTable, Prefix};
+use crate::kinds::printed::{OptionTable, Prefix};
 
 /// Every table of options and values in paper 003 (except the loopy games of §7).
 pub const TABLES: &[OptionTable] = &[

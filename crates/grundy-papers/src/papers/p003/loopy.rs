@@ -1,76 +1,73 @@
-//! Checks of paper 003 §7 ("Discussion–future work"): the loopy rulesets
-//! `aliquot-sum` and `partial-aliquot-sum`, their values `∞` and `∞₃`, and the sums
-//! 6 + 9 (a draw) and 6 + 7 (a first-player win).
+//! Paper 003 §7 ("Discussion–future work"): the loopy rulesets `aliquot-sum` and
+//! `partial-aliquot-sum`, their values `∞` and `∞₃`, and the sums 6 + 9 (a draw) and
+//! 6 + 7 (a first-player win).
 //!
 //! The paper writes `∞` for a heap whose play can loop, and `∞₃` for "the nim-value 3,
 //! but with an additional option an infinity": in the generalized Sprague–Grundy
 //! theory that is `∞(K)` whose finite options `K` have mex 3 (here `K = {0,1,2}`), with
 //! an infinite option. Our values are printed in full next to the paper's notation.
 
-use super::{Ctx, Outcome, Spec};
-use anyhow::{bail, Result};
-use grundy::catalog::{parse_position, parse_ruleset};
-use grundy::game::{LoopyOptions, LoopyRuleset, Ruleset};
-use grundy::solve::{Bound, BoundedValue, LoopyExplorer, Method, Solver};
-use grundy::value::Outcome as Class;
+use crate::claim::{Claim, Ctx, Kind};
+use crate::engine::{self, BoundedValue, Class, LoopyHeaps, LoopySums, Position};
+use crate::error::{Error, Result};
+use crate::outcome::Outcome;
 use grundy::value::{mex, LoopyValue};
-use std::sync::Arc;
 
-/// The checks of paper 003 §7.
-pub fn specs() -> Vec<Spec> {
+/// The claims of paper 003 §7.
+pub fn claims() -> Vec<Claim> {
+    let row = |id: &'static str, statement: &'static str, f: crate::claim::CustomFn, ruleset: &'static str| {
+        Claim::new(id, "paper 003 §7", statement, Kind::Custom(f)).on(ruleset)
+    };
     vec![
-        Spec {
-            id: "003-s7-aliquot-sum-sequence",
-            source: "paper 003 §7",
-            claim: "aliquot-sum (move to the sum of the proper divisors): the nim-value sequence from heap 1 begins 0,1,1,0,1,∞,1,0,1,1,1,?, the ∞ at 6 marking the loop 1+2+3 = 6",
-            run: aliquot_sequence,
+        row(
+            "003-s7-aliquot-sum-sequence",
+            "aliquot-sum (move to the sum of the proper divisors): the nim-value sequence from heap 1 begins 0,1,1,0,1,∞,1,0,1,1,1,?, the ∞ at 6 marking the loop 1+2+3 = 6",
+            aliquot_sequence,
+            "aliquot-sum",
+        ),
+        row(
+            "003-s7-aliquot-sum-12",
+            "the ? at heap 12: the sum of proper divisors is 16 (a temporary increase), followed by 15 and 9; SG(9) = 1, therefore SG(12) = 0",
+            aliquot_12,
+            "aliquot-sum",
+        ),
+        row(
+            "003-s7-aliquot-sum-binary",
+            "aliquot-sum: since the game is binary (one option per heap), the cycles are trivial: if one component of a disjunctive sum will not end, the full game will not end; if no component contains a cycle, the game ends (after perhaps temporarily increasing heap sizes) and a winner may be declared",
+            aliquot_binary,
+            "aliquot-sum",
+        )
+        .sized(10_000, 100_000),
+        Claim {
+            source: "paper 003 §7 (table)".into(),
+            ..row(
+                "003-s7-partial-aliquot-sum-table",
+                "partial-aliquot-sum (move to any sum of a nonempty set of proper divisors), n = 1..9: opt(n) = ∅; 1; 1; 1,2,3; 1; 1..6; 1; 1..7; 1,3,4 and SG(n) = 0,1,1,2,1,∞₃,1,∞₃,3, where ∞₃ is the nim-value 3 with an additional option an infinity",
+                partial_table,
+                "partial-aliquot-sum",
+            )
         },
-        Spec {
-            id: "003-s7-aliquot-sum-12",
-            source: "paper 003 §7",
-            claim: "the ? at heap 12: the sum of proper divisors is 16 (a temporary increase), followed by 15 and 9; SG(9) = 1, therefore SG(12) = 0",
-            run: aliquot_12,
-        },
-        Spec {
-            id: "003-s7-aliquot-sum-binary",
-            source: "paper 003 §7",
-            claim: "aliquot-sum: since the game is binary (one option per heap), the cycles are trivial: if one component of a disjunctive sum will not end, the full game will not end; if no component contains a cycle, the game ends (after perhaps temporarily increasing heap sizes) and a winner may be declared",
-            run: aliquot_binary,
-        },
-        Spec {
-            id: "003-s7-partial-aliquot-sum-table",
-            source: "paper 003 §7 (table)",
-            claim: "partial-aliquot-sum (move to any sum of a nonempty set of proper divisors), n = 1..9: opt(n) = ∅; 1; 1; 1,2,3; 1; 1..6; 1; 1..7; 1,3,4 and SG(n) = 0,1,1,2,1,∞₃,1,∞₃,3, where ∞₃ is the nim-value 3 with an additional option an infinity",
-            run: partial_table,
-        },
-        Spec {
-            id: "003-s7-6+9-draw",
-            source: "paper 003 §7",
-            claim: "partial-aliquot-sum 6 + 9: every move apart from playing to ∞₃ is losing, so the game is a draw",
-            run: sum_6_9,
-        },
-        Spec {
-            id: "003-s7-6+7-win",
-            source: "paper 003 §7",
-            claim: "partial-aliquot-sum 6 + 7: the first player wins by moving to 2 + 7, 3 + 7 or 5 + 7",
-            run: sum_6_7,
-        },
+        row(
+            "003-s7-6+9-draw",
+            "partial-aliquot-sum 6 + 9: every move apart from playing to ∞₃ is losing, so the game is a draw",
+            sum_6_9,
+            "partial-aliquot-sum",
+        ),
+        row(
+            "003-s7-6+7-win",
+            "partial-aliquot-sum 6 + 7: the first player wins by moving to 2 + 7, 3 + 7 or 5 + 7",
+            sum_6_7,
+            "partial-aliquot-sum",
+        ),
     ]
 }
 
-fn loopy(name: &str) -> Result<Arc<dyn LoopyRuleset>> {
-    match parse_ruleset(name)? {
-        Ruleset::Loopy(r) => Ok(r),
-        other => bail!("{} is not a loopy ruleset", other.name()),
-    }
-}
-
-fn values(name: &str, to: u64, ctx: &Ctx) -> Result<Vec<LoopyValue>> {
-    let mut ex = LoopyExplorer::new(loopy(name)?, Bound::default());
+fn values(name: &str, to: u64, c: &Ctx) -> Result<Vec<LoopyValue>> {
+    let mut ex = LoopyHeaps::new(name)?;
     (1..=to)
-        .map(|n| match ex.heap_value(n, &ctx.ctl)? {
+        .map(|n| match ex.value(n, c.ctl())? {
             BoundedValue::Value(v) => Ok(v),
-            BoundedValue::Undetermined { note } => bail!("heap {n}: {note}"),
+            BoundedValue::Undetermined { note } => Err(Error::Check(format!("heap {n}: {note}"))),
         })
         .collect()
 }
@@ -97,8 +94,8 @@ fn joined(vs: &[LoopyValue]) -> String {
     vs.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
 }
 
-fn aliquot_sequence(ctx: &Ctx) -> Result<Outcome> {
-    let vs = values("aliquot-sum", 12, ctx)?;
+fn aliquot_sequence(c: &Ctx) -> Result<Outcome> {
+    let vs = values("aliquot-sum", 12, c)?;
     let ours: Vec<String> = vs[..11].iter().map(|v| paper_notation(v, false)).collect();
     Ok(Outcome::compare(
         "0,1,1,0,1,∞,1,0,1,1,1",
@@ -112,13 +109,13 @@ fn aliquot_sequence(ctx: &Ctx) -> Result<Outcome> {
     ))
 }
 
-fn aliquot_binary(ctx: &Ctx) -> Result<Outcome> {
-    let to = ctx.size(10_000, 100_000);
-    let mut ex = LoopyExplorer::new(loopy("aliquot-sum")?, Bound::default());
+fn aliquot_binary(c: &Ctx) -> Result<Outcome> {
+    let to = c.to();
+    let mut ex = LoopyHeaps::new("aliquot-sum")?;
     let (mut finite, mut looping, mut undetermined) = (0u64, Vec::new(), 0u64);
     let mut bad = Vec::new();
     for n in 1..=to {
-        match ex.heap_value(n, &ctx.ctl)? {
+        match ex.value(n, c.ctl())? {
             BoundedValue::Value(LoopyValue::Finite(v)) if v.to_u64().is_some_and(|x| x <= 1) => finite += 1,
             BoundedValue::Value(LoopyValue::Infinite(k)) if k.is_empty() => looping.push(n),
             BoundedValue::Value(v) => bad.push(format!("{n}: {v}")),
@@ -127,11 +124,11 @@ fn aliquot_binary(ctx: &Ctx) -> Result<Outcome> {
     }
     // A looping component makes the sum ∞() (a draw) whatever the other components;
     // check it on sums with every finite heap up to 100 and with another loop.
-    let mut l = lev(ctx);
+    let mut l = LoopySums::new(c.ctl());
     let mut sums = 0;
     for &m in looping.iter().take(3) {
         for n in (1..=100).chain(looping.iter().copied().take(3)) {
-            let v = l.value(&parse_position(&format!("aliquot-sum({m}) + aliquot-sum({n})"))?)?;
+            let v = l.value(&engine::position(&format!("aliquot-sum({m}) + aliquot-sum({n})"))?)?;
             if v.value_text() != "∞()" || v.outcome_text() != "D" {
                 bad.push(format!("{m} + {n}: {}", v.value_text()));
             }
@@ -152,24 +149,16 @@ fn aliquot_binary(ctx: &Ctx) -> Result<Outcome> {
     ))
 }
 
-fn options(rs: &dyn LoopyRuleset, n: u64) -> Result<Vec<u64>> {
-    let mut out = Vec::new();
-    match rs.options(n, u64::MAX, 1 << 20, &mut out) {
-        LoopyOptions::Listed => Ok(out),
-        other => bail!("options of heap {n}: {other:?}"),
-    }
-}
-
-fn aliquot_12(ctx: &Ctx) -> Result<Outcome> {
-    let rs = loopy("aliquot-sum")?;
+fn aliquot_12(c: &Ctx) -> Result<Outcome> {
+    let rs = engine::loopy("aliquot-sum")?;
     let mut chain = vec![12u64];
-    while let [next] = options(rs.as_ref(), *chain.last().expect("nonempty"))?[..] {
+    while let [next] = engine::loopy_options(rs.as_ref(), *chain.last().expect("nonempty"))?[..] {
         chain.push(next);
         if chain.len() > 20 {
             break;
         }
     }
-    let vs = values("aliquot-sum", 16, ctx)?;
+    let vs = values("aliquot-sum", 16, c)?;
     let path: Vec<String> = chain.iter().map(|n| n.to_string()).collect();
     let ours = format!("{} → … ; SG(9) = {}, SG(12) = {}", path[..4].join(" → "), vs[8], vs[11]);
     Ok(Outcome::compare(
@@ -188,14 +177,14 @@ fn aliquot_12(ctx: &Ctx) -> Result<Outcome> {
     ))
 }
 
-fn partial_table(ctx: &Ctx) -> Result<Outcome> {
-    let rs = loopy("partial-aliquot-sum")?;
-    let vs = values("partial-aliquot-sum", 9, ctx)?;
+fn partial_table(c: &Ctx) -> Result<Outcome> {
+    let rs = engine::loopy("partial-aliquot-sum")?;
+    let vs = values("partial-aliquot-sum", 9, c)?;
     let mut rows = Vec::new();
     let mut ours_opts = Vec::new();
     let mut infinite_option = Vec::new();
     for n in 1..=9u64 {
-        let o = options(rs.as_ref(), n)?;
+        let o = engine::loopy_options(rs.as_ref(), n)?;
         let list = if o.is_empty() {
             "∅".to_string()
         } else {
@@ -226,20 +215,16 @@ fn partial_table(ctx: &Ctx) -> Result<Outcome> {
     ))
 }
 
-fn lev(ctx: &Ctx) -> Solver {
-    Solver::new(Method::Auto, ctx.ctl.clone())
-}
-
-fn sum_6_9(ctx: &Ctx) -> Result<Outcome> {
-    let mut l = lev(ctx);
-    let p = parse_position("partial-aliquot-sum(6) + partial-aliquot-sum(9)")?;
+fn sum_6_9(c: &Ctx) -> Result<Outcome> {
+    let mut l = LoopySums::new(c.ctl());
+    let p = engine::position("partial-aliquot-sum(6) + partial-aliquot-sum(9)")?;
     let m = l.moves(&p, true)?;
     let opts = m.options.unwrap_or_default();
     // "Playing to ∞₃": a move in the heap 6 (the 9 is unchanged; 9 cannot move to 9) to
     // a heap of infinite value.
     let nine = p.components[1].to_string();
-    let mut to_infinite = |q: &grundy::game::Position| -> Result<bool> {
-        let first = grundy::game::Position::single(q.components[0].clone());
+    let mut to_infinite = |q: &Position| -> Result<bool> {
+        let first = Position::single(q.components[0].clone());
         let infinite = l.value(&first)?.value().is_some_and(|v| !v.is_finite());
         Ok(q.components[1].to_string() == nine && infinite)
     };
@@ -266,27 +251,25 @@ fn sum_6_9(ctx: &Ctx) -> Result<Outcome> {
         m.drawing.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
     );
     let ok = m.value.outcome_text() == "D" && other.is_empty() && drawing_ok && !m.drawing.is_empty();
+    let others = if other.is_empty() {
+        String::new()
+    } else {
+        format!("; other moves: {}", other.join(", "))
+    };
     Ok(Outcome::check(
         ok,
-        format!(
-            "{ours}{}",
-            if other.is_empty() {
-                String::new()
-            } else {
-                format!("; other moves: {}", other.join(", "))
-            }
-        ),
+        format!("{ours}{others}"),
         "every option of 6 + 9",
         "a draw; every move except to ∞₃ (6 → 6) loses",
         ours,
     ))
 }
 
-fn sum_6_7(ctx: &Ctx) -> Result<Outcome> {
-    let mut l = lev(ctx);
-    let p = parse_position("partial-aliquot-sum(6) + partial-aliquot-sum(7)")?;
+fn sum_6_7(c: &Ctx) -> Result<Outcome> {
+    let mut l = LoopySums::new(c.ctl());
+    let p = engine::position("partial-aliquot-sum(6) + partial-aliquot-sum(7)")?;
     let m = l.moves(&p, false)?;
-    let short = |q: &grundy::game::Position| {
+    let short = |q: &Position| {
         q.components
             .iter()
             .map(|c| {

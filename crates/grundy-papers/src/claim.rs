@@ -1,0 +1,253 @@
+//! A claim of a paper as a row of data: its id, source, statement, the [`Kind`] of check
+//! that decides it, the ruleset it is about and its quick and full sizes.
+
+use crate::error::Result;
+use crate::kinds::min::Min;
+use crate::kinds::printed::{OptionTable, Prefix};
+use crate::outcome::Outcome;
+use crate::Context;
+use grundy::arith::Sieve;
+use grundy::Control;
+use serde::{Serialize, Serializer};
+use std::borrow::Cow;
+
+/// The size of a check in quick and in full mode (a largest heap, coordinate, row, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Size {
+    /// The size of `grundy reproduce`.
+    pub quick: u64,
+    /// The size of `grundy reproduce --full`.
+    pub full: u64,
+}
+
+/// The game a closed form is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// The heaps of the row's heap ruleset, from its first heap to the size.
+    Heap,
+    /// The tuples of this length of the row's tuple ruleset, entries 0 to the size.
+    Tuple(usize),
+}
+
+/// What a figure draws (the row names the ruleset and the size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// G(n) against n for the heaps of the row's heap ruleset up to the size.
+    Scatter,
+    /// G(a, b) of MIN for 0 ≤ a, b ≤ the size, the cells of value 1 marked and the rows
+    /// with a + 1 prime flagged.
+    MinHeatmap,
+}
+
+/// A bespoke computation: the few claims no shared kind covers.
+pub type CustomFn = fn(&Ctx) -> Result<Outcome>;
+
+/// A property of heap n decided from the sieve (for [`Kind::Observation`]).
+pub type SievePredicate = fn(&Sieve, u64) -> bool;
+
+/// How a claim is checked. Each kind is implemented once (in `kinds`).
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// The closed form the ruleset's theorem gives, and its other stated properties,
+    /// against search on every position up to the size. `range` is the report's range
+    /// text, with `{name}`, `{first}`, `{to}`, `{m}`, `{box}` (positions of the box) and
+    /// `{checked}` filled in; `note` is added to the computed text.
+    ClosedForm {
+        /// Heaps or tuples.
+        game: Game,
+        /// The range text (a template).
+        range: &'static str,
+        /// Added to the computed text.
+        note: &'static str,
+    },
+    /// A printed table of options and values.
+    Table(&'static OptionTable),
+    /// A printed prefix of a value sequence.
+    Sequence(&'static Prefix),
+    /// The listed heaps of one value (up to the largest listed) against search.
+    ValueSet {
+        /// The value.
+        value: u64,
+        /// The heaps the paper lists.
+        heaps: &'static [u64],
+    },
+    /// The values of positions (expressions) against the paper's.
+    Values(&'static [(&'static str, u64)]),
+    /// The winning moves of a position against the paper's list.
+    WinningMoves {
+        /// The position.
+        expr: &'static str,
+        /// The paper's winning moves.
+        paper: &'static [&'static str],
+        /// Added to the computed text.
+        note: &'static str,
+        /// The number of options the paper states after its (single) winning move.
+        options_after: Option<usize>,
+    },
+    /// A Nim position searched as one game (without the Sprague–Grundy theorem) against
+    /// the nim-sum the paper states.
+    NimSum {
+        /// The heaps.
+        heaps: &'static [u64],
+        /// The paper's nim-sum.
+        paper: u64,
+        /// Compare the outcome class (P/N) rather than the value.
+        outcome: bool,
+    },
+    /// "For n below the bound, G(n) = 1 iff the predicate holds": checked below the
+    /// bound, and the first failure at or above it reported.
+    Observation {
+        /// The bound.
+        bound: u64,
+        /// The predicate.
+        predicate: SievePredicate,
+        /// How the predicate was read.
+        reading: &'static str,
+    },
+    /// A statement about MIN (paper 001), on its engines.
+    Min(Min),
+    /// A figure: drawn by a renderer, not checked.
+    Figure(Figure),
+    /// A bespoke computation.
+    Custom(CustomFn),
+}
+
+impl Kind {
+    /// The kind's name, as listed (`closed_form`, `table`, …).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::ClosedForm { .. } => "closed_form",
+            Kind::Table(_) => "table",
+            Kind::Sequence(_) => "sequence",
+            Kind::ValueSet { .. } => "value_set",
+            Kind::Values(_) => "values",
+            Kind::WinningMoves { .. } => "winning_moves",
+            Kind::NimSum { .. } => "nim_sum",
+            Kind::Observation { .. } => "observation",
+            Kind::Min(_) => "min",
+            Kind::Figure(_) => "figure",
+            Kind::Custom(_) => "custom",
+        }
+    }
+}
+
+/// A claim of a seed paper. It serializes (serde) as its row: id, source, statement,
+/// the kind's name, ruleset and size.
+#[derive(Clone, Debug, Serialize)]
+pub struct Claim {
+    /// Stable identifier, `PPP-…` with the paper number first.
+    pub id: Cow<'static, str>,
+    /// Paper, section or theorem.
+    pub source: Cow<'static, str>,
+    /// The claim, as the paper states it (for a figure: its caption, `{to}` the size).
+    pub statement: Cow<'static, str>,
+    /// How it is checked.
+    #[serde(serialize_with = "kind_name")]
+    pub kind: Kind,
+    /// The ruleset it is about, by catalog name, where there is one.
+    pub ruleset: Option<&'static str>,
+    /// Its size in quick and full mode, where it has one.
+    pub size: Option<Size>,
+}
+
+fn kind_name<S: Serializer>(k: &Kind, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(k.name())
+}
+
+impl Claim {
+    /// A claim without ruleset or size.
+    pub fn new(
+        id: impl Into<Cow<'static, str>>,
+        source: impl Into<Cow<'static, str>>,
+        statement: impl Into<Cow<'static, str>>,
+        kind: Kind,
+    ) -> Claim {
+        Claim {
+            id: id.into(),
+            source: source.into(),
+            statement: statement.into(),
+            kind,
+            ruleset: None,
+            size: None,
+        }
+    }
+
+    /// The claim about `ruleset`.
+    pub fn on(mut self, ruleset: &'static str) -> Claim {
+        self.ruleset = Some(ruleset);
+        self
+    }
+
+    /// The claim with sizes `quick` and `full`.
+    pub fn sized(mut self, quick: u64, full: u64) -> Claim {
+        self.size = Some(Size { quick, full });
+        self
+    }
+
+    /// The paper number (`000` …).
+    pub fn paper(&self) -> &str {
+        &self.id[..3]
+    }
+
+    /// True for a figure (drawn, not checked).
+    pub fn is_figure(&self) -> bool {
+        matches!(self.kind, Kind::Figure(_))
+    }
+
+    /// The size in the given mode, if the claim has one.
+    pub fn size_in(&self, full: bool) -> Option<u64> {
+        self.size.map(|s| if full { s.full } else { s.quick })
+    }
+
+    /// The statement with `{to}` replaced by the size (figure captions).
+    pub fn caption(&self, full: bool) -> String {
+        match self.size_in(full) {
+            Some(to) => self.statement.replace("{to}", &to.to_string()),
+            None => self.statement.to_string(),
+        }
+    }
+}
+
+/// What a check gets: the run's context and its own row.
+pub struct Ctx<'a> {
+    /// The run's context.
+    pub context: &'a Context,
+    /// The claim being checked.
+    pub claim: &'a Claim,
+}
+
+impl Ctx<'_> {
+    /// Run control (memory limit, cancellation).
+    pub fn ctl(&self) -> &Control {
+        &self.context.control
+    }
+
+    /// Picks the quick or the full size.
+    pub fn size(&self, quick: u64, full: u64) -> u64 {
+        if self.context.full {
+            full
+        } else {
+            quick
+        }
+    }
+
+    /// The row's size in this run's mode.
+    ///
+    /// # Panics
+    /// If the row has no size (a fault of the claim table, caught by the tests).
+    pub fn to(&self) -> u64 {
+        self.claim
+            .size_in(self.context.full)
+            .unwrap_or_else(|| panic!("claim {} has no size", self.claim.id))
+    }
+
+    /// The row's ruleset.
+    ///
+    /// # Panics
+    /// If the row names no ruleset (a fault of the claim table, caught by the tests).
+    pub fn ruleset(&self) -> &'static str {
+        self.claim
+            .ruleset
+            .unwrap_or_else(|| panic!("claim {} names no ruleset", self.claim.id))
+    }
+}

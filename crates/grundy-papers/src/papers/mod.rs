@@ -1,0 +1,19 @@
+//! The seed papers, one table of claim rows each.
+
+pub mod p000;
+pub mod p001;
+pub mod p002;
+pub mod p003;
+pub mod p004;
+
+use crate::claim::Claim;
+
+/// Every claim of every paper, paper by paper, in report order (figures included).
+pub fn all() -> Vec<Claim> {
+    let mut v = p000::claims();
+    v.extend(p001::claims());
+    v.extend(p002::claims());
+    v.extend(p003::claims());
+    v.extend(p004::claims());
+    v
+}
