@@ -39,6 +39,16 @@ pub enum Figure {
     MinHeatmap,
 }
 
+/// A period the literature states: the preperiod (the first heap from which the values
+/// are periodic, the last exception + 1) and the period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// The first periodic heap.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+}
+
 /// A bespoke computation: the few claims no shared kind covers.
 pub type CustomFn = fn(&Ctx) -> Result<Outcome>;
 
@@ -106,6 +116,11 @@ pub enum Kind {
     },
     /// A statement about MIN (paper 001), on its engines.
     Min(Min),
+    /// The period and preperiod of the row's heap ruleset, searched up to the size and
+    /// proven by the ruleset's periodicity theorem, against the literature's; `None`
+    /// where the literature knows no period (an open problem: consistent if none is
+    /// apparent up to the size).
+    Period(Option<Expected>),
     /// A figure: drawn by a renderer, not checked.
     Figure(Figure),
     /// A bespoke computation.
@@ -125,6 +140,7 @@ impl Kind {
             Kind::NimSum { .. } => "nim_sum",
             Kind::Observation { .. } => "observation",
             Kind::Min(_) => "min",
+            Kind::Period(_) => "period",
             Kind::Figure(_) => "figure",
             Kind::Custom(_) => "custom",
         }

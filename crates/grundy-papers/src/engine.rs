@@ -154,6 +154,14 @@ pub fn period_proven(name: &str, per: &grundy::analysis::periodicity::Periodicit
         .is_some_and(|t| grundy::analysis::periodicity::proven_by(t, per, checked_to)))
 }
 
+/// The period search of `analysis::periodicity::search` on heaps `0..=to` of `name`.
+///
+/// # Errors
+/// As [`heap`]; the engine's.
+pub fn period_search(name: &str, to: u64, ctl: &Control) -> Result<grundy::analysis::periodicity::PeriodSearch> {
+    Ok(grundy::analysis::periodicity::search(heap(name)?.as_ref(), 0, to, ctl)?)
+}
+
 /// Values by search (never by closed form), with the tables cached between calls.
 pub struct Search(Solver);
 

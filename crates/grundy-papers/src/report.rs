@@ -146,6 +146,10 @@ pub const PAPERS: &[(&str, &str)] = &[
     ("002", "Delete Nim (Suetsugu & Abuku)"),
     ("003", "Game values of arithmetic functions (Iannucci & Larsson)"),
     ("004", "The Sprague–Grundy theorem: Nim, subtraction games, Odd Nim"),
+    (
+        "100",
+        "Take-and-break games of the literature (Guy & Smith; Kenyon; Austin; Gangolli & Plambeck)",
+    ),
 ];
 
 /// The title of paper `p` (`000` …), or `other`.

@@ -4,6 +4,7 @@
 pub mod closed_form;
 pub mod games;
 pub mod min;
+pub mod period;
 pub mod printed;
 
 use crate::claim::{Ctx, Kind};
@@ -34,6 +35,7 @@ pub(crate) fn run(c: &Ctx) -> Result<Outcome> {
             reading,
         } => games::observation(c, bound, predicate, reading),
         Kind::Min(m) => min::run(c, m),
+        Kind::Period(expected) => period::run(c, expected),
         Kind::Figure(_) => Err(Error::Figure(c.claim.id.to_string())),
         Kind::Custom(f) => f(c),
     }

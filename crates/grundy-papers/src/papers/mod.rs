@@ -1,10 +1,12 @@
-//! The seed papers, one table of claim rows each.
+//! The seed papers, one table of claim rows each, and the classic take-and-break
+//! results of the literature (`p100`).
 
 pub mod p000;
 pub mod p001;
 pub mod p002;
 pub mod p003;
 pub mod p004;
+pub mod p100;
 
 use crate::claim::Claim;
 
@@ -15,5 +17,6 @@ pub fn all() -> Vec<Claim> {
     v.extend(p002::claims());
     v.extend(p003::claims());
     v.extend(p004::claims());
+    v.extend(p100::claims());
     v
 }

@@ -78,7 +78,7 @@ pub fn verify(rs: &Ruleset, to: u64, arity: Option<usize>, ctl: &Control) -> Res
         Ruleset::Heap(h) => Ok(vec![verify_heap(h, to, ctl)?]),
         Ruleset::Loopy(l) => Err(Error::NoFormula {
             ruleset: l.name(),
-            detail: Some("a loopy ruleset; its values come from its game graph".into()),
+            detail: Some("a loopy ruleset with no closed form: its values come from its game graph".into()),
         }),
         Ruleset::Tuple(t) => {
             let arities: Vec<usize> = match (arity, t.arity()) {
