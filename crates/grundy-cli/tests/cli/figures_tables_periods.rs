@@ -3,8 +3,7 @@
 
 use predicates::prelude::*;
 
-mod common;
-use common::grundy;
+use crate::common::grundy;
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
