@@ -1,8 +1,7 @@
 //! The command line on the rulesets of paper 003: bad input, huge heaps by closed form,
 //! powerset moves, `verify` and `list`.
 
-mod common;
-use common::{error_line, grundy, json};
+use crate::common::{error_line, grundy, json};
 
 #[test]
 fn heap_zero_where_heaps_start_at_one() {

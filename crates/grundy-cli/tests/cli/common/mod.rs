@@ -1,5 +1,5 @@
 //! Helpers shared by the command-line tests.
-#![allow(dead_code)] // each test crate uses a different subset
+#![allow(dead_code)] // not every module uses every helper
 
 use assert_cmd::Command;
 use serde_json::Value;

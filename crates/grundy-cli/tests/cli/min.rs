@@ -1,8 +1,7 @@
 //! MIN (paper 001) on the command line: `min-facts` (JSON and CSV shapes, values),
 //! `verify min`, and `value min(…)` through the row engine.
 
-mod common;
-use common::{grundy, json};
+use crate::common::{grundy, json};
 
 #[test]
 fn min_facts_json_shape_and_values() {

@@ -1,8 +1,7 @@
 //! The command-line contract: JSON shapes, exit statuses, and one-line errors for bad
 //! input.
 
-mod common;
-use common::{error_line, grundy, json};
+use crate::common::{error_line, grundy, json};
 
 #[test]
 fn value_json_shape() {

@@ -3,8 +3,7 @@
 
 use predicates::prelude::*;
 
-mod common;
-use common::grundy;
+use crate::common::grundy;
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
@@ -212,6 +211,7 @@ fn seq_bfile() {
 }
 
 #[test]
+#[ignore = "slow: runs paper 001's quick-mode range checks (about 7 s), run with --ignored"]
 fn reproduce_writes_report_html_and_figures() {
     let dir = tempfile::tempdir().unwrap();
     grundy()
@@ -230,8 +230,10 @@ fn reproduce_writes_report_html_and_figures() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap()).unwrap();
     assert_eq!(json["figures"][0]["file"], "001-min-heatmap.png");
+}
 
-    // Without --out nothing is written.
+#[test]
+fn reproduce_without_out_writes_nothing() {
     let empty = tempfile::tempdir().unwrap();
     grundy()
         .args(["reproduce", "--only", "004-period"])

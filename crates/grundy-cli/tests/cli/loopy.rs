@@ -5,14 +5,13 @@ use predicates::prelude::*;
 use serde_json::Value;
 use std::io::Write;
 
-mod common;
-use common::grundy;
+use crate::common::grundy;
 
 /// Runs a command with `--format json` and parses the output.
 fn json(args: &[&str]) -> Value {
     let mut all = args.to_vec();
     all.extend(["--format", "json"]);
-    common::json(&all)
+    crate::common::json(&all)
 }
 
 fn fails(args: &[&str], message: &str) {

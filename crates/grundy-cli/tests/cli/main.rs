@@ -1,0 +1,11 @@
+//! The command-line tests, as one test binary (one link instead of one per file): each
+//! module runs the `grundy` binary built for the tests. Add new CLI tests as a module
+//! here rather than as a new file in `tests/`, which would be a binary of its own.
+
+mod common;
+
+mod arithmetic;
+mod contract;
+mod figures_tables_periods;
+mod loopy;
+mod min;
