@@ -45,7 +45,14 @@ struct RawVertex<'a> {
 }
 
 /// Parses a graph file (text or JSON, see the module docs) with at most `max_moves`
-/// moves (edges). Errors: [`Error::Input`] with the line of the problem.
+/// moves (edges).
+///
+/// # Errors
+/// [`Error::Input`], its message starting with the line of the problem: a line that is
+/// not a vertex line (or malformed JSON), a vertex defined twice, a follower that is not
+/// a vertex, more than `max_moves` moves or more than [`MAX_VERTICES`] vertices; also
+/// (without a line) a file with no vertex, or more than
+/// [`MAX_EDGES`](crate::solve::loopy::MAX_EDGES) edges.
 pub fn parse_graph(text: &str, max_moves: u64) -> Result<NamedGraph> {
     let raw = if text.trim_start().starts_with('{') {
         json::parse(text)?

@@ -72,9 +72,11 @@ pub fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
 
 /// Computes the values of heaps `0..=to` of `rs` by the mex rule.
 ///
-/// Errors: [`Error::TooLarge`] if the table exceeds the memory limit (or `to` ≥ 2^32),
+/// # Errors
+/// [`Error::TooLarge`] if the table exceeds the memory limit (or `to` ≥ 2^32 − 1),
 /// [`Error::Interrupted`] if cancelled, [`Error::Unsupported`] if an option is not
-/// smaller than its heap (the ruleset is not short).
+/// smaller than its heap (the ruleset is not short), and any error of the ruleset's
+/// [`HeapRuleset::dense_step`].
 pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> {
     match sequence_partial(rs, to, ctl)? {
         (seq, None) => Ok(seq),
@@ -84,7 +86,11 @@ pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> 
 
 /// Like [`sequence`], but when interrupted (or stopped by an engine error midway)
 /// returns the finished prefix together with the error, so no finished work is lost.
-/// Errors before any work (memory checks) are returned as `Err`.
+///
+/// # Errors
+/// Only the checks made before any work are returned as `Err`: [`Error::TooLarge`] if
+/// the table exceeds the memory limit or `to` ≥ 2^32 − 1. [`Error::Interrupted`] and
+/// the errors of the steps (see [`sequence`]) come back as `Ok((prefix, Some(error)))`.
 pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<(NimSeq, Option<Error>)> {
     let name = rs.name();
     if to >= u32::MAX as u64 {
@@ -159,6 +165,10 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
 /// option through [`HeapRuleset::for_each_option`] (ignoring the ruleset's
 /// [`HeapRuleset::dense_step`]): the reference that fast steppers are tested and
 /// benchmarked against.
+///
+/// # Errors
+/// As [`sequence`]: [`Error::TooLarge`], [`Error::Interrupted`], and
+/// [`Error::Unsupported`] if an option is not smaller than its heap.
 pub fn sequence_generic(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> {
     sequence(&Generic(rs), to, ctl)
 }
