@@ -57,7 +57,7 @@ impl NimSeq {
 }
 
 /// Decodes a table code.
-pub fn decode(code: u32, encoding: Encoding) -> Nimber {
+pub(crate) fn decode(code: u32, encoding: Encoding) -> Nimber {
     match encoding {
         Encoding::Plain => Nimber::from(code),
         Encoding::ZeroOrPow2 if code == 0 => Nimber::ZERO,
@@ -66,7 +66,7 @@ pub fn decode(code: u32, encoding: Encoding) -> Nimber {
 }
 
 /// Bytes a dense table to `to` needs for `rs`.
-pub fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
+pub(crate) fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
     to.saturating_add(1).saturating_mul(rs.memory().bytes_per_heap)
 }
 
