@@ -70,7 +70,11 @@ impl Control {
         self.state_limit
     }
 
-    /// Errors with [`Error::TooManyStates`] if `states` exceeds the state limit.
+    /// Checks an estimated number of positions against the state limit
+    /// ([`Control::state_limit`]); `what` names the computation in the error.
+    ///
+    /// # Errors
+    /// [`Error::TooManyStates`] if `states` exceeds the state limit.
     pub fn check_states(&self, what: &str, states: u128) -> Result<()> {
         if states > self.state_limit as u128 {
             Err(Error::TooManyStates {
@@ -110,7 +114,12 @@ impl Control {
         self.cancel.load(Ordering::Relaxed)
     }
 
-    /// Errors with [`Error::TooLarge`] if `bytes` exceeds the memory limit.
+    /// Checks an estimated memory use against the memory limit
+    /// ([`Control::memory_limit`]); `what` names the computation and `detail` says how
+    /// the estimate was obtained, both for the error message.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] if `bytes` exceeds the memory limit.
     pub fn check_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
         if bytes > self.memory_limit {
             Err(Error::TooLarge {
@@ -131,7 +140,11 @@ impl Control {
         }
     }
 
-    /// Reports progress and checks for cancellation.
+    /// Reports progress (`done` units of the announced total) to the progress sink, if
+    /// any, and checks for cancellation.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] once the cancellation flag is set.
     pub fn tick(&self, done: u64) -> Result<()> {
         if let Some(p) = &self.progress {
             p.set(done);

@@ -114,7 +114,7 @@ fn suggestion_text(name: &str, s: &Option<String>) -> String {
 }
 
 /// Formats a count in scientific notation when large (`2.5e11`).
-pub fn sci(v: u128) -> String {
+pub(crate) fn sci(v: u128) -> String {
     if v < 1_000_000 {
         v.to_string()
     } else {

@@ -31,7 +31,13 @@ pub struct ComponentExpr {
     pub has_copies: bool,
 }
 
-/// Parses a sum of components.
+/// Parses a sum of components (syntax only: names are not looked up).
+///
+/// # Errors
+/// [`Error::Syntax`], with the 1-based column of the offending character, for input
+/// that does not follow the grammar above: for example a missing name, `(` or `)`, an
+/// unclosed `[`, a number that is negative or above 2^64 − 1, zero copies in `h*c`, or
+/// anything but `+` after a component.
 pub fn parse(input: &str) -> Result<Vec<ComponentExpr>> {
     let mut p = Parser {
         chars: input.chars().collect(),

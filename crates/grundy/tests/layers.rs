@@ -110,3 +110,152 @@ fn every_module_has_a_layer() {
         }
     }
 }
+
+/// Files exempt from [`every_public_result_fn_documents_its_errors`] for now: they are
+/// being moved into a new crate, whose documentation will be written there.
+const ERRORS_DOC_EXEMPT: &[&str] = &["analysis/min.rs", "analysis/tables.rs", "rulesets/arithmetic/paper.rs"];
+
+/// The return type of the function signature `sig` (from `fn` to the body), or `None`.
+/// Skips the generic parameters and the parameter list, whose types may themselves
+/// mention `-> Result<…>` (function pointers, closures).
+fn return_type(sig: &str) -> Option<&str> {
+    let start = sig.find("fn ")? + 3;
+    let b = sig.as_bytes();
+    let mut i = start;
+    while i < b.len() && b[i] != b'(' && b[i] != b'<' {
+        i += 1;
+    }
+    if i < b.len() && b[i] == b'<' {
+        let mut depth = 0i32;
+        while i < b.len() {
+            match b[i] {
+                b'<' => depth += 1,
+                b'>' if b[i - 1] != b'-' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        i += 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        while i < b.len() && b[i] != b'(' {
+            i += 1;
+        }
+    }
+    let mut depth = 0i32;
+    while i < b.len() {
+        match b[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let rest = sig.get(i + 1..)?.trim_start();
+    let rest = rest.strip_prefix("->")?;
+    let end = rest.find(" where").or_else(|| rest.find('{')).unwrap_or(rest.len());
+    Some(rest[..end].trim())
+}
+
+/// True if the type is `Result<…>` under any path (`crate::error::Result<…>`,
+/// `std::result::Result<…>`).
+fn is_result(ty: &str) -> bool {
+    let head = ty.split('<').next().unwrap_or("");
+    ty.contains('<') && head.rsplit("::").next().is_some_and(|last| last.trim() == "Result")
+}
+
+/// Every public function or method that returns a `Result` (and every method of a
+/// public trait that does) says in a `# Errors` section of its doc comment when it
+/// fails.
+#[test]
+fn every_public_result_fn_documents_its_errors() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    visit(&src, &mut files);
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(&src).unwrap();
+        let rel_text = rel.to_string_lossy().replace('\\', "/");
+        if rel.components().any(|c| c.as_os_str() == "tests") || ERRORS_DOC_EXEMPT.contains(&rel_text.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        let text = match text.find("#[cfg(test)]") {
+            Some(i) => &text[..i],
+            None => &text[..],
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        // Inside a `pub trait` (rustfmt closes top-level items with `}` in column 0).
+        let mut in_pub_trait = false;
+        for (n, line) in lines.iter().enumerate() {
+            if line.starts_with("pub trait ") {
+                in_pub_trait = !line.trim_end().ends_with('}');
+            } else if *line == "}" {
+                in_pub_trait = false;
+            }
+            let item = line.trim_start();
+            let public = ["pub fn ", "pub const fn ", "pub unsafe fn ", "pub async fn "]
+                .iter()
+                .any(|p| item.starts_with(p));
+            let trait_method = in_pub_trait && line.starts_with("    fn ");
+            if !(public || trait_method) {
+                continue;
+            }
+            let mut sig = String::new();
+            for l in &lines[n..] {
+                sig.push_str(l);
+                sig.push(' ');
+                if l.contains('{') || l.trim_end().ends_with(';') {
+                    break;
+                }
+            }
+            if !return_type(&sig).is_some_and(is_result) {
+                continue;
+            }
+            checked += 1;
+            let documented = lines[..n]
+                .iter()
+                .rev()
+                .map(|l| l.trim())
+                .take_while(|l| l.starts_with("///") || l.starts_with("#["))
+                .any(|l| l.trim_start_matches('/').trim() == "# Errors");
+            if !documented {
+                missing.push(format!("{rel_text}:{}: {}", n + 1, item.trim_end_matches(" {")));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "public functions returning Result without a `# Errors` section in their docs:\n{}",
+        missing.join("\n")
+    );
+    assert!(checked > 20, "the scan found only {checked} functions returning Result");
+}
+
+#[test]
+fn the_return_type_scan_reads_signatures() {
+    let rt = |s| return_type(s).map(str::to_string);
+    assert_eq!(rt("pub fn f(a: u32) -> Result<u32> {").as_deref(), Some("Result<u32>"));
+    assert_eq!(
+        rt("pub fn f<P, F>( start: P, ) -> crate::error::Result<u32> where F: FnMut(&P) -> u32, {").as_deref(),
+        Some("crate::error::Result<u32>")
+    );
+    assert_eq!(
+        rt("pub const fn fixed( name: &str, build: fn(Option<&str>) -> Result<Ruleset>, ) -> Family {").as_deref(),
+        Some("Family")
+    );
+    assert_eq!(rt("pub fn g<F: Fn() -> Result<()>>(f: F) {"), None);
+    assert!(is_result("crate::error::Result<(NimSeq, Option<Error>)>"));
+    assert!(is_result("std::result::Result<T, E>"));
+    assert!(!is_result("Option<Result<u32>>"));
+    assert!(!is_result("ResultSet"));
+}

@@ -86,6 +86,20 @@ pub fn preperiod_for(values: &[u64], start: u64, period: u64) -> Option<(u64, i6
 ///
 /// Periods are tried from 1 up to `len / min_periods`; each costs at most one pass back
 /// from the end of the table, stopping at the first disagreement.
+///
+/// # Example
+/// The subtraction game with S = {1, 3, 4} has the period 0101232 from heap 0; the
+/// periodicity theorem for subtraction games proves it from a table long enough.
+/// ```
+/// use grundy::analysis::periodicity::{detect, proven_by, Evidence};
+/// use grundy::{rulesets::classic::Subtraction, solve, Control};
+/// let s = Subtraction::new(&[1, 3, 4]).unwrap();
+/// let seq = solve::sequence(&s, 100, &Control::new()).unwrap();
+/// let values: Vec<u64> = (0..=100).map(|n| seq.get_u64(n).unwrap()).collect();
+/// let per = detect(&values, 0, Evidence::default()).unwrap();
+/// assert_eq!(per.to_string(), "Periodicity(7, 0, 0)");
+/// assert!(proven_by(&s, &per, 100));
+/// ```
 pub fn detect(values: &[u64], start: u64, evidence: Evidence) -> Option<Periodicity> {
     let len = values.len() as u64;
     let reps = evidence.min_periods.max(2);
@@ -112,6 +126,20 @@ pub fn detect(values: &[u64], start: u64, evidence: Evidence) -> Option<Periodic
 /// to `checked_to` (the last heap computed). For a finite subtraction game the theorem
 /// is the periodicity theorem for subtraction games (Winning Ways vol. 1 ch. 4; see
 /// [`crate::rulesets::classic::Subtraction`]).
+///
+/// # Example
+/// For a subtraction game with k = max(S), agreement through heap
+/// n₀ + p + k − 1 proves the period (see [`crate::game::PeriodicityTheorem`]).
+/// ```
+/// use grundy::analysis::periodicity::{proven_by, Periodicity};
+/// use grundy::rulesets::classic::Subtraction;
+/// let s = Subtraction::new(&[1, 3, 4]).unwrap();
+/// let per = Periodicity { preperiod: 0, period: 7, saltus: 0 };
+/// assert!(!proven_by(&s, &per, 9));
+/// assert!(proven_by(&s, &per, 10));
+/// // The theorem proves no saltus.
+/// assert!(!proven_by(&s, &Periodicity { saltus: 1, ..per }, 1000));
+/// ```
 pub fn proven_by(theorem: &dyn PeriodicityTheorem, per: &Periodicity, checked_to: u64) -> bool {
     theorem
         .proof_end(per.preperiod, per.period, per.saltus)

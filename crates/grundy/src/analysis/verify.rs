@@ -104,8 +104,11 @@ pub fn verify(rs: &Ruleset, to: u64, arity: Option<usize>, ctl: &Control) -> Res
 /// theorem's other stated properties ([`crate::game::HeapClosedForm::check`]) on
 /// every heap of the range.
 ///
-/// Errors: [`Error::NoFormula`] if the ruleset has no closed form for any heap in range;
-/// the engine's errors (memory, interruption).
+/// # Errors
+/// [`Error::NoFormula`] if the ruleset has no closed form, or one that gives no value
+/// for any heap in range; the errors of [`dense::sequence`]: [`Error::TooLarge`] if the
+/// table exceeds the memory limit (or `to` ≥ 2^32 − 1), [`Error::Interrupted`] on
+/// cancellation, [`Error::Unsupported`] if an option is not smaller than its heap.
 pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<VerifyReport> {
     let first = rs.first_heap();
     let Some(form) = rs.closed_form() else {
@@ -163,6 +166,13 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
 
 /// Compares the closed form with search on every position of `arity` coordinates, each
 /// coordinate in `0..=to` (positions outside the domain are skipped).
+///
+/// # Errors
+/// [`Error::Arity`] if the ruleset does not take `arity` coordinates,
+/// [`Error::NoFormula`] if it has no closed form, or one that gives no value on the
+/// range, [`Error::TooManyStates`] if the (to + 1)^arity positions exceed the state
+/// limit, [`Error::Interrupted`] on cancellation, and the errors of the ruleset's
+/// search engine ([`crate::game::TupleSolver::value`]: memory, state limit).
 pub fn verify_tuple(rs: &Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: &Control) -> Result<VerifyReport> {
     if !rs.arity().allows(arity) {
         return Err(Error::Arity {

@@ -238,7 +238,7 @@ fn shapiro_with(n: u64, memo: &mut FxHashMap<u64, u64>) -> u64 {
     c
 }
 
-/// Shapiro's class C(n) (paper 003 Theorem 7, from [6]): the number of iterations of φ
+/// Shapiro's class C(n) (paper 003 Theorem 7, from \[6\]): the number of iterations of φ
 /// from n down to 2, C(1) = C(2) = 0, computed from the factorization with
 /// C(mn) = C(m) + C(n) when m or n is odd, C(mn) = C(m) + C(n) + 1 when both are even,
 /// and C(p) = C(p − 1) + 1 for odd primes p.

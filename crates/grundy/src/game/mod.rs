@@ -70,6 +70,12 @@ pub enum Encoding {
 /// consecutive calls (they are made for n = first, first+1, …).
 pub trait DenseStep {
     /// The code (see [`Encoding`]) of heap `n`.
+    ///
+    /// # Errors
+    /// Whatever stops the step from giving a value; dense evaluation
+    /// ([`crate::solve::dense::sequence`]) stops there and returns the error (the
+    /// built-in generic steps return [`Error::Unsupported`] for an option that is not
+    /// smaller than `n`; the specialised steps of the library never fail).
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32>;
 }
 
@@ -236,8 +242,12 @@ impl std::fmt::Display for Arity {
 pub trait TupleSolver: Send {
     /// The nim-value of `pos` computed from the rules (never from a closed form).
     ///
-    /// Errors: [`Error::TooLarge`] when the search would exceed the memory limit,
-    /// [`Error::Interrupted`] when cancelled.
+    /// # Errors
+    /// [`Error::TooLarge`] when the search would exceed the memory limit,
+    /// [`Error::TooManyStates`] when it would visit more positions than the state limit
+    /// (the engines that check it), [`Error::Interrupted`] when cancelled, and
+    /// [`Error::Unsupported`] where the engine cannot represent the game (the generic
+    /// search meets a cycle; a value above an engine's range).
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber>;
 }
 
@@ -250,6 +260,10 @@ pub trait TupleRuleset: Send + Sync {
     fn arity(&self) -> Arity;
 
     /// Domain check beyond the arity (for example `vdn` needs both heaps ≥ 1).
+    ///
+    /// # Errors
+    /// [`Error::Domain`] if `pos` is not a position of the ruleset (the default accepts
+    /// every tuple).
     fn check(&self, _pos: &[u64]) -> Result<()> {
         Ok(())
     }
@@ -315,6 +329,9 @@ impl Ruleset {
     }
 
     /// The heap ruleset, or an error naming the operation that needs one.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a tuple or loopy ruleset, naming `operation`.
     pub fn as_heap(&self, operation: &str) -> Result<&Arc<dyn HeapRuleset>> {
         match self {
             Ruleset::Heap(r) => Ok(r),
@@ -331,6 +348,9 @@ impl Ruleset {
     }
 
     /// The tuple ruleset, or an error naming the operation that needs one.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a heap or loopy ruleset, naming `operation`.
     pub fn as_tuple(&self, operation: &str) -> Result<&Arc<dyn TupleRuleset>> {
         match self {
             Ruleset::Tuple(r) => Ok(r),

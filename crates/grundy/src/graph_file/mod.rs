@@ -45,7 +45,40 @@ struct RawVertex<'a> {
 }
 
 /// Parses a graph file (text or JSON, see the module docs) with at most `max_moves`
-/// moves (edges). Errors: [`Error::Input`] with the line of the problem.
+/// moves (edges).
+///
+/// # Errors
+/// [`Error::Input`], its message starting with the line of the problem: a line that is
+/// not a vertex line (or malformed JSON), a vertex defined twice, a follower that is not
+/// a vertex, more than `max_moves` moves or more than [`MAX_VERTICES`] vertices; also
+/// (without a line) a file with no vertex, or more than
+/// [`MAX_EDGES`](crate::solve::loopy::MAX_EDGES) edges.
+///
+/// # Example
+/// Parse a graph and solve it with [`crate::solve::loopy::solve`]: around a 3-cycle
+/// play can go on for ever (`∞()`, a draw); a position with a loop and a move to a
+/// terminal position is `∞(0)`, a first-player win.
+/// ```
+/// use grundy::{graph_file::parse_graph, solve::loopy::solve, Control};
+/// let text = "a: b\nb: c\nc: a\n# a loop and an exit\nx: x end\nend:\n";
+/// let g = parse_graph(text, 1000).unwrap();
+/// assert_eq!(g.names, ["a", "b", "c", "x", "end"]);
+/// assert_eq!(g.lines, [1, 2, 3, 5, 6]);
+/// let sol = solve(&g.graph, &Control::new()).unwrap();
+/// let show = |v: u32| {
+///     let value = sol.value(&g.graph, v);
+///     format!("{value} {}", value.outcome())
+/// };
+/// let shown: Vec<String> = (0..5).map(show).collect();
+/// assert_eq!(shown, ["∞() D", "∞() D", "∞() D", "∞(0) N", "0 P"]);
+///
+/// // Errors name the line.
+/// let err = parse_graph("a: b\n", 1000).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "line 1: follower 'b' of vertex 'a' is not a vertex (no line 'b: …')"
+/// );
+/// ```
 pub fn parse_graph(text: &str, max_moves: u64) -> Result<NamedGraph> {
     let raw = if text.trim_start().starts_with('{') {
         json::parse(text)?

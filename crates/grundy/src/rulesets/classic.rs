@@ -79,6 +79,9 @@ pub struct Subtraction {
 
 impl Subtraction {
     /// A subtraction game; `set` must be nonempty positive integers (duplicates merge).
+    ///
+    /// # Errors
+    /// [`Error::Params`] if `set` is empty or contains 0.
     pub fn new(set: &[u64]) -> Result<Subtraction> {
         let mut s = set.to_vec();
         s.sort_unstable();

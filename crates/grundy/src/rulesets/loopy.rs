@@ -186,7 +186,8 @@ pub const FAMILIES: &[Family] = &[
 
 /// The options of `partial-aliquot-sum` on heaps 1..=9 as printed in paper 003 §7
 /// (entry i is heap i + 1); the golden data of the tests.
-pub const PAPER_PARTIAL_SUM_OPTIONS: [&[u64]; 9] = [
+#[cfg(test)]
+pub(crate) const PAPER_PARTIAL_SUM_OPTIONS: [&[u64]; 9] = [
     &[],
     &[1],
     &[1],

@@ -1,6 +1,6 @@
 //! The rulesets, one module per family, and the registry of families.
 //!
-//! Each module declares `pub const FAMILIES: &[Family]`; the [`registry!`] line below
+//! Each module declares `pub const FAMILIES: &[Family]`; the `registry!` line below
 //! declares the module and adds its families to [`FAMILIES`]. Adding a family is one
 //! new file and one word on that line (see docs/architecture.md).
 

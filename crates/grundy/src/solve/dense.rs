@@ -57,7 +57,7 @@ impl NimSeq {
 }
 
 /// Decodes a table code.
-pub fn decode(code: u32, encoding: Encoding) -> Nimber {
+pub(crate) fn decode(code: u32, encoding: Encoding) -> Nimber {
     match encoding {
         Encoding::Plain => Nimber::from(code),
         Encoding::ZeroOrPow2 if code == 0 => Nimber::ZERO,
@@ -66,15 +66,30 @@ pub fn decode(code: u32, encoding: Encoding) -> Nimber {
 }
 
 /// Bytes a dense table to `to` needs for `rs`.
-pub fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
+pub(crate) fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
     to.saturating_add(1).saturating_mul(rs.memory().bytes_per_heap)
 }
 
 /// Computes the values of heaps `0..=to` of `rs` by the mex rule.
 ///
-/// Errors: [`Error::TooLarge`] if the table exceeds the memory limit (or `to` ≥ 2^32),
+/// # Errors
+/// [`Error::TooLarge`] if the table exceeds the memory limit (or `to` ≥ 2^32 − 1),
 /// [`Error::Interrupted`] if cancelled, [`Error::Unsupported`] if an option is not
-/// smaller than its heap (the ruleset is not short).
+/// smaller than its heap (the ruleset is not short), and any error of the ruleset's
+/// [`HeapRuleset::dense_step`].
+///
+/// # Example
+/// ```
+/// use grundy::{rulesets::classic::Subtraction, solve, Control, Error};
+/// let s = Subtraction::new(&[1, 3, 4]).unwrap();
+/// let seq = solve::sequence(&s, 13, &Control::new()).unwrap();
+/// let values: Vec<u64> = (0..=13).map(|n| seq.get_u64(n).unwrap()).collect();
+/// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+///
+/// // The table is refused before any work if it does not fit the memory limit.
+/// let small = Control::new().with_memory_limit(1000);
+/// assert!(matches!(solve::sequence(&s, 1_000_000, &small), Err(Error::TooLarge { .. })));
+/// ```
 pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> {
     match sequence_partial(rs, to, ctl)? {
         (seq, None) => Ok(seq),
@@ -84,7 +99,22 @@ pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> 
 
 /// Like [`sequence`], but when interrupted (or stopped by an engine error midway)
 /// returns the finished prefix together with the error, so no finished work is lost.
-/// Errors before any work (memory checks) are returned as `Err`.
+///
+/// # Errors
+/// Only the checks made before any work are returned as `Err`: [`Error::TooLarge`] if
+/// the table exceeds the memory limit or `to` ≥ 2^32 − 1. [`Error::Interrupted`] and
+/// the errors of the steps (see [`sequence`]) come back as `Ok((prefix, Some(error)))`.
+///
+/// # Example
+/// ```
+/// use grundy::{rulesets::classic::Subtraction, solve, Control, Error};
+/// use std::sync::atomic::Ordering;
+/// let s = Subtraction::new(&[1, 2]).unwrap();
+/// let ctl = Control::new();
+/// ctl.cancel_flag().store(true, Ordering::Relaxed); // as Ctrl-C would
+/// let (prefix, stopped) = solve::sequence_partial(&s, 100, &ctl).unwrap();
+/// assert_eq!((prefix.len(), stopped), (0, Some(Error::Interrupted)));
+/// ```
 pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<(NimSeq, Option<Error>)> {
     let name = rs.name();
     if to >= u32::MAX as u64 {
@@ -159,6 +189,10 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
 /// option through [`HeapRuleset::for_each_option`] (ignoring the ruleset's
 /// [`HeapRuleset::dense_step`]): the reference that fast steppers are tested and
 /// benchmarked against.
+///
+/// # Errors
+/// As [`sequence`]: [`Error::TooLarge`], [`Error::Interrupted`], and
+/// [`Error::Unsupported`] if an option is not smaller than its heap.
 pub fn sequence_generic(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> {
     sequence(&Generic(rs), to, ctl)
 }

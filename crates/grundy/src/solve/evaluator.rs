@@ -63,6 +63,11 @@ impl Evaluator {
     }
 
     /// The nim-value of heap `n` of `rs` (heap 0 is the empty heap, value 0).
+    ///
+    /// # Errors
+    /// With [`Method::Formula`], [`Error::NoFormula`] where the closed form gives no
+    /// value for `n` (or there is none); otherwise the errors of
+    /// [`Evaluator::heap_value_by_search`].
     pub fn heap_value(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<Nimber> {
         if n == 0 && rs.first_heap() > 0 {
             return Ok(Nimber::ZERO);
@@ -82,7 +87,13 @@ impl Evaluator {
         self.heap_value_by_search(rs, n)
     }
 
-    /// The nim-value of heap `n` by search, ignoring closed forms.
+    /// The nim-value of heap `n` by search, ignoring closed forms: a memoized search
+    /// for rulesets with [`Reach::Sparse`] (not powersets), a dense table otherwise.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] past the memory limit, [`Error::Interrupted`] on
+    /// cancellation, [`Error::Unsupported`] if the rules are not short (an option is not
+    /// smaller than its heap, or the sparse search meets a cycle).
     pub fn heap_value_by_search(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<Nimber> {
         let cache = self.heaps.entry(rs.name()).or_default();
         if let Some(t) = &cache.table {
@@ -100,6 +111,10 @@ impl Evaluator {
     }
 
     /// A dense table of `rs` covering at least heaps `0..=n` (computed by search).
+    ///
+    /// # Errors
+    /// The errors of [`dense::sequence`](super::dense::sequence): [`Error::TooLarge`],
+    /// [`Error::Interrupted`], [`Error::Unsupported`].
     pub fn heap_table(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<&NimSeq> {
         let cache = self.heaps.entry(rs.name()).or_default();
         let have = cache.table.as_ref().map_or(0, |t| t.len() as u64);
@@ -116,7 +131,12 @@ impl Evaluator {
         Ok(cache.table.as_ref().expect("table was just computed"))
     }
 
-    /// The nim-value of a tuple position.
+    /// The nim-value of a tuple position (the domain is not checked here).
+    ///
+    /// # Errors
+    /// With [`Method::Formula`], [`Error::NoFormula`] where the closed form gives no
+    /// value for `pos` (or there is none); otherwise the errors of
+    /// [`Evaluator::tuple_value_by_search`].
     pub fn tuple_value(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<Nimber> {
         if self.method != Method::Search {
             if let Some(v) = rs.closed_form().and_then(|f| f.value(pos)) {
@@ -132,7 +152,12 @@ impl Evaluator {
         self.tuple_value_by_search(rs, pos)
     }
 
-    /// The nim-value of a tuple position by search.
+    /// The nim-value of a tuple position by search, with the ruleset's own engine
+    /// ([`TupleRuleset::solver`]) or the generic memoized search.
+    ///
+    /// # Errors
+    /// The engine's errors ([`TupleSolver::value`]): [`Error::TooLarge`],
+    /// [`Error::TooManyStates`], [`Error::Interrupted`], [`Error::Unsupported`].
     pub fn tuple_value_by_search(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<Nimber> {
         let solver = self
             .tuples
@@ -142,6 +167,10 @@ impl Evaluator {
     }
 
     /// The nim-value of one component (the nim-sum of its heaps, or the tuple's value).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a loopy component (use [`super::Solver`]); otherwise
+    /// the errors of [`Evaluator::heap_value`] and [`Evaluator::tuple_value`].
     pub fn component_value(&mut self, c: &Component) -> Result<Nimber> {
         match c {
             Component::Heaps { ruleset, heaps } => {
@@ -159,6 +188,10 @@ impl Evaluator {
     }
 
     /// The nim-value of a disjunctive sum: the nim-sum of the components' values.
+    ///
+    /// # Errors
+    /// The first error of [`Evaluator::component_value`] (a loopy component is
+    /// [`Error::Unsupported`]).
     pub fn value(&mut self, p: &Position) -> Result<Nimber> {
         let mut acc = Nimber::ZERO;
         for c in &p.components {

@@ -185,8 +185,11 @@ impl LoopyExplorer {
 
     /// The value of heap `n` (`n ≥ first_heap()`), or undetermined within the bound.
     ///
-    /// Errors: [`crate::Error::TooLarge`] if the exploration's memory exceeds the
-    /// limit, [`crate::Error::Interrupted`] when cancelled.
+    /// # Errors
+    /// [`crate::Error::TooLarge`] if the exploration (its region, the loopy solver's
+    /// working memory or the cache of values) exceeds the memory limit,
+    /// [`crate::Error::Interrupted`] when cancelled. A graph beyond the bound is not an
+    /// error: the value is then [`BoundedValue::Undetermined`].
     pub fn heap_value(&mut self, n: u64, ctl: &Control) -> Result<BoundedValue> {
         if !self.status.contains_key(&n) {
             let before = self.status.len() >> 16;

@@ -46,8 +46,11 @@ pub struct Graph {
 }
 
 impl Graph {
-    /// Builds a graph from adjacency lists. Errors ([`Error::Input`]) if a follower is
-    /// not a vertex or the graph is beyond [`MAX_VERTICES`]/[`MAX_EDGES`].
+    /// Builds a graph from adjacency lists: vertex `v` has the followers `adj[v]`.
+    ///
+    /// # Errors
+    /// [`Error::Input`] if a follower is not a vertex or the graph is beyond
+    /// [`MAX_VERTICES`]/[`MAX_EDGES`].
     pub fn from_adjacency(adj: &[Vec<u32>]) -> Result<Graph> {
         let mut b = GraphBuilder::new();
         for f in adj {
@@ -121,8 +124,11 @@ impl GraphBuilder {
         self.targets.len()
     }
 
-    /// Adds a vertex with the given followers and returns its id. Errors
-    /// ([`Error::Input`]) beyond [`MAX_VERTICES`] or [`MAX_EDGES`].
+    /// Adds a vertex with the given followers and returns its id.
+    ///
+    /// # Errors
+    /// [`Error::Input`] beyond [`MAX_VERTICES`] vertices or [`MAX_EDGES`] edges.
+    /// Followers are checked by [`GraphBuilder::finish`].
     pub fn add_vertex(&mut self, followers: impl IntoIterator<Item = u32>) -> Result<u32> {
         let id = self.vertex_count() as u64;
         if id >= MAX_VERTICES {
@@ -138,7 +144,10 @@ impl GraphBuilder {
         Ok(id as u32)
     }
 
-    /// The graph. Errors ([`Error::Input`]) if some follower is not a vertex.
+    /// The graph.
+    ///
+    /// # Errors
+    /// [`Error::Input`] if some follower is not a vertex, naming the first such edge.
     pub fn finish(self) -> Result<Graph> {
         let n = self.vertex_count() as u32;
         if let Some(pos) = self.targets.iter().position(|&t| t >= n) {
@@ -200,8 +209,11 @@ impl LoopySolution {
 }
 
 /// The generalized Sprague–Grundy function of `g` (staged labelling, see the module
-/// docs). Errors: [`Error::TooLarge`] if the working memory exceeds the limit,
-/// [`Error::Interrupted`] when cancelled.
+/// docs).
+///
+/// # Errors
+/// [`Error::TooLarge`] if the working memory ([`Graph::solve_bytes`]) exceeds the
+/// limit, [`Error::Interrupted`] when cancelled.
 pub fn solve(g: &Graph, ctl: &Control) -> Result<LoopySolution> {
     Ok(label(g, ctl, false)?.0)
 }

@@ -23,8 +23,10 @@ pub type Memo<P> = FxHashMap<P, u32>;
 /// between calls. `state_limit` bounds the positions held; `what` names the search in
 /// errors. Values are below 2^32.
 ///
-/// Errors: [`Error::Unsupported`] if a cycle is found (the game is loopy),
-/// [`Error::TooLarge`] beyond `state_limit`, [`Error::Interrupted`] on cancellation.
+/// # Errors
+/// [`Error::Unsupported`] if a cycle is found (the game is loopy),
+/// [`Error::TooLarge`] when more than `state_limit` positions are held,
+/// [`Error::Interrupted`] on cancellation.
 pub fn search<P, F>(
     start: P,
     memo: &mut Memo<P>,
@@ -151,6 +153,12 @@ impl TupleSolver for MemoSolver {
 
 /// Memoized search for one heap of a heap ruleset, visiting only reachable heaps
 /// (suited to rulesets with [`crate::game::Reach::Sparse`], such as `totient`).
+/// `memo` keeps values between calls.
+///
+/// # Errors
+/// As [`search`], with the state limit set by the memory limit (64 bytes per
+/// position): [`Error::TooLarge`], [`Error::Unsupported`] if an option reaches a heap
+/// being evaluated (a cycle), [`Error::Interrupted`].
 pub fn sparse_heap_value(rs: &dyn HeapRuleset, n: u64, memo: &mut FxHashMap<u64, u32>, ctl: &Control) -> Result<u32> {
     let what = format!("searching {}({n})", rs.name());
     let limit = ctl.memory_limit() / BYTES_PER_STATE;

@@ -196,7 +196,10 @@ impl Solver {
     /// # Errors
     /// [`Error::TooLarge`] and [`Error::TooManyStates`] when an engine's estimate is
     /// above the limit, [`Error::NoFormula`] with [`Method::Formula`] where no closed
-    /// form is proven, [`Error::Interrupted`] when cancelled.
+    /// form is proven, [`Error::Interrupted`] when cancelled, and [`Error::Unsupported`]
+    /// where an engine cannot evaluate the rules of a finite ruleset (for example an
+    /// option that is not smaller than its heap; see
+    /// [`Evaluator::heap_value_by_search`](crate::solve::Evaluator::heap_value_by_search)).
     ///
     /// # Example
     /// ```

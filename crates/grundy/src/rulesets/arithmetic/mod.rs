@@ -89,7 +89,7 @@ impl Count {
     }
 
     /// The count for `1 ≤ n ≤ sieve.limit()`.
-    pub fn with_sieve(self, s: &arith::Sieve, n: u64) -> u64 {
+    pub(crate) fn with_sieve(self, s: &arith::Sieve, n: u64) -> u64 {
         match self {
             Count::Phi => s.phi(n),
             Count::Tau => s.tau(n),
@@ -156,7 +156,7 @@ impl Arithmetic {
     /// Calls `f` with each heap the property yields for heap `n` (distinct heaps, in
     /// increasing order of the element k), not including the extra empty heap of
     /// [`Shape::Singleton`] `with_zero`.
-    pub fn for_each_member(&self, property: Property, n: u64, f: &mut dyn FnMut(u64)) {
+    pub(crate) fn for_each_member(&self, property: Property, n: u64, f: &mut dyn FnMut(u64)) {
         if n == 0 {
             return;
         }
@@ -178,7 +178,7 @@ impl Arithmetic {
     }
 
     /// The single option of a counting ruleset, if heap `n` has one.
-    pub fn counting_option(&self, count: Count, from: u64, n: u64) -> Option<u64> {
+    pub(crate) fn counting_option(&self, count: Count, from: u64, n: u64) -> Option<u64> {
         if n < from || n == 0 {
             return None;
         }

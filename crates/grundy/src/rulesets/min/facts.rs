@@ -174,8 +174,10 @@ pub struct MinFacts {
 impl MinFacts {
     /// Computes f_0(a) and f_1(a) for 0 ≤ a ≤ `to`, on two threads.
     ///
-    /// Errors: [`Error::Overflow`] for `to` ≥ 2^32 − 1, [`Error::TooLarge`] past the
-    /// memory limit, [`Error::Interrupted`].
+    /// # Errors
+    /// [`Error::Overflow`] for `to` ≥ 2^32 − 1, [`Error::TooLarge`] if the estimate
+    /// ([`memory_estimate`]) exceeds the memory limit, [`Error::Interrupted`] on
+    /// cancellation.
     pub fn compute(to: u64, ctl: &Control) -> Result<MinFacts> {
         if to >= UNDEFINED as u64 {
             return Err(Error::Overflow {
@@ -197,7 +199,9 @@ impl MinFacts {
     /// Builds the tables from given values (for example from another engine), index a.
     /// `f1[0]` must be [`UNDEFINED`].
     ///
-    /// Errors: [`Error::Input`] if the lengths differ or are 0.
+    /// # Errors
+    /// [`Error::Input`] if the lengths differ or are 0 (the values themselves are not
+    /// checked).
     pub fn from_tables(f0: Vec<u32>, f1: Vec<u32>) -> Result<MinFacts> {
         if f0.len() != f1.len() || f0.is_empty() {
             return Err(Error::Input(

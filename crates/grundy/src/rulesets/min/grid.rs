@@ -18,8 +18,9 @@ pub struct MinGrid {
 impl MinGrid {
     /// Computes the triangle 0 ≤ a ≤ b ≤ n.
     ///
-    /// Errors: [`Error::Unsupported`] for n > 65535, [`Error::TooLarge`] past the
-    /// memory limit, [`Error::Interrupted`].
+    /// # Errors
+    /// [`Error::Unsupported`] for n > 65535, [`Error::TooLarge`] if the table exceeds
+    /// the memory limit, [`Error::Interrupted`] on cancellation.
     pub fn new(n: u64, ctl: &Control) -> Result<MinGrid> {
         if n > u16::MAX as u64 {
             return Err(Error::Unsupported(format!(

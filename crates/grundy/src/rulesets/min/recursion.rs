@@ -14,8 +14,10 @@ use crate::error::{Error, Result};
 
 /// f_j(0..=to) for j = 0 or 1 by the downward search (f_1(0) is [`UNDEFINED`]).
 ///
-/// Errors: [`Error::Unsupported`] for j > 1, [`Error::Overflow`] for `to` ≥ 2^32 − 1,
-/// [`Error::TooLarge`] past the memory limit, [`Error::Interrupted`].
+/// # Errors
+/// [`Error::Unsupported`] for j > 1, [`Error::Overflow`] for `to` ≥ 2^32 − 1,
+/// [`Error::TooLarge`] if the table exceeds the memory limit, [`Error::Interrupted`] on
+/// cancellation.
 pub fn downward_search(j: u32, to: u64, ctl: &Control) -> Result<Vec<u32>> {
     if j > 1 {
         return Err(Error::Unsupported(format!(

@@ -97,8 +97,11 @@ impl MinRows {
 
     /// Computes rows up to `n` (inclusive), keeping the rows already computed.
     ///
-    /// Errors: [`Error::TooLarge`] if the table for rows `0..=n` exceeds the memory
-    /// limit, [`Error::TooManyStates`] past the state limit, [`Error::Interrupted`].
+    /// # Errors
+    /// [`Error::TooLarge`] if the table for rows `0..=n` exceeds the memory limit,
+    /// [`Error::TooManyStates`] if its (n+1)(n+2)/2 values exceed the state limit,
+    /// [`Error::Unsupported`] for n ≥ 2^32 − 1, [`Error::Interrupted`] on cancellation
+    /// (the rows finished before it are kept).
     pub fn extend_to(&mut self, n: u64, ctl: &Control) -> Result<()> {
         if n < self.rows {
             return Ok(());

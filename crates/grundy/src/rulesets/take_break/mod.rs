@@ -49,7 +49,7 @@ impl TakeAndBreak {
 
 /// Calls `f` with every multiset of `k ≥ 2` positive parts summing to `m`, as a
 /// nondecreasing list, that satisfies `c`.
-pub fn for_each_partition(m: u64, k: u64, c: Constraint, f: &mut dyn FnMut(&[u64])) {
+pub(crate) fn for_each_partition(m: u64, k: u64, c: Constraint, f: &mut dyn FnMut(&[u64])) {
     if k == 0 || k > m {
         return;
     }
