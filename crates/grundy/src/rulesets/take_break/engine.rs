@@ -58,6 +58,11 @@ use std::sync::Mutex;
 /// The widest key (value bits plus the parity bit) the mask search looks at.
 const MAX_KEY_BITS: u32 = 20;
 
+/// Pairs scanned per block while the candidate mex is rare, and the number of blocks
+/// before the rest of the split is scanned at once.
+const SCAN_BLOCK: u64 = 64;
+const SCAN_BLOCKS: u64 = 64;
+
 /// Pair searches over at least this many pairs run on all cores.
 const PARALLEL_PAIRS: u64 = 1 << 15;
 
@@ -71,12 +76,20 @@ pub struct EngineStats {
     pub mask: u64,
     /// The number of rare heaps under the mask (the size of the rare index).
     pub rare: u64,
-    /// Full pair searches made because the candidate mex was rare.
+    /// Scans of all remaining pairs of a split, made because the candidate mex stayed
+    /// rare after the first blocks.
     pub searches: u64,
     /// How often the mask changed.
     pub mask_changes: u64,
     /// The largest value seen.
     pub max_value: u32,
+}
+
+fn or_words(mut x: Vec<u64>, y: Vec<u64>) -> Vec<u64> {
+    for (a, b) in x.iter_mut().zip(y) {
+        *a |= b;
+    }
+    x
 }
 
 /// The key of heap `a` of value `v`: `(v << 1) | (a & 1)`.
@@ -143,6 +156,14 @@ impl Seen {
         }
     }
 
+    fn or(&mut self, bits: &[u64]) {
+        for (w, b) in self.words.iter_mut().zip(bits) {
+            *w |= b;
+        }
+        let top = bits.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+        self.dirty = self.dirty.max(top);
+    }
+
     fn mex(&self) -> u32 {
         for (i, &w) in self.words[..self.dirty].iter().enumerate() {
             if w != u64::MAX {
@@ -178,6 +199,8 @@ pub struct SparseEngine<'a> {
     next_recompute: usize,
     seen: Seen,
     pairs: Vec<(u64, bool)>,
+    /// Per split: m, the last pair index, the next pair to scan.
+    cursors: Vec<(u64, u64, u64)>,
     stats: EngineStats,
     shared: Option<&'a Mutex<EngineStats>>,
     par_threshold: u64,
@@ -221,6 +244,7 @@ impl<'a> SparseEngine<'a> {
                 dirty: 0,
             },
             pairs: Vec::new(),
+            cursors: Vec::new(),
             stats: EngineStats::default(),
             shared,
             par_threshold: PARALLEL_PAIRS,
@@ -364,18 +388,6 @@ impl<'a> SparseEngine<'a> {
         let cost = (self.key_bits as usize) << self.key_bits;
         self.next_recompute = n + (n / 8).max(64).max(cost / 8);
     }
-
-    /// True if some pair `(a, m − a)` (unequal heaps if `strict`) has value `c`.
-    fn pair_has(&self, codes: &[u32], m: u64, strict: bool, c: u32) -> bool {
-        let half = if strict { (m - 1) / 2 } else { m / 2 };
-        let m = m as usize;
-        let test = |a: usize| codes[a] ^ codes[m - a] == c;
-        if half >= self.par_threshold {
-            (1..half as usize + 1).into_par_iter().with_min_len(1 << 12).any(test)
-        } else {
-            (1..=half as usize).any(test)
-        }
-    }
 }
 
 impl Drop for SparseEngine<'_> {
@@ -433,31 +445,77 @@ impl DenseStep for SparseEngine<'_> {
                 }
             }
         }
-        // The pairs with a rare heap.
-        for &(m, strict) in &self.pairs {
-            for &(a, va) in &self.rare {
+        // The pairs with a rare heap; when a third of the heaps or more are rare (no
+        // mask separates the values well) the splits are scanned whole instead.
+        let words = self.seen.words.len();
+        let whole = self.rare.len() > self.synced / 3;
+        for &(m, strict) in self.pairs.iter().filter(|_| !whole) {
+            let end = self.rare.partition_point(|&(a, _)| (a as u64) < m);
+            let rare = &self.rare[..end];
+            let value = |&(a, va): &(u32, u32)| {
                 let a = a as u64;
-                if a >= m {
-                    break;
-                }
-                if strict && 2 * a == m {
-                    continue;
-                }
-                self.seen.insert(va ^ codes[(m - a) as usize]);
-            }
-        }
-        let value = 'mex: loop {
-            let c = self.seen.mex();
-            for &(m, strict) in &self.pairs {
-                if !self.common_for(c, m) {
-                    self.stats.searches += 1;
-                    if self.pair_has(codes, m, strict, c) {
-                        self.seen.insert(c);
-                        continue 'mex;
+                (!(strict && 2 * a == m)).then(|| va ^ codes[(m - a) as usize])
+            };
+            if rare.len() as u64 >= self.par_threshold.max(1 << 12) {
+                let bits = rare
+                    .par_iter()
+                    .with_min_len(1 << 11)
+                    .fold(|| vec![0u64; words], |mut acc, r| {
+                        if let Some(v) = value(r) {
+                            acc[(v >> 6) as usize] |= 1 << (v & 63);
+                        }
+                        acc
+                    })
+                    .reduce(|| vec![0u64; words], or_words);
+                self.seen.or(&bits);
+            } else {
+                for r in rare {
+                    if let Some(v) = value(r) {
+                        self.seen.insert(v);
                     }
                 }
             }
-            break c;
+        }
+        // Scan the pairs of splits whose m has the candidate rare, a block at a time,
+        // until the candidate is common for every split not scanned to the end.
+        self.cursors.clear();
+        self.cursors.extend(self.pairs.iter().map(|&(m, strict)| (m, if strict { (m - 1) / 2 } else { m / 2 }, 1u64)));
+        let value = loop {
+            let c = self.seen.mex();
+            let Some(i) = self
+                .cursors
+                .iter()
+                .position(|&(m, half, next)| next <= half && (whole || !self.common_for(c, m)))
+            else {
+                break c;
+            };
+            let (m, half, next) = self.cursors[i];
+            let (lo, hi) = if whole {
+                (next, half)
+            } else if next < SCAN_BLOCKS * SCAN_BLOCK {
+                (next, (next + SCAN_BLOCK - 1).min(half))
+            } else {
+                self.stats.searches += 1;
+                (next, half)
+            };
+            self.cursors[i].2 = hi + 1;
+            let (lo, hi, mu) = (lo as usize, hi as usize, m as usize);
+            if (hi + 1 - lo) as u64 >= self.par_threshold {
+                let bits = (lo..hi + 1)
+                    .into_par_iter()
+                    .with_min_len(1 << 12)
+                    .fold(|| vec![0u64; words], |mut acc, a| {
+                        let v = codes[a] ^ codes[mu - a];
+                        acc[(v >> 6) as usize] |= 1 << (v & 63);
+                        acc
+                    })
+                    .reduce(|| vec![0u64; words], or_words);
+                self.seen.or(&bits);
+            } else {
+                for a in lo..=hi {
+                    self.seen.insert(codes[a] ^ codes[mu - a]);
+                }
+            }
         };
         if n & 0xFFF == 0 {
             self.publish();
