@@ -86,6 +86,23 @@ pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> 
 /// returns the finished prefix together with the error, so no finished work is lost.
 /// Errors before any work (memory checks) are returned as `Err`.
 pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<(NimSeq, Option<Error>)> {
+    sequence_resume(rs, Vec::new(), to, ctl)
+}
+
+/// Like [`sequence_partial`], but starting from `prefix`, the codes of heaps
+/// `0..prefix.len()` computed earlier (a checkpoint): only heaps `prefix.len()..=to`
+/// are evaluated, and an engine with state (such as the take-and-break sparse engine)
+/// rebuilds it from the prefix on its first step. A prefix longer than `to + 1` is cut.
+///
+/// # Errors
+/// As [`sequence_partial`]: memory checks before any work are returned as `Err`;
+/// an interruption or an engine error midway comes back with the finished prefix.
+pub fn sequence_resume(
+    rs: &dyn HeapRuleset,
+    prefix: Vec<u32>,
+    to: u64,
+    ctl: &Control,
+) -> Result<(NimSeq, Option<Error>)> {
     let name = rs.name();
     if to >= u32::MAX as u64 {
         return Err(Error::TooLarge {
@@ -100,7 +117,10 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
         table_bytes(rs, to),
         format!("{} heaps × {} bytes", to + 1, rs.memory().bytes_per_heap),
     )?;
-    let mut codes: Vec<u32> = Vec::with_capacity(to as usize + 1);
+    let mut codes: Vec<u32> = prefix;
+    codes.truncate(to as usize + 1);
+    codes.reserve(to as usize + 1 - codes.len());
+    let start = codes.len() as u64;
     let first = rs.first_heap();
     let mut generic_plain;
     let mut generic_powerset;
@@ -125,7 +145,7 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
     };
     ctl.start(&format!("{name} to {to}"), to + 1);
     let mut stopped = None;
-    for n in 0..=to {
+    for n in start..=to {
         if n & 0xFFF == 0 {
             if let Err(e) = ctl.tick(n) {
                 stopped = Some(e);
