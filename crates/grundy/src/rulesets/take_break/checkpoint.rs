@@ -1,12 +1,14 @@
 //! Checkpoints of take-and-break sequences: the values `G(0), …, G(count − 1)` of one
 //! code, saved atomically and loaded only if intact and made for the same code.
+//! [`FileCheckpoint`] applies the same format to any heap ruleset (identified by its
+//! name with parameters) for [`crate::solve::Solver::with_checkpoint`].
 //!
 //! The format (all integers little-endian):
 //!
 //! ```text
 //! magic    8 bytes  "GRUNDYTB"
 //! version  u32      1
-//! code     u32 length, then the code's canonical text (UTF-8)
+//! code     u32 length, then the code's canonical text (UTF-8), or the ruleset's name
 //! count    u64      number of values
 //! values   count × u32
 //! checksum u64      FNV-1a (64 bit) of every byte above
@@ -14,6 +16,9 @@
 
 use super::Code;
 use crate::error::{Error, Result};
+use crate::game::HeapRuleset;
+use crate::solve::Checkpoint;
+use std::path::PathBuf;
 use std::io::Write;
 use std::path::Path;
 
@@ -32,7 +37,11 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// The bytes of a checkpoint of `values` for `code`.
 pub fn encode(code: &Code, values: &[u32]) -> Vec<u8> {
-    let text = code.to_string();
+    encode_named(&code.to_string(), values)
+}
+
+/// The bytes of a checkpoint of `values` for the game identified by `text`.
+pub fn encode_named(text: &str, values: &[u32]) -> Vec<u8> {
     let mut out = Vec::with_capacity(32 + text.len() + 4 * values.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
@@ -54,6 +63,14 @@ pub fn encode(code: &Code, values: &[u32]) -> Vec<u8> {
 /// [`Error::Input`] naming `name` if the bytes are not a checkpoint, are truncated,
 /// fail the checksum or were made for another code.
 pub fn decode(code: &Code, bytes: &[u8], name: &str) -> Result<Vec<u32>> {
+    decode_named(&code.to_string(), bytes, name)
+}
+
+/// Like [`decode`] for the game identified by `want`.
+///
+/// # Errors
+/// As [`decode`].
+pub fn decode_named(want: &str, bytes: &[u8], name: &str) -> Result<Vec<u32>> {
     let bad = |why: &str| Error::Input(format!("checkpoint {name}: {why}; refusing to use it"));
     if bytes.len() < MAGIC.len() || &bytes[..8] != MAGIC {
         return Err(bad("not a grundy take-and-break checkpoint (bad magic)"));
@@ -78,9 +95,8 @@ pub fn decode(code: &Code, bytes: &[u8], name: &str) -> Result<Vec<u32>> {
         return Err(bad("checksum mismatch (the file is corrupted)"));
     }
     let text = std::str::from_utf8(&body[16..text_end]).map_err(|_| bad("the code is not UTF-8"))?;
-    let want = code.to_string();
     if text != want {
-        return Err(bad(&format!("it was made for the code {text}, not {want}")));
+        return Err(bad(&format!("it was made for {text}, not {want}")));
     }
     Ok(body[text_end + 8..].chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect())
 }
@@ -92,11 +108,19 @@ pub fn decode(code: &Code, bytes: &[u8], name: &str) -> Result<Vec<u32>> {
 /// # Errors
 /// [`Error::Input`] if the file cannot be written (with the file's name and the cause).
 pub fn save(path: &Path, code: &Code, values: &[u32]) -> Result<()> {
+    save_named(path, &code.to_string(), values)
+}
+
+/// Like [`save`] for the game identified by `text`.
+///
+/// # Errors
+/// As [`save`].
+pub fn save_named(path: &Path, text: &str, values: &[u32]) -> Result<()> {
     let io = |e: std::io::Error| Error::Input(format!("cannot write checkpoint {}: {e}", path.display()));
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
-    let bytes = encode(code, values);
+    let bytes = encode_named(text, values);
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(&bytes)?;
@@ -121,8 +145,52 @@ pub fn save(path: &Path, code: &Code, values: &[u32]) -> Result<()> {
 /// [`Error::Input`] naming the file if it cannot be read, is corrupted (bad magic,
 /// truncated, checksum mismatch) or was made for another code.
 pub fn load(path: &Path, code: &Code) -> Result<Vec<u32>> {
+    load_named(path, &code.to_string())
+}
+
+/// Like [`load`] for the game identified by `text`.
+///
+/// # Errors
+/// As [`load`].
+pub fn load_named(path: &Path, text: &str) -> Result<Vec<u32>> {
     let bytes = std::fs::read(path).map_err(|e| Error::Input(format!("cannot read checkpoint {}: {e}", path.display())))?;
-    decode(code, &bytes, &path.display().to_string())
+    decode_named(text, &bytes, &path.display().to_string())
+}
+
+/// A checkpoint file for dense sequences of any heap ruleset, identified by the
+/// ruleset's name with parameters (`take-and-break[0.16]`, `kayles`): resumes from the
+/// file if it exists (refusing one that is corrupted or made for another ruleset) and
+/// saves to it atomically.
+pub struct FileCheckpoint {
+    path: PathBuf,
+    every: std::time::Duration,
+}
+
+impl FileCheckpoint {
+    /// A checkpoint at `path`, saved every `every` of work (and at the end).
+    pub fn new(path: impl Into<PathBuf>, every: std::time::Duration) -> FileCheckpoint {
+        FileCheckpoint {
+            path: path.into(),
+            every,
+        }
+    }
+}
+
+impl Checkpoint for FileCheckpoint {
+    fn load(&self, rs: &dyn HeapRuleset) -> Result<Vec<u32>> {
+        if !self.path.exists() {
+            return Ok(Vec::new());
+        }
+        load_named(&self.path, &rs.name())
+    }
+
+    fn save(&self, rs: &dyn HeapRuleset, codes: &[u32]) -> Result<()> {
+        save_named(&self.path, &rs.name(), codes)
+    }
+
+    fn every(&self) -> std::time::Duration {
+        self.every
+    }
 }
 
 #[cfg(test)]
@@ -144,6 +212,19 @@ mod tests {
         // Another code.
         let err = load(&path, &Code::parse("0.77").unwrap()).unwrap_err().to_string();
         assert!(err.contains("a.ck") && err.contains("0.137"), "{err}");
+        // Through the solver: a fresh file, then resuming from it.
+        let rs = crate::catalog::parse_ruleset("dawsons-chess").unwrap();
+        let ck_path = dir.join("b.ck");
+        let mut solver = crate::solve::Solver::new(crate::solve::Method::Search, Control::new())
+            .with_checkpoint(std::sync::Arc::new(FileCheckpoint::new(&ck_path, std::time::Duration::from_secs(30))));
+        let a = solver.sequence(&rs, None, 500).unwrap();
+        let saved = load_named(&ck_path, "dawsons-chess").unwrap();
+        assert_eq!(saved.len(), 501);
+        let b = solver.sequence(&rs, None, 900).unwrap();
+        assert_eq!((0..a.len()).map(|i| a.value_text(i)).collect::<Vec<_>>(), (0..a.len()).map(|i| b.value_text(i)).collect::<Vec<_>>());
+        let err = load_named(&ck_path, "kayles").unwrap_err().to_string();
+        assert!(err.contains("dawsons-chess"), "{err}");
+        std::fs::remove_file(&ck_path).unwrap();
         // A flipped byte.
         let mut bytes = std::fs::read(&path).unwrap();
         bytes[40] ^= 1;
