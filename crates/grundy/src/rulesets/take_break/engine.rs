@@ -424,7 +424,7 @@ impl DenseStep for SparseEngine<'_> {
             }
             if m >= 2 {
                 match p.pair {
-                    Some(Constraint::AllEqual) if m % 2 == 0 => self.seen.insert(0),
+                    Some(Constraint::AllEqual) if m.is_multiple_of(2) => self.seen.insert(0),
                     Some(Constraint::AllEqual) | None => {}
                     Some(c) => self.pairs.push((m, c != Constraint::Any)),
                 }
@@ -529,7 +529,7 @@ impl DenseStep for SparseEngine<'_> {
 fn triples(codes: &[u32], m: u64, con: Constraint, seen: &mut Seen) {
     let m = m as usize;
     if con == Constraint::AllEqual {
-        if m % 3 == 0 {
+        if m.is_multiple_of(3) {
             seen.insert(codes[m / 3]);
         }
         return;
