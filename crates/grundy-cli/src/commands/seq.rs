@@ -4,6 +4,7 @@ use super::bound::BoundArgs;
 use crate::output::print_json;
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
+use grundy::rulesets::take_break::checkpoint::FileCheckpoint;
 use grundy::solve::{Bound, Method, Solver};
 use grundy::{Control, Error};
 use serde::Serialize;
@@ -51,6 +52,11 @@ pub struct Args {
     /// Search (default) or closed form.
     #[arg(long, value_enum, default_value_t)]
     method: SeqMethod,
+    /// Checkpoint file for dense search: resume from it when it holds values of this
+    /// ruleset (refusing a corrupted file or one for another ruleset), save to it
+    /// atomically every 30 s of work and when the run ends or is interrupted.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     bounds: BoundArgs,
 }
@@ -75,6 +81,15 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         SeqMethod::Formula => Method::Formula,
     };
     let mut solver = Solver::new(method, ctl.clone()).with_bound(a.bounds.bound(Bound::default().moves));
+    if let Some(path) = &a.checkpoint {
+        if method != Method::Search {
+            anyhow::bail!("--checkpoint needs --method search");
+        }
+        solver = solver.with_checkpoint(std::sync::Arc::new(FileCheckpoint::new(
+            path,
+            std::time::Duration::from_secs(30),
+        )));
+    }
     let seq = solver.sequence(&rs, a.from, a.to)?;
     let texts = (0..seq.len()).map(|i| seq.value_text(i)).collect();
     write_values(&a, seq.ruleset, seq.from, texts, seq.note, seq.stopped)

@@ -116,6 +116,61 @@ pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> 
 /// assert_eq!((prefix.len(), stopped), (0, Some(Error::Interrupted)));
 /// ```
 pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<(NimSeq, Option<Error>)> {
+    sequence_resume(rs, Vec::new(), to, ctl)
+}
+
+/// Like [`sequence_partial`], but starting from `prefix`, the codes of heaps
+/// `0..prefix.len()` computed earlier (a checkpoint): only heaps `prefix.len()..=to`
+/// are evaluated, and an engine with state (such as the take-and-break sparse engine)
+/// rebuilds it from the prefix on its first step. A prefix longer than `to + 1` is cut.
+///
+/// # Errors
+/// As [`sequence_partial`]: memory checks before any work are returned as `Err`;
+/// an interruption or an engine error midway comes back with the finished prefix.
+pub fn sequence_resume(
+    rs: &dyn HeapRuleset,
+    prefix: Vec<u32>,
+    to: u64,
+    ctl: &Control,
+) -> Result<(NimSeq, Option<Error>)> {
+    sequence_checkpointed(rs, prefix, to, ctl, None)
+}
+
+/// Saves the codes of a dense sequence now and then so that a run can be resumed
+/// ([`sequence_resume`]) after it is stopped.
+pub trait Checkpoint: Send + Sync {
+    /// The codes saved earlier for `rs` (empty if there are none).
+    ///
+    /// # Errors
+    /// [`Error::Input`] if what was saved is unusable (corrupted, or for another ruleset).
+    fn load(&self, rs: &dyn HeapRuleset) -> Result<Vec<u32>>;
+
+    /// Saves the codes of heaps `0..codes.len()` of `rs`.
+    ///
+    /// # Errors
+    /// [`Error::Input`] if they cannot be saved.
+    fn save(&self, rs: &dyn HeapRuleset, codes: &[u32]) -> Result<()>;
+
+    /// How much work between two saves.
+    fn every(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(30)
+    }
+}
+
+/// Like [`sequence_resume`], saving the codes to `checkpoint` every
+/// [`Checkpoint::every`] of work and when the run ends (finished, interrupted or
+/// stopped by an error).
+///
+/// # Errors
+/// As [`sequence_partial`]; a failed save stops the run like an interruption (the
+/// finished codes come back with the error).
+pub fn sequence_checkpointed(
+    rs: &dyn HeapRuleset,
+    prefix: Vec<u32>,
+    to: u64,
+    ctl: &Control,
+    checkpoint: Option<&dyn Checkpoint>,
+) -> Result<(NimSeq, Option<Error>)> {
     let name = rs.name();
     if to >= u32::MAX as u64 {
         return Err(Error::TooLarge {
@@ -130,7 +185,10 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
         table_bytes(rs, to),
         format!("{} heaps × {} bytes", to + 1, rs.memory().bytes_per_heap),
     )?;
-    let mut codes: Vec<u32> = Vec::with_capacity(to as usize + 1);
+    let mut codes: Vec<u32> = prefix;
+    codes.truncate(to as usize + 1);
+    codes.reserve(to as usize + 1 - codes.len());
+    let start = codes.len() as u64;
     let first = rs.first_heap();
     let mut generic_plain;
     let mut generic_powerset;
@@ -155,11 +213,19 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
     };
     ctl.start(&format!("{name} to {to}"), to + 1);
     let mut stopped = None;
-    for n in 0..=to {
+    let mut last_save = std::time::Instant::now();
+    for n in start..=to {
         if n & 0xFFF == 0 {
             if let Err(e) = ctl.tick(n) {
                 stopped = Some(e);
                 break;
+            }
+            if let Some(ck) = checkpoint.filter(|c| last_save.elapsed() >= c.every()) {
+                if let Err(e) = ck.save(rs, &codes) {
+                    stopped = Some(e);
+                    break;
+                }
+                last_save = std::time::Instant::now();
             }
         }
         let code = if n < first {
@@ -176,6 +242,13 @@ pub fn sequence_partial(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<
         codes.push(code);
     }
     ctl.finish();
+    if let Some(ck) = checkpoint {
+        if codes.len() as u64 > start {
+            if let Err(e) = ck.save(rs, &codes) {
+                stopped.get_or_insert(e);
+            }
+        }
+    }
     Ok((
         NimSeq {
             codes,

@@ -22,7 +22,9 @@ pub mod loopy;
 pub mod memo;
 mod solver;
 
-pub use dense::{sequence, sequence_generic, sequence_partial, NimSeq};
+pub use dense::{
+    sequence, sequence_checkpointed, sequence_generic, sequence_partial, sequence_resume, Checkpoint, NimSeq,
+};
 pub use evaluator::{Evaluator, Method};
 pub use explore::{Bound, BoundedValue, LoopyExplorer};
 pub use solver::{Moves, Sequence, SequenceValues, Solver, LISTED_SUBSET_MOVES, MAX_OPTIONS};

@@ -64,6 +64,7 @@ pub struct Solver {
     ev: Evaluator,
     bound: Bound,
     explorers: FxHashMap<String, LoopyExplorer>,
+    checkpoint: Option<Arc<dyn super::dense::Checkpoint>>,
 }
 
 /// The moves from a position.
@@ -165,7 +166,16 @@ impl Solver {
             ev: Evaluator::new(method, ctl),
             bound: Bound::default(),
             explorers: FxHashMap::default(),
+            checkpoint: None,
         }
+    }
+
+    /// The same solver with dense sequences ([`Solver::sequence`] with
+    /// [`Method::Search`] on a heap ruleset) resumed from `checkpoint` and saved to it
+    /// periodically and at the end.
+    pub fn with_checkpoint(mut self, checkpoint: Arc<dyn super::dense::Checkpoint>) -> Solver {
+        self.checkpoint = Some(checkpoint);
+        self
     }
 
     /// The same solver with loopy components explored within `bound`.
@@ -551,7 +561,13 @@ impl Solver {
                 seq.values = SequenceValues::Finite(v);
             }
             Ruleset::Heap(h) => {
-                let (table, stopped) = sequence_partial(h.as_ref(), to, &ctl)?;
+                let (table, stopped) = match &self.checkpoint {
+                    Some(ck) => {
+                        let prefix = ck.load(h.as_ref())?;
+                        super::dense::sequence_checkpointed(h.as_ref(), prefix, to, &ctl, Some(ck.as_ref()))?
+                    }
+                    None => sequence_partial(h.as_ref(), to, &ctl)?,
+                };
                 seq.values = SequenceValues::Table(table);
                 seq.stopped = stopped;
             }

@@ -6,13 +6,18 @@
 //! A position is written `take-and-break[0.137](10)`, or with the code as the name:
 //! `0.137(10)`, `.6(5) + 0.77(7)`. Named games print under their names (`kayles(5)`).
 
+pub mod checkpoint;
 mod code;
+mod engine;
 
 pub use code::{Code, Constraint, Digit, MAX_HEAP_COUNT};
+pub use engine::{EngineStats, SparseEngine};
 
 use crate::formulas::Statement;
-use crate::game::{Alias, Family, HeapRuleset, Params, Part, PeriodicityTheorem, Ruleset};
-use std::sync::Arc;
+use crate::game::{
+    Alias, DenseStep, Family, HeapRuleset, MemoryModel, Params, Part, PeriodicityTheorem, Reach, Ruleset,
+};
+use std::sync::{Arc, Mutex};
 
 /// The games of the literature with a name, and their codes.
 pub const NAMED: &[(&str, &str)] = &[
@@ -28,6 +33,7 @@ pub const NAMED: &[(&str, &str)] = &[
 pub struct TakeAndBreak {
     code: Code,
     name: String,
+    stats: Mutex<EngineStats>,
 }
 
 impl TakeAndBreak {
@@ -38,13 +44,31 @@ impl TakeAndBreak {
             Some((n, _)) => n.to_string(),
             None => format!("take-and-break[{text}]"),
         };
-        TakeAndBreak { code, name }
+        TakeAndBreak {
+            code,
+            name,
+            stats: Mutex::new(EngineStats::default()),
+        }
     }
 
     /// The code.
     pub fn code(&self) -> &Code {
         &self.code
     }
+
+    /// The counters of the most recent run of the sparse engine on this ruleset (the
+    /// dense step): heaps done, current mask, rare heaps, pair searches. Updated every
+    /// 4096 heaps and at every mask change, so it can be read while a run is going on
+    /// (from another thread) and after it.
+    pub fn engine_stats(&self) -> EngineStats {
+        self.stats.lock().map(|g| *g).unwrap_or_default()
+    }
+}
+
+/// The sparse engine's counters of the last run on `rs` (see
+/// [`TakeAndBreak::engine_stats`]).
+pub fn stats(rs: &TakeAndBreak) -> EngineStats {
+    rs.engine_stats()
 }
 
 /// Calls `f` with every multiset of `k ≥ 2` positive parts summing to `m`, as a
@@ -162,6 +186,24 @@ impl HeapRuleset for TakeAndBreak {
 
     fn periodicity(&self) -> Option<&dyn PeriodicityTheorem> {
         Some(self)
+    }
+
+    /// The sparse-space engine ([`SparseEngine`]: rare and common values, Gangolli &
+    /// Plambeck 1989, Flammenkamp).
+    fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
+        if let Ok(mut g) = self.stats.lock() {
+            *g = EngineStats::default();
+        }
+        Some(Box::new(SparseEngine::new(&self.code, Some(&self.stats))))
+    }
+
+    /// 4 bytes per heap for the table plus at most 8 for the rare index (a rare heap
+    /// and its value; in the worst case every heap is rare).
+    fn memory(&self) -> MemoryModel {
+        MemoryModel {
+            bytes_per_heap: if self.code.max_heaps() >= 2 { 12 } else { 4 },
+            reach: Reach::Dense,
+        }
     }
 
     fn options_bound(&self, n: u64) -> u128 {

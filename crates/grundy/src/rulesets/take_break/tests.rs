@@ -175,3 +175,148 @@ fn theorem_applies_only_where_its_induction_holds() {
     assert_eq!(end("0.{2+}", 10, 5, 0), None);
     assert_eq!(end("4.07", 10, 5, 0), Some(2 * 10 + 5 + 2 - 1 + 5)); // splits without taking
 }
+
+// ---- The sparse engine against the naive one ----
+
+fn naive(code: &str, to: u64) -> Vec<u32> {
+    let rs = TakeAndBreak::new(Code::parse(code).unwrap());
+    sequence_generic(&rs, to, &Control::new()).unwrap().codes().to_vec()
+}
+
+fn sparse(code: &str, to: u64) -> Vec<u32> {
+    let rs = TakeAndBreak::new(Code::parse(code).unwrap());
+    crate::solve::sequence(&rs, to, &Control::new()).unwrap().codes().to_vec()
+}
+
+/// Drives the engine by hand (parallel searches from `threshold` pairs), starting from
+/// the given prefix of values.
+fn engine_run(code: &str, prefix: &[u32], to: u64, threshold: u64) -> Vec<u32> {
+    use crate::game::DenseStep;
+    let code = Code::parse(code).unwrap();
+    let mut e = SparseEngine::new(&code, None).with_parallel_threshold(threshold);
+    let mut codes = prefix.to_vec();
+    for n in prefix.len() as u64..=to {
+        let v = e.value(n, &codes).unwrap();
+        codes.push(v);
+    }
+    codes
+}
+
+#[test]
+fn sparse_engine_golden() {
+    // Grundy's game.
+    assert_eq!(
+        sparse("4!.0", 29),
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2]
+    );
+    // Kayles: period 12 from heap 71, the last exception at 70.
+    let k = sparse("0.77", 400);
+    assert!((71..=388).all(|n| k[n] == k[n + 12]));
+    assert_ne!(k[70], k[82]);
+    assert_eq!(k[..24], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]);
+    // Dawson's chess: period 34, last exception 51.
+    let d = sparse("0.137", 400);
+    assert!((52..=366).all(|n| d[n] == d[n + 34]));
+    assert_ne!(d[51], d[85]);
+}
+
+#[test]
+fn sparse_engine_equals_naive_on_classic_codes() {
+    for (code, to) in [
+        ("0.77", 700),
+        ("0.137", 700),
+        ("0.16", 1500),
+        ("0.106", 1500),
+        ("0.6", 1000),
+        ("0.007", 1000),
+        ("0.354", 1000),
+        ("0.376", 1000),
+        ("4!.0", 1500),
+        ("4.07", 600),
+        ("8.0", 150),
+        ("4!.0", 300),
+        ("0.F", 150),
+        ("0.[7]", 200),
+        ("0.[6]", 200),
+        ("0.1[4]", 200),
+    ] {
+        assert_eq!(sparse(code, to), naive(code, to), "{code}");
+    }
+}
+
+#[test]
+fn sparse_engine_parallel_and_resumed_runs_agree() {
+    for code in ["0.16", "0.106", "4!.0", "0.6"] {
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let serial = one.install(|| engine_run(code, &[], 800, 0));
+        let parallel = engine_run(code, &[], 800, 0);
+        let default = engine_run(code, &[], 800, u64::MAX);
+        assert_eq!(serial, parallel, "{code}");
+        assert_eq!(serial, default, "{code}");
+        // Resumed from a prefix: the engine rebuilds its state from the values.
+        let resumed = engine_run(code, &serial[..333], 800, u64::MAX);
+        assert_eq!(serial, resumed, "{code}");
+    }
+}
+
+#[test]
+fn sparse_engine_reports_its_mask() {
+    let rs = TakeAndBreak::new(Code::parse("0.106").unwrap());
+    crate::solve::sequence(&rs, 3000, &Control::new()).unwrap();
+    let s = stats(&rs);
+    assert_eq!(s.heaps, 3000);
+    assert_ne!(s.mask, 0);
+    assert!(s.rare < 3000, "{s:?}");
+}
+
+mod random_codes {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn digit(max: u32) -> impl Strategy<Value = String> {
+        let plain = (0..=max, prop::sample::select(vec!["", "", "", "!", "?", "="])).prop_map(|(v, m)| {
+            let c = std::char::from_digit(v, 36).unwrap().to_ascii_uppercase();
+            format!("{c}{m}")
+        });
+        prop_oneof![
+            8 => plain,
+            1 => prop::sample::select(vec!["{2,3}", "{1,3!}", "{0,2?}", "{2+}", "{1,3+}", "{4}", "{2=,3}"]).prop_map(String::from),
+        ]
+    }
+
+    fn d0() -> impl Strategy<Value = String> {
+        prop::sample::select(vec!["0", "0", "0", "4", "4!", "4?", "4=", "8", "C", "8!", "{2+}", "{3}"]).prop_map(String::from)
+    }
+
+    fn code() -> impl Strategy<Value = String> {
+        (
+            d0(),
+            prop::collection::vec(digit(15), 1..5),
+            prop::option::weighted(0.25, prop::collection::vec(digit(7), 1..3)),
+        )
+            .prop_map(|(d0, ds, tail)| {
+                let mut s = format!("{d0}.{}", ds.concat());
+                if let Some(t) = tail {
+                    s.push_str(&format!("[{}]", t.concat()));
+                }
+                s
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+        #[test]
+        fn sparse_engine_equals_naive(code in code()) {
+            let c = Code::parse(&code).unwrap();
+            // Many heaps left or a tail cost the naive engine much more.
+            let to = if c.max_heaps() > 3 {
+                24
+            } else if c.max_removed().is_none() || c.max_heaps() == 3 {
+                70
+            } else {
+                160
+            };
+            prop_assert_eq!(sparse(&code, to), naive(&code, to), "{}", code);
+        }
+    }
+}
