@@ -49,7 +49,7 @@ pub fn run(c: &Ctx, expected: Option<Expected>) -> Result<Outcome> {
         ),
         (None, _, None) => Outcome::consistent(format!("no period within the range; {stats}"), range),
         (None, _, Some(p)) => Outcome::counterexample(
-            format!("{stats}"),
+            stats.clone(),
             range,
             format!("{p} appears within the range, though no period is known"),
         ),

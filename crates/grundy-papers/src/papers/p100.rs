@@ -94,7 +94,7 @@ pub fn claims() -> Vec<Claim> {
             Kind::Period(None),
         )
         .on("grundys-game")
-        .sized(1 << 14, 1 << 20),
+        .sized(1 << 16, 1 << 20),
         Claim::new(
             "100-officers-open",
             "Winning Ways vol. 1 ch. 4 (an open problem)",
@@ -102,7 +102,7 @@ pub fn claims() -> Vec<Claim> {
             Kind::Period(None),
         )
         .on("officers")
-        .sized(1 << 14, 1 << 20),
+        .sized(1 << 16, 1 << 20),
     ]
 }
 
