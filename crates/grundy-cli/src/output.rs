@@ -18,26 +18,7 @@ pub fn print_json<T: serde::Serialize>(v: &T) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `n` as a product of prime powers, `5²·13·53` (a prime prints as itself; 0 and 1 as
-/// they are).
-pub fn factored(n: u64) -> String {
-    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    if n < 2 {
-        return n.to_string();
-    }
-    grundy::arith::factorize(n)
-        .into_iter()
-        .map(|(p, e)| {
-            if e == 1 {
-                p.to_string()
-            } else {
-                let exp: String = e.to_string().chars().map(|d| SUP[d as usize - '0' as usize]).collect();
-                format!("{p}{exp}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("·")
-}
+pub use grundy::arith::factored;
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory,
 /// flushed to disk, then renamed into place, so that `path` is never left half

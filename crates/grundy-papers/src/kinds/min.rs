@@ -605,25 +605,7 @@ fn respect2(c: &Ctx) -> Result<Outcome> {
     ))
 }
 
-/// n factored, as `79²` or `3·5`.
-fn factored(n: u64) -> String {
-    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    if n < 2 {
-        return n.to_string();
-    }
-    grundy::arith::factorize(n)
-        .into_iter()
-        .map(|(p, e)| {
-            if e == 1 {
-                p.to_string()
-            } else {
-                let exp: String = e.to_string().chars().map(|d| SUP[d as usize - '0' as usize]).collect();
-                format!("{p}{exp}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("·")
-}
+use grundy::arith::factored;
 
 /// The a in `d..=to` with G(a − d, a) = 0, by the rows engine.
 fn zeros_at_distance(r: &MinRows, d: u64, to: u64) -> Vec<u64> {

@@ -89,6 +89,27 @@ fn pollard_rho(n: u64) -> u64 {
     }
 }
 
+/// `n` written as a product of prime powers with superscript exponents, `5²·13·53`
+/// (a prime prints as itself; 0 and 1 as they are), as the papers write factorizations.
+pub fn factored(n: u64) -> String {
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    if n < 2 {
+        return n.to_string();
+    }
+    factorize(n)
+        .into_iter()
+        .map(|(p, e)| {
+            if e == 1 {
+                p.to_string()
+            } else {
+                let exp: String = e.to_string().chars().map(|d| SUP[d as usize - '0' as usize]).collect();
+                format!("{p}{exp}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("·")
+}
+
 /// The prime factorization of `n ≥ 1` as `(prime, exponent)` pairs in increasing order
 /// (empty for 1). Panics on 0, which has no factorization.
 pub fn factorize(n: u64) -> Vec<(u64, u32)> {

@@ -7,7 +7,7 @@ mod factor;
 pub mod functions;
 pub mod sieve;
 
-pub use factor::{divisors, factorize, is_prime};
+pub use factor::{divisors, factored, factorize, is_prime};
 pub use sieve::Sieve;
 
 /// Greatest common divisor (`gcd(0, 0) = 0`).
