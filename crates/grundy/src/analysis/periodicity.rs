@@ -227,8 +227,13 @@ pub fn search(
     let from = from.max(rs.first_heap());
     let theorem = rs.periodicity();
     let mut size = to.min(from.saturating_add(1023));
+    let mut codes: Vec<u32> = Vec::new();
     loop {
-        let table = crate::solve::sequence(rs, size, ctl)?;
+        // Continue from the heaps already computed instead of starting again.
+        let (table, stopped) = crate::solve::sequence_resume(rs, std::mem::take(&mut codes), size, ctl)?;
+        if let Some(e) = stopped {
+            return Err(e);
+        }
         let values: Vec<u64> = (from..=size)
             .map(|n| {
                 table.get_u64(n).ok_or_else(|| {
@@ -239,6 +244,7 @@ pub fn search(
                 })
             })
             .collect::<crate::error::Result<_>>()?;
+        codes = table.codes().to_vec();
         let found = detect(&values, from, Evidence::default());
         let needs = found.and_then(|p| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus)));
         let certificate = match (found, needs, theorem) {
