@@ -5,10 +5,10 @@
 //!
 //! # Rare and common values
 //!
-//! Fix a nonzero bit mask `M`. Classify heap `a ≥ 1` by its **key**
-//! `key(a) = (G(a) << 1) | (a & 1)`: the heap is *common* if `popcount(key(a) & M)` is
-//! odd and *rare* otherwise (bit 0 of the mask, if set, looks at the heap's parity,
-//! the other bits at its value).
+//! Fix a nonzero bit mask `M` and a parity `r`. Classify heap `a ≥ 1` by its **key**
+//! `key(a) = (G(a) << 1) | (a & 1)` and its **class** `class(a) = popcount(key(a) & M)
+//! mod 2`: the heap is *rare* if `class(a) = r` and *common* otherwise (bit 0 of the
+//! mask, if set, looks at the heap's parity, the other bits at its value).
 //!
 //! For a split of `m` tokens into the heaps `a` and `m − a` the option value is
 //! `v = G(a) ⊕ G(m − a)`, and since `a ⊕ (m − a) ≡ m (mod 2)`,
@@ -18,29 +18,34 @@
 //! ```
 //!
 //! Parity of popcount is additive under ⊕, so with `class_m(v) = popcount(((v << 1) |
-//! (m & 1)) & M) mod 2`, `class_m(v) = class(a) ⊕ class(m − a)`. Two common heaps give
-//! `class_m(v) = 0`: a value `v` with `class_m(v) = 1` (*common for m*) only arises from
-//! a pair with a rare heap. If `M` has no bit 0 the parity drops out and "common for
-//! m" is the classic "popcount(v & M') odd" for every `m`. With bit 0 set it flips with
-//! the parity of `m`, so bit 0 is only used when all split digits remove tokens of one
-//! parity (then all `m = n − j` of a heap share a parity; Dawson-like games such as
-//! 0.106 need it).
+//! (m & 1)) & M) mod 2`, `class_m(v) = class(a) ⊕ class(m − a)`. Two common heaps (both
+//! of class `1 − r`) give `class_m(v) = 0`: a value `v` with `class_m(v) = 1` (*common
+//! for m*) only arises from a pair with a rare heap.
+//!
+//! The search below is cheap when the value of a common heap `n` is common for the
+//! splits `m = n − j` of `n` itself. Its key and `(G(n) << 1) | (m & 1)` differ in bit 0
+//! by the parity of `j`, so this holds for `r = (M & 1)·(j mod 2)`. If `M` has no bit 0
+//! the parity drops out (`r = 0`, "common for m" is the classic "popcount(v & M') odd").
+//! Bit 0 is only used when all split digits remove tokens of one parity (Dawson-like
+//! games such as 0.106 need it, with `r = 1` as `j = 3` is odd).
 //!
 //! For heap `n`: let `T` be the values of all options except two-heap splits, plus, for
 //! each split digit `j` (`m = n − j`), the values of the pairs `(a, m − a)` with `a`
 //! rare (iterating over the rare heaps only). `T` is a subset of the option values `S`,
 //! so `c = mex(T) ≤ mex(S)`. If `c ∈ S ∖ T`, `c` is the value of a pair of two common
 //! heaps of some split `m`, so `c` is not common for `m`. Hence: for every split whose
-//! `m` has `c` common, nothing is missing; for the others search all pairs of `m` for
-//! `c` (both cores). If found, add `c` to `T` and repeat; if no split yields `c`,
-//! `c = mex(S)` exactly.
+//! `m` has `c` common, nothing is missing; for the others search the pairs of `m` for
+//! `c`, in blocks (both cores for long ones), until `c` turns up or the split is
+//! exhausted. If found, add `c` to `T` and repeat; if no split yields `c`, `c = mex(S)`
+//! exactly.
 //!
 //! # The mask
 //!
 //! With `f` the frequencies of keys (heaps `a ≥ 1`) and `N` their number, the number of
-//! rare heaps for `M` is `(N + F̂(M)) / 2`, `F̂` the Walsh–Hadamard transform of `f`. The
-//! engine computes `F̂` exactly and takes the allowed `M ≠ 0` with the fewest rare heaps
-//! (ties: the smallest `M`), recomputing when the value range grows and periodically
+//! heaps of class 0 for `M` is `(N + F̂(M)) / 2`, `F̂` the Walsh–Hadamard transform of
+//! `f`, and of class 1 `(N − F̂(M)) / 2`. The engine computes `F̂` exactly and takes the
+//! allowed `M ≠ 0` with the fewest rare heaps for its `r(M)` (ties: the current mask,
+//! then the smallest), recomputing when the value range grows and periodically
 //! (every max(64, N/8, L·2^L/8) heaps, `L` the key width), and rebuilds the rare index
 //! when the mask changes. Keys wider than 20 bits are classified by their low 20 bits
 //! (masks are then chosen exactly among masks of those bits).
@@ -58,10 +63,11 @@ use std::sync::Mutex;
 /// The widest key (value bits plus the parity bit) the mask search looks at.
 const MAX_KEY_BITS: u32 = 20;
 
-/// Pairs scanned per block while the candidate mex is rare, and the number of blocks
-/// before the rest of the split is scanned at once.
+/// Pairs scanned per block while the candidate mex is rare (later blocks are an eighth
+/// of the pairs scanned so far when that is more), and the pair count (in blocks) from
+/// which a block counts as a long search in [`EngineStats::searches`].
 const SCAN_BLOCK: u64 = 64;
-const SCAN_BLOCKS: u64 = 64;
+const SCAN_BLOCKS: u64 = 16;
 
 /// Pair searches over at least this many pairs run on all cores.
 const PARALLEL_PAIRS: u64 = 1 << 15;
@@ -74,11 +80,18 @@ pub struct EngineStats {
     /// The current mask over keys `(G(a) << 1) | (a & 1)` (0 when the code has no
     /// two-heap split and no mask is needed).
     pub mask: u64,
+    /// The parity that marks a heap rare: heap `a` is rare when `popcount(key(a) & mask)`
+    /// has this parity (the engine takes whichever class is smaller).
+    pub rare_parity: u8,
     /// The number of rare heaps under the mask (the size of the rare index).
     pub rare: u64,
-    /// Scans of all remaining pairs of a split, made because the candidate mex stayed
-    /// rare after the first blocks.
+    /// Scan blocks that started beyond the first 4096 pairs of a split (the candidate
+    /// mex stayed rare that long).
     pub searches: u64,
+    /// Pair values computed for two-heap splits: pairs with a rare heap plus pairs
+    /// scanned for a rare candidate (the engine's work; a naive engine computes all
+    /// ⌊m/2⌋ pairs of every split).
+    pub pairs: u64,
     /// How often the mask changed.
     pub mask_changes: u64,
     /// The largest value seen.
@@ -128,49 +141,99 @@ impl Plan {
     }
 }
 
-/// A bitset of option values with its mex.
+/// The option values of one heap, one byte per value (a store per value, with no
+/// read-modify-write chain between values, so a scan runs at the store rate), with a
+/// mex that only moves up while values are added.
 struct Seen {
-    words: Vec<u64>,
-    dirty: usize,
+    /// `marks[v] = 1` if `v` is an option value; the length is a power of two above
+    /// every value and every mex, so `v & (len − 1)` indexes without a bounds check.
+    marks: Vec<u8>,
+    /// Every mark is below `top`.
+    top: usize,
+    /// Every value below `low` is marked.
+    low: usize,
 }
 
 impl Seen {
-    fn clear(&mut self) {
-        self.words[..self.dirty].fill(0);
-        self.dirty = 0;
+    fn new() -> Seen {
+        Seen {
+            marks: vec![0; 2],
+            top: 0,
+            low: 0,
+        }
     }
 
+    fn clear(&mut self) {
+        self.marks[..self.top].fill(0);
+        self.top = 0;
+        self.low = 0;
+    }
+
+    /// Makes room for values below `2^bits` (and a mex of `2^bits`).
     fn ensure(&mut self, bits: u32) {
-        let words = ((1usize << bits) / 64).max(1);
-        if self.words.len() < words {
-            self.words.resize(words, 0);
+        let len = 2usize << bits;
+        if self.marks.len() < len {
+            self.marks.resize(len, 0);
         }
     }
 
     #[inline]
+    fn index_mask(&self) -> usize {
+        self.marks.len() - 1
+    }
+
+    #[inline]
     fn insert(&mut self, v: u32) {
-        let w = (v >> 6) as usize;
-        self.words[w] |= 1 << (v & 63);
-        if w >= self.dirty {
-            self.dirty = w + 1;
-        }
+        let i = v as usize & self.index_mask();
+        self.marks[i] = 1;
+        self.top = self.top.max(i + 1);
     }
 
+    /// Marks the values of a bitset (a parallel fold's result).
     fn or(&mut self, bits: &[u64]) {
-        for (w, b) in self.words.iter_mut().zip(bits) {
-            *w |= b;
-        }
-        let top = bits.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
-        self.dirty = self.dirty.max(top);
-    }
-
-    fn mex(&self) -> u32 {
-        for (i, &w) in self.words[..self.dirty].iter().enumerate() {
-            if w != u64::MAX {
-                return (i * 64) as u32 + (!w).trailing_zeros();
+        for (w, &b) in bits.iter().enumerate() {
+            let mut b = b;
+            while b != 0 {
+                self.insert((w * 64) as u32 + b.trailing_zeros());
+                b &= b - 1;
             }
         }
-        (self.dirty * 64) as u32
+    }
+
+    /// The marks as a slice of length `mask + 1` (so `v & mask` needs no bounds check),
+    /// noting that values below `2^bits` may be marked.
+    #[inline]
+    fn marks_below(&mut self, bits: u32) -> (&mut [u8], usize) {
+        let mask = self.index_mask();
+        self.top = self.top.max((1usize << bits).min(mask + 1));
+        (&mut self.marks[..=mask], mask)
+    }
+
+    /// Marks `left[i] ⊕ right[len − 1 − i]` for every `i`, all values below `2^bits`.
+    fn scan(&mut self, left: &[u32], right: &[u32], bits: u32) {
+        let (marks, mask) = self.marks_below(bits);
+        for (&x, &y) in left.iter().zip(right.iter().rev()) {
+            marks[(x ^ y) as usize & mask] = 1;
+        }
+    }
+
+    /// Marks `G(a) ⊕ G(m − a)` for the rare heaps `(a, G(a))` given (all `a < m`), all
+    /// values below `2^bits`.
+    fn mark_rare_pairs(&mut self, rare: &[(u32, u32)], codes: &[u32], m: usize, bits: u32) {
+        let (marks, mask) = self.marks_below(bits);
+        let codes = &codes[..m];
+        for &(a, va) in rare {
+            marks[(va ^ codes[m - a as usize]) as usize & mask] = 1;
+        }
+    }
+
+    fn mex(&mut self) -> u32 {
+        let mut i = self.low;
+        while self.marks[i] != 0 {
+            i += 1;
+        }
+        self.low = i;
+        i as u32
     }
 }
 
@@ -188,12 +251,16 @@ pub struct SparseEngine<'a> {
     max_removed: Option<u64>,
     has_pairs: bool,
     parity_ok: bool,
+    /// The parity of the removals `j` of the split digits (when `parity_ok`).
+    j_parity: u32,
     /// Heaps incorporated into the state (`codes[..synced]`).
     synced: usize,
     max_value: u32,
     key_bits: u32,
     freq: Vec<u32>,
     mask: u64,
+    /// The parity of `popcount(key & mask)` of the rare heaps (0 or 1).
+    rare_parity: u32,
     /// Rare heaps `a ≥ 1` (ascending), with their values.
     rare: Vec<(u32, u32)>,
     next_recompute: usize,
@@ -232,17 +299,16 @@ impl<'a> SparseEngine<'a> {
             max_removed: code.max_removed(),
             has_pairs,
             parity_ok: !(parities[0] && parities[1]),
+            j_parity: u32::from(parities[1]),
             synced: 0,
             max_value: 0,
             key_bits: 2,
             freq: vec![0; 4],
             mask: 2,
+            rare_parity: 0,
             rare: Vec::new(),
             next_recompute: 0,
-            seen: Seen {
-                words: vec![0; 1],
-                dirty: 0,
-            },
+            seen: Seen::new(),
             pairs: Vec::new(),
             cursors: Vec::new(),
             stats: EngineStats::default(),
@@ -263,6 +329,7 @@ impl<'a> SparseEngine<'a> {
         EngineStats {
             heaps: self.synced as u64,
             mask: if self.has_pairs { self.mask } else { 0 },
+            rare_parity: self.rare_parity as u8,
             rare: self.rare.len() as u64,
             max_value: self.max_value,
             ..self.stats
@@ -289,7 +356,7 @@ impl<'a> SparseEngine<'a> {
 
     #[inline]
     fn is_rare(&self, key: u64) -> bool {
-        (key & self.mask).count_ones() & 1 == 0
+        (key & self.mask).count_ones() & 1 == self.rare_parity
     }
 
     /// True if a pair value `v` of a split of `m` tokens can only come from a pair with
@@ -359,22 +426,31 @@ impl<'a> SparseEngine<'a> {
             }
             h *= 2;
         }
-        // rare(M) = (N + F̂(M)) / 2: minimise F̂ over the allowed nonzero masks.
+        // A heap n whose value is common must have a value that is common for its own
+        // splits m = n − j, so that the mex search only runs for rare values: its key
+        // and (G(n) << 1) | (m & 1) differ in bit 0 by the parity of j, so the rare
+        // parity is r(M) = (M & 1) · (j mod 2). The number of rare heaps is then
+        // (N + F̂(M)) / 2 for r = 0 and (N − F̂(M)) / 2 for r = 1: take the allowed mask
+        // with the fewest (ties: the current mask, then the smallest).
         let step = if self.parity_ok { 1 } else { 2 };
+        let r = |m: u64| (m as u32 & 1) & self.j_parity;
+        let score = |m: u64, fm: i64| if r(m) == 1 { -fm } else { fm };
         let mut best = self.mask;
-        let mut best_f = if (self.mask as usize) < size {
-            f[self.mask as usize]
+        let mut best_score = if (self.mask as usize) < size {
+            score(self.mask, f[self.mask as usize])
         } else {
             i64::MAX
         };
         for (m, &fm) in f.iter().enumerate().skip(step).step_by(step) {
-            if fm < best_f || (fm == best_f && (m as u64) < best) {
+            if score(m as u64, fm) < best_score {
                 best = m as u64;
-                best_f = fm;
+                best_score = score(m as u64, fm);
             }
         }
-        if best != self.mask {
+        let parity = r(best);
+        if best != self.mask || parity != self.rare_parity {
             self.mask = best;
+            self.rare_parity = parity;
             self.stats.mask_changes += 1;
             self.rare.clear();
             for (a, &v) in codes.iter().enumerate().take(self.synced).skip(1) {
@@ -447,33 +523,40 @@ impl DenseStep for SparseEngine<'_> {
         }
         // The pairs with a rare heap; when a third of the heaps or more are rare (no
         // mask separates the values well) the splits are scanned whole instead.
-        let words = self.seen.words.len();
+        let bits = 32 - self.max_value.leading_zeros();
+        let words = (1usize << bits).div_ceil(64);
         let whole = self.rare.len() > self.synced / 3;
         for &(m, strict) in self.pairs.iter().filter(|_| !whole) {
             let end = self.rare.partition_point(|&(a, _)| (a as u64) < m);
-            let rare = &self.rare[..end];
-            let value = |&(a, va): &(u32, u32)| {
-                let a = a as u64;
-                (!(strict && 2 * a == m)).then(|| va ^ codes[(m - a) as usize])
+            // With `!`, the pair (m/2, m/2) is not an option: skip that rare heap.
+            let skip = if strict && m % 2 == 0 {
+                let i = self.rare.partition_point(|&(a, _)| (a as u64) < m / 2);
+                (i < end && self.rare[i].0 as u64 == m / 2).then_some(i)
+            } else {
+                None
             };
+            let rare = &self.rare[..end];
+            let (head, tail) = match skip {
+                Some(i) => (&rare[..i], &rare[i + 1..]),
+                None => (rare, &rare[..0]),
+            };
+            self.stats.pairs += (head.len() + tail.len()) as u64;
+            let m = m as usize;
             if rare.len() as u64 >= self.par_threshold.max(1 << 12) {
-                let bits = rare
+                let bits = head
                     .par_iter()
+                    .chain(tail.par_iter())
                     .with_min_len(1 << 11)
-                    .fold(|| vec![0u64; words], |mut acc, r| {
-                        if let Some(v) = value(r) {
-                            acc[(v >> 6) as usize] |= 1 << (v & 63);
-                        }
+                    .fold(|| vec![0u64; words], |mut acc, &(a, va)| {
+                        let v = va ^ codes[m - a as usize];
+                        acc[(v >> 6) as usize] |= 1 << (v & 63);
                         acc
                     })
                     .reduce(|| vec![0u64; words], or_words);
                 self.seen.or(&bits);
             } else {
-                for r in rare {
-                    if let Some(v) = value(r) {
-                        self.seen.insert(v);
-                    }
-                }
+                self.seen.mark_rare_pairs(head, codes, m, bits);
+                self.seen.mark_rare_pairs(tail, codes, m, bits);
             }
         }
         // Scan the pairs of splits whose m has the candidate rare, a block at a time,
@@ -482,23 +565,32 @@ impl DenseStep for SparseEngine<'_> {
         self.cursors.extend(self.pairs.iter().map(|&(m, strict)| (m, if strict { (m - 1) / 2 } else { m / 2 }, 1u64)));
         let value = loop {
             let c = self.seen.mex();
+            // Of the splits that may hold c, scan the one scanned least so far: c is
+            // found in whichever holds it at about the cost of the shortest search.
             let Some(i) = self
                 .cursors
                 .iter()
-                .position(|&(m, half, next)| next <= half && (whole || !self.common_for(c, m)))
+                .enumerate()
+                .filter(|&(_, &(m, half, next))| next <= half && (whole || !self.common_for(c, m)))
+                .min_by_key(|&(_, &(_, _, next))| next)
+                .map(|(i, _)| i)
             else {
                 break c;
             };
             let (m, half, next) = self.cursors[i];
             let (lo, hi) = if whole {
                 (next, half)
-            } else if next < SCAN_BLOCKS * SCAN_BLOCK {
-                (next, (next + SCAN_BLOCK - 1).min(half))
             } else {
-                self.stats.searches += 1;
-                (next, half)
+                // Blocks grow by an eighth of what was scanned: a candidate found after
+                // s pairs costs at most 1.125·s + SCAN_BLOCK pair values.
+                let done = next - 1;
+                if done >= SCAN_BLOCKS * SCAN_BLOCK {
+                    self.stats.searches += 1;
+                }
+                (next, (next + SCAN_BLOCK.max(done / 8) - 1).min(half))
             };
             self.cursors[i].2 = hi + 1;
+            self.stats.pairs += hi + 1 - lo;
             let (lo, hi, mu) = (lo as usize, hi as usize, m as usize);
             if (hi + 1 - lo) as u64 >= self.par_threshold {
                 let bits = (lo..hi + 1)
@@ -512,9 +604,7 @@ impl DenseStep for SparseEngine<'_> {
                     .reduce(|| vec![0u64; words], or_words);
                 self.seen.or(&bits);
             } else {
-                for a in lo..=hi {
-                    self.seen.insert(codes[a] ^ codes[mu - a]);
-                }
+                self.seen.scan(&codes[lo..=hi], &codes[mu - hi..=mu - lo], bits);
             }
         };
         if n & 0xFFF == 0 {

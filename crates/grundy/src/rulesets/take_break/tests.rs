@@ -225,13 +225,16 @@ fn sparse_engine_equals_naive_on_classic_codes() {
     for (code, to) in [
         ("0.77", 700),
         ("0.137", 700),
-        ("0.16", 1500),
-        ("0.106", 1500),
-        ("0.6", 1000),
-        ("0.007", 1000),
-        ("0.354", 1000),
-        ("0.376", 1000),
-        ("4!.0", 1500),
+        ("0.16", 4000),
+        ("0.106", 4000),
+        ("0.6", 3000),
+        ("0.007", 3000),
+        ("0.354", 3000),
+        ("0.376", 3000),
+        ("4!.0", 3000),
+        ("0.156", 3000),
+        ("0.356", 2000),
+        ("0.644", 2000),
         ("4.07", 600),
         ("8.0", 150),
         ("4!.0", 300),
@@ -265,8 +268,11 @@ fn sparse_engine_reports_its_mask() {
     crate::solve::sequence(&rs, 3000, &Control::new()).unwrap();
     let s = stats(&rs);
     assert_eq!(s.heaps, 3000);
-    assert_ne!(s.mask, 0);
-    assert!(s.rare < 3000, "{s:?}");
+    // 0.106 removes j = 3 before a split: its mask looks at the heap's parity (bit 0)
+    // and the rare class is the odd one (the module documentation); at 10^5 heaps
+    // ogsolve 0.0.7 reports 15 rare heaps.
+    assert_eq!((s.mask & 1, s.rare_parity), (1, 1), "{s:?}");
+    assert!(s.rare < 30, "{s:?}");
 }
 
 mod random_codes {
