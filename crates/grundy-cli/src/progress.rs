@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 struct Bars {
     bar: Mutex<Option<ProgressBar>>,
+    label: Mutex<String>,
 }
 
 impl ProgressSink for Bars {
@@ -20,6 +21,9 @@ impl ProgressSink for Bars {
                 .progress_chars("=> "),
         );
         bar.set_message(label.to_string());
+        if let Ok(mut l) = self.label.lock() {
+            *l = label.to_string();
+        }
         if let Some(old) = self.bar.lock().expect("progress lock").replace(bar) {
             old.finish_and_clear();
         }
@@ -27,6 +31,12 @@ impl ProgressSink for Bars {
     fn set(&self, done: u64) {
         if let Some(b) = self.bar.lock().expect("progress lock").as_ref() {
             b.set_position(done);
+        }
+    }
+    fn note(&self, status: &str) {
+        let label = self.label.lock().map(|l| l.clone()).unwrap_or_default();
+        if let Some(b) = self.bar.lock().expect("progress lock").as_ref() {
+            b.set_message(format!("{label} ({status})"));
         }
     }
     fn finish(&self) {
@@ -39,7 +49,10 @@ impl ProgressSink for Bars {
 /// The run control: memory and state limits, progress bars, and a Ctrl-C handler that
 /// asks the engines to stop (a second Ctrl-C exits at once).
 pub fn control(memory_limit: Option<&str>, max_states: Option<f64>) -> Result<Control> {
-    let mut ctl = Control::new().with_progress(Arc::new(Bars { bar: Mutex::new(None) }));
+    let mut ctl = Control::new().with_progress(Arc::new(Bars {
+        bar: Mutex::new(None),
+        label: Mutex::new(String::new()),
+    }));
     if let Some(m) = memory_limit {
         match parse_bytes(m) {
             Some(b) => ctl = ctl.with_memory_limit(b),

@@ -14,6 +14,9 @@ pub trait ProgressSink: Send + Sync {
     fn set(&self, done: u64);
     /// The computation finished (or was abandoned).
     fn finish(&self);
+    /// A status line of the running computation (an engine's counters), shown beside
+    /// the progress; ignored unless the sink displays it.
+    fn note(&self, _status: &str) {}
 }
 
 /// Memory limit, progress sink and cancellation flag for a run.
@@ -153,6 +156,13 @@ impl Control {
             Err(Error::Interrupted)
         } else {
             Ok(())
+        }
+    }
+
+    /// Passes a status line of the running computation to the progress sink, if any.
+    pub fn note(&self, status: &str) {
+        if let Some(p) = &self.progress {
+            p.note(status);
         }
     }
 

@@ -11,6 +11,7 @@ mod arithmetic;
 mod core;
 mod loopy;
 mod min;
+mod take_break;
 
 use crate::output::{print_json, Format};
 use anyhow::{bail, Context, Result};
@@ -82,6 +83,7 @@ fn all() -> Vec<Bench> {
     v.extend(arithmetic::benches());
     v.extend(loopy::benches());
     v.extend(min::benches());
+    v.extend(take_break::benches());
     v
 }
 
@@ -103,6 +105,12 @@ fn run_child(b: &Bench) -> Result<Measurement> {
     let t = Instant::now();
     let target_result = (b.run_target)()?;
     let target_seconds = t.elapsed().as_secs_f64();
+    if baseline_result.contains("(ogsolve") && !take_break::same_value(&target_result, &baseline_result) {
+        bail!(
+            "{}: grundy and the peer disagree: {target_result} / {baseline_result}",
+            b.name
+        );
+    }
     Ok(Measurement {
         name: b.name.into(),
         target: b.target.into(),

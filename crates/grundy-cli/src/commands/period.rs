@@ -94,6 +94,23 @@ pub struct Report {
     pub largest_value: Option<u64>,
     /// The number of P-positions (value 0) among the heaps examined.
     pub p_positions: usize,
+    /// The sparse-space engine's split into rare and common values at the end of the
+    /// run (take-and-break codes with two-heap splits); absent for other rulesets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<EngineOut>,
+}
+
+/// The rare/common split of the sparse-space engine.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineOut {
+    /// The mask over keys `(G(a) << 1) | (a & 1)` (bit 0: the heap's parity).
+    pub rare_mask: u64,
+    /// Heap `a` is rare when `popcount(key(a) & rare_mask)` has this parity.
+    pub rare_parity: u8,
+    /// The number of rare heaps.
+    pub rare_count: u64,
+    /// Pair values the engine computed (its work).
+    pub pair_values: u64,
 }
 
 /// A saved certificate: the certificate and the values G(0), G(1), … it rests on
@@ -164,6 +181,7 @@ pub fn report(r: &PeriodSearch) -> Report {
         certificate: r.certificate.as_ref().map(certificate_out),
         largest_value: r.largest(),
         p_positions: r.p_positions(),
+        engine: None,
     }
 }
 
@@ -214,7 +232,13 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         crate::output::check_writable(path)?;
     }
     let r = search(rs.as_ref(), from, to, ctl)?;
-    let rep = report(&r);
+    let mut rep = report(&r);
+    rep.engine = rs.engine_stats().filter(|s| s.mask != 0).map(|s| EngineOut {
+        rare_mask: s.mask,
+        rare_parity: s.rare_parity,
+        rare_count: s.rare,
+        pair_values: s.pairs,
+    });
     match a.format {
         Format::Text => println!("{}", text(&rep)),
         Format::Json => print_json(&rep)?,

@@ -15,11 +15,13 @@
 //! - A [`Position`] is a disjunctive sum of [`Component`]s, each a sum of heaps of one
 //!   heap (or loopy) ruleset or one tuple position.
 
+mod engine_stats;
 pub mod family;
 mod loopy;
 pub(crate) mod position;
 
 pub use crate::formulas::Statement;
+pub use engine_stats::EngineStats;
 pub use family::{Alias, Family, Params};
 pub use loopy::{LoopyOptions, LoopyRuleset};
 pub use position::{Component, Position};
@@ -136,6 +138,13 @@ pub trait HeapRuleset: Send + Sync {
     /// Capability: the memory model and search hint of the engines.
     fn memory(&self) -> MemoryModel {
         MemoryModel::default()
+    }
+
+    /// The counters of the ruleset's sparse-space dense step (rare heaps, mask, heap
+    /// reached) during or after the last sequence computed, for rulesets that have
+    /// one; `None` otherwise.
+    fn engine_stats(&self) -> Option<EngineStats> {
+        None
     }
 }
 

@@ -220,6 +220,11 @@ pub fn sequence_checkpointed(
                 stopped = Some(e);
                 break;
             }
+            if n & 0xFFFFF == 0 {
+                if let Some(s) = rs.engine_stats() {
+                    ctl.note(&s.summary());
+                }
+            }
             if let Some(ck) = checkpoint.filter(|c| last_save.elapsed() >= c.every()) {
                 if let Err(e) = ck.save(rs, &codes) {
                     stopped = Some(e);

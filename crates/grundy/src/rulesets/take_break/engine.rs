@@ -55,6 +55,7 @@
 //! [`super::for_each_partition`]).
 
 use super::{for_each_partition, Code, Constraint, Digit};
+use crate::game::EngineStats;
 use crate::error::Result;
 use crate::game::DenseStep;
 use rayon::prelude::*;
@@ -71,32 +72,6 @@ const SCAN_BLOCKS: u64 = 16;
 
 /// Pair searches over at least this many pairs run on all cores.
 const PARALLEL_PAIRS: u64 = 1 << 15;
-
-/// Counters of the sparse engine, for progress bars and reports.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EngineStats {
-    /// Heaps evaluated so far (the engine's prefix length).
-    pub heaps: u64,
-    /// The current mask over keys `(G(a) << 1) | (a & 1)` (0 when the code has no
-    /// two-heap split and no mask is needed).
-    pub mask: u64,
-    /// The parity that marks a heap rare: heap `a` is rare when `popcount(key(a) & mask)`
-    /// has this parity (the engine takes whichever class is smaller).
-    pub rare_parity: u8,
-    /// The number of rare heaps under the mask (the size of the rare index).
-    pub rare: u64,
-    /// Scan blocks that started beyond the first 4096 pairs of a split (the candidate
-    /// mex stayed rare that long).
-    pub searches: u64,
-    /// Pair values computed for two-heap splits: pairs with a rare heap plus pairs
-    /// scanned for a rare candidate (the engine's work; a naive engine computes all
-    /// ⌊m/2⌋ pairs of every split).
-    pub pairs: u64,
-    /// How often the mask changed.
-    pub mask_changes: u64,
-    /// The largest value seen.
-    pub max_value: u32,
-}
 
 fn or_words(mut x: Vec<u64>, y: Vec<u64>) -> Vec<u64> {
     for (a, b) in x.iter_mut().zip(y) {

@@ -11,7 +11,8 @@ mod code;
 mod engine;
 
 pub use code::{Code, Constraint, Digit, MAX_HEAP_COUNT};
-pub use engine::{EngineStats, SparseEngine};
+pub use crate::game::EngineStats;
+pub use engine::SparseEngine;
 
 use crate::formulas::Statement;
 use crate::game::{
@@ -56,19 +57,6 @@ impl TakeAndBreak {
         &self.code
     }
 
-    /// The counters of the most recent run of the sparse engine on this ruleset (the
-    /// dense step): heaps done, current mask, rare heaps, pair searches. Updated every
-    /// 4096 heaps and at every mask change, so it can be read while a run is going on
-    /// (from another thread) and after it.
-    pub fn engine_stats(&self) -> EngineStats {
-        self.stats.lock().map(|g| *g).unwrap_or_default()
-    }
-}
-
-/// The sparse engine's counters of the last run on `rs` (see
-/// [`TakeAndBreak::engine_stats`]).
-pub fn stats(rs: &TakeAndBreak) -> EngineStats {
-    rs.engine_stats()
 }
 
 /// Calls `f` with every multiset of `k ≥ 2` positive parts summing to `m`, as a
@@ -195,6 +183,14 @@ impl HeapRuleset for TakeAndBreak {
             *g = EngineStats::default();
         }
         Some(Box::new(SparseEngine::new(&self.code, Some(&self.stats))))
+    }
+
+    /// The counters of the most recent run of the sparse engine on this ruleset: heaps
+    /// done, mask, rare heaps, pair values. Updated every 4096 heaps and at every mask
+    /// change, so it can be read while a run is going on (from another thread) and
+    /// after it.
+    fn engine_stats(&self) -> Option<EngineStats> {
+        Some(self.stats.lock().map(|g| *g).unwrap_or_default())
     }
 
     /// 4 bytes per heap for the table plus at most 8 for the rare index (a rare heap

@@ -266,7 +266,7 @@ fn sparse_engine_parallel_and_resumed_runs_agree() {
 fn sparse_engine_reports_its_mask() {
     let rs = TakeAndBreak::new(Code::parse("0.106").unwrap());
     crate::solve::sequence(&rs, 3000, &Control::new()).unwrap();
-    let s = stats(&rs);
+    let s = rs.engine_stats().unwrap();
     assert_eq!(s.heaps, 3000);
     // 0.106 removes j = 3 before a split: its mask looks at the heap's parity (bit 0)
     // and the rare class is the odd one (the module documentation); at 10^5 heaps

@@ -1,0 +1,191 @@
+//! Benchmarks of the take-and-break engine against ogsolve 0.0.7 (method rc2), the
+//! published octal-game solver, timed in the same run at the sizes of the issue.
+//!
+//! The peer is an external program: `scripts/bench-take-break.sh` installs it from
+//! crates.io into `target/peers/` and points `GRUNDY_OGSOLVE` at it (or put `ogsolve`
+//! on the PATH). Both sides report G(n) of the last heap, and the benchmark fails if
+//! they differ.
+
+use super::Bench;
+use anyhow::{bail, Context, Result};
+use grundy::analysis::periodicity;
+use grundy::game::HeapRuleset;
+use grundy::rulesets::take_break::{Code, TakeAndBreak};
+use grundy::Control;
+use std::process::Command;
+
+fn game(code: &str) -> Result<TakeAndBreak> {
+    Ok(TakeAndBreak::new(Code::parse(code)?))
+}
+
+/// The engine's counters, for the report.
+fn stats_line(rs: &TakeAndBreak) -> String {
+    let s = rs.engine_stats().unwrap_or_default();
+    format!(
+        "largest value {}, {} rare heaps (mask {:#x}, rare parity {}), {:.3e} pair values",
+        s.max_value, s.rare, s.mask, s.rare_parity, s.pairs as f64
+    )
+}
+
+/// grundy's engine: the values of heaps 0..=n.
+fn engine(code: &str, n: u64) -> Result<String> {
+    let rs = game(code)?;
+    let seq = grundy::solve::sequence(&rs, n, &Control::new())?;
+    let v = seq.get_u64(n).context("value beyond 64 bits")?;
+    Ok(format!("G({n}) = {v}; {}", stats_line(&rs)))
+}
+
+/// grundy's period search, which stops once the period is proven.
+fn proof(code: &str) -> Result<String> {
+    let rs = game(code)?;
+    let found = periodicity::search(&rs, 0, u64::from(u32::MAX) - 2, &Control::new())?;
+    let Some(cert) = found.certificate else {
+        bail!("{code}: no period proven up to {}", found.to);
+    };
+    let p = cert.periodicity;
+    let end = cert.proof_end;
+    let v = found
+        .values
+        .get(end as usize)
+        .copied()
+        .context("proof end beyond the values")?;
+    Ok(format!(
+        "G({end}) = {v}; proven: preperiod {}, period {}, computed to {}; {}",
+        p.preperiod,
+        p.period,
+        found.to,
+        stats_line(&rs)
+    ))
+}
+
+/// The last heap the theorem needs for the period (preperiod, period) of `code`.
+fn proof_end(code: &str, preperiod: u64, period: u64) -> Result<u64> {
+    let rs = game(code)?;
+    rs.periodicity()
+        .and_then(|t| t.proof_end(preperiod, period, 0))
+        .with_context(|| format!("{code}: the periodicity theorem does not apply"))
+}
+
+fn ogsolve_path() -> String {
+    std::env::var("GRUNDY_OGSOLVE").unwrap_or_else(|_| "ogsolve".into())
+}
+
+/// ogsolve 0.0.7, method rc2, heaps 0..=n; returns G(n).
+fn ogsolve(code: &str, n: u64) -> Result<String> {
+    let exe = ogsolve_path();
+    let out = Command::new(&exe)
+        .args(["-m", "rc2", "-n", &n.to_string(), code])
+        .output()
+        .with_context(|| {
+            format!("cannot run the peer '{exe}': run scripts/bench-take-break.sh, or set GRUNDY_OGSOLVE to an ogsolve 0.0.7 binary")
+        })?;
+    if !out.status.success() {
+        bail!("{exe} failed: {}", String::from_utf8_lossy(&out.stderr).trim());
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let prefix = format!("nimber of {n}:");
+    let v = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(&prefix))
+        .and_then(|r| r.split_whitespace().next())
+        .with_context(|| format!("no '{prefix}' in the output of {exe}"))?;
+    Ok(format!("G({n}) = {v} (ogsolve rc2)"))
+}
+
+/// ogsolve to the last heap the theorem needs for the period of `code`.
+fn ogsolve_to_proof(code: &str, preperiod: u64, period: u64) -> Result<String> {
+    ogsolve(code, proof_end(code, preperiod, period)?)
+}
+
+/// The naive engine (mex over every option) on Grundy's game: a calibration of the
+/// machine's speed for the absolute target of Grundy's game.
+fn naive_grundys_game(n: u64) -> Result<String> {
+    let rs = game("4!.0")?;
+    let seq = grundy::solve::sequence_generic(&rs, n, &Control::new())?;
+    Ok(format!("G({n}) = {} (naive engine)", seq.get_u64(n).unwrap_or(0)))
+}
+
+/// True if both results name the same G(n) (the part before the first ';' or '(').
+pub(super) fn same_value(target: &str, baseline: &str) -> bool {
+    let head = |s: &str| s.split([';', '(']).next().unwrap_or("").trim().to_string();
+    head(target) == head(baseline)
+}
+
+const PEER: &str = "ogsolve 0.0.7 -m rc2 (installed by scripts/bench-take-break.sh)";
+
+pub(super) fn benches() -> Vec<Bench> {
+    vec![
+        Bench {
+            name: "take-break/0.16-1e7",
+            target: "grundy's sparse engine, 0.16, heaps 0..=10^7",
+            baseline: PEER,
+            requirement: "≤ 0.5× ogsolve (issue 10)",
+            run_target: || engine("0.16", 10_000_000),
+            run_baseline: || ogsolve("0.16", 10_000_000),
+        },
+        Bench {
+            name: "take-break/0.106-1e7",
+            target: "grundy's sparse engine, 0.106, heaps 0..=10^7",
+            baseline: PEER,
+            requirement: "≤ 0.5× ogsolve (issue 10)",
+            run_target: || engine("0.106", 10_000_000),
+            run_baseline: || ogsolve("0.106", 10_000_000),
+        },
+        Bench {
+            name: "take-break/0.6-1e6",
+            target: "grundy's sparse engine, Officers 0.6, heaps 0..=10^6",
+            baseline: PEER,
+            requirement: "≤ 0.5× ogsolve (issue 10)",
+            run_target: || engine("0.6", 1_000_000),
+            run_baseline: || ogsolve("0.6", 1_000_000),
+        },
+        Bench {
+            name: "take-break/0.007-1e5",
+            target: "grundy's sparse engine, 0.007, heaps 0..=10^5",
+            baseline: PEER,
+            requirement: "≤ 0.5× ogsolve (issue 10)",
+            run_target: || engine("0.007", 100_000),
+            run_baseline: || ogsolve("0.007", 100_000),
+        },
+        Bench {
+            name: "take-break/0.354-2.1e7",
+            target: "grundy's sparse engine, 0.354, heaps 0..=2.1·10^7",
+            baseline: PEER,
+            requirement: "≤ 0.5× ogsolve (issue 10)",
+            run_target: || engine("0.354", 21_000_000),
+            run_baseline: || ogsolve("0.354", 21_000_000),
+        },
+        Bench {
+            name: "take-break/0.376-proof",
+            target: "grundy period 0.376: the period search until its period (4, preperiod 2268248) is proven",
+            baseline: "ogsolve rc2 to the last heap the proof needs (4536506)",
+            requirement: "≤ 0.5× ogsolve (issue 10)",
+            run_target: || proof("0.376"),
+            run_baseline: || ogsolve_to_proof("0.376", 2_268_248, 4),
+        },
+        Bench {
+            name: "take-break/kayles-proof",
+            target: "grundy period kayles (0.77): search until period 12, preperiod 71 is proven",
+            baseline: "ogsolve rc2 to the last heap the proof needs",
+            requirement: "≤ 0.5× ogsolve and under 0.1 s (issue 10)",
+            run_target: || proof("0.77"),
+            run_baseline: || ogsolve_to_proof("0.77", 71, 12),
+        },
+        Bench {
+            name: "take-break/dawsons-chess-proof",
+            target: "grundy period dawsons-chess (0.137): search until period 34, preperiod 52 is proven",
+            baseline: "ogsolve rc2 to the last heap the proof needs",
+            requirement: "under 0.1 s (issue 10)",
+            run_target: || proof("0.137"),
+            run_baseline: || ogsolve_to_proof("0.137", 52, 34),
+        },
+        Bench {
+            name: "take-break/grundys-game-2^24",
+            target: "grundy's sparse engine, Grundy's game 4!.0, heaps 0..=2^24",
+            baseline: "the naive engine, Grundy's game, heaps 0..=2^13 (a calibration: ogsolve has no Grundy's game)",
+            requirement: "under 60 s (issue 10)",
+            run_target: || engine("4!.0", 1 << 24),
+            run_baseline: || naive_grundys_game(1 << 13),
+        },
+    ]
+}
