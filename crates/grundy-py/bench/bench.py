@@ -12,7 +12,7 @@
    against the 400 MB of the values themselves (uint32): the table is handed to numpy
    without a copy.
 
-Times are the best of three runs in this process (after one warm-up where noted);
+Times are the best of three runs (the saliquant runs interleaved with the CLI's);
 compare ratios, not seconds, since the machine's load changes them.
 """
 
@@ -52,12 +52,18 @@ def cli_command_seconds(exe, runs=3):
     return best(once, runs)
 
 
+# The peak resident memory of this process (VmHWM; ru_maxrss would include the parent's
+# peak, which survives exec on Linux).
 CHILD_MEMORY = """
-import resource, sys, grundy
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+import sys, grundy
+def peak():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+before = peak()
 a = grundy.seq("subtraction[1,3,4]", int(sys.argv[1]) - 1)
-after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(before * 1024, after * 1024, a.nbytes, a.dtype, a.size)
+after = peak()
+print(before, after, a.nbytes, a.dtype, a.size)
 """
 
 
@@ -76,9 +82,13 @@ def main():
 
     print("== 1. seq saliquant to 10^7")
     grundy.seq("saliquant", 10**6)  # warm-up
-    py = best(lambda: grundy.seq("saliquant", 10**7))
-    lib = min(cli_library_seconds(a.grundy) for _ in range(3))
-    cmd = cli_command_seconds(a.grundy)
+    # Interleaved, so that a change of the machine's load hits both sides alike.
+    py, lib, cmd = [], [], []
+    for _ in range(3):
+        py.append(best(lambda: grundy.seq("saliquant", 10**7), 1))
+        lib.append(cli_library_seconds(a.grundy))
+        cmd.append(cli_command_seconds(a.grundy, 1))
+    py, lib, cmd = min(py), min(lib), min(cmd)
     print(f"python grundy.seq: {py:.2f} s")
     print(f"CLI computation (grundy bench arith/seq-1e7/saliquant): {lib:.2f} s  -> ratio {py / lib:.3f}")
     print(f"CLI command (grundy seq saliquant --to 10000000 > /dev/null): {cmd:.2f} s  -> ratio {py / cmd:.3f}")

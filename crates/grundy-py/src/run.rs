@@ -97,7 +97,12 @@ pub fn run<T: Send>(
     let outcome = std::thread::scope(|s| {
         let ctl = &ctl;
         s.spawn(move || {
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(ctl)));
+            // The worker gets a Python thread state once and releases the GIL for the
+            // computation: a ruleset written in Python then only re-acquires the GIL per
+            // call, instead of creating and destroying a thread state each time.
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                Python::with_gil(|py| py.allow_threads(|| f(ctl)))
+            }));
             let _ = tx.send(r);
         });
         loop {
