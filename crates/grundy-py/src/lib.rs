@@ -293,19 +293,20 @@ fn seq<'py>(
         }
     })?;
     let from = s.from as usize;
-    let tuple = |items: Vec<Bound<'py, PyAny>>| PyTuple::new(py, items);
     match s.values {
         SequenceValues::Table(t) => {
             let encoding = t.encoding();
             let mut codes = t.into_codes();
             let top = codes.get(from..).and_then(|c| c.iter().max().copied()).unwrap_or(0);
-            let array = match encoding {
-                Encoding::Plain => PyArray1::from_vec(py, codes).into_any(),
+            match encoding {
+                // The engine's table, handed to numpy without a copy.
+                Encoding::Plain => array_out(PyArray1::from_vec(py, codes).into_any(), from),
+                // Powerset values 2^(c−1), decoded in place when they fit in 32 bits.
                 Encoding::ZeroOrPow2 if top <= 32 => {
                     for c in codes.iter_mut() {
                         *c = if *c == 0 { 0 } else { 1u32 << (*c - 1) };
                     }
-                    PyArray1::from_vec(py, codes).into_any()
+                    array_out(PyArray1::from_vec(py, codes).into_any(), from)
                 }
                 Encoding::ZeroOrPow2 if top <= 64 => {
                     let wide: Vec<u64> = codes[from..]
@@ -313,15 +314,11 @@ fn seq<'py>(
                         .map(|&c| if c == 0 { 0 } else { 1u64 << (c - 1) })
                         .collect();
                     drop(codes);
-                    return tuple(vec![
-                        "array".into_pyobject(py)?.into_any(),
-                        PyArray1::from_vec(py, wide).into_any(),
-                        0usize.into_pyobject(py)?.into_any(),
-                    ]);
+                    array_out(PyArray1::from_vec(py, wide).into_any(), 0)
                 }
                 Encoding::ZeroOrPow2 => {
                     let one = 1u8.into_pyobject(py)?;
-                    let ints: Vec<Bound<'py, PyAny>> = codes[from..]
+                    let ints = codes[from..]
                         .iter()
                         .map(|&c| {
                             if c == 0 {
@@ -330,44 +327,22 @@ fn seq<'py>(
                                 one.lshift(c - 1)
                             }
                         })
-                        .collect::<PyResult<_>>()?;
-                    return tuple(vec![
-                        "objects".into_pyobject(py)?.into_any(),
-                        PyList::new(py, ints)?.into_any(),
-                    ]);
-                }
-            };
-            tuple(vec![
-                "array".into_pyobject(py)?.into_any(),
-                array,
-                from.into_pyobject(py)?.into_any(),
-            ])
-        }
-        SequenceValues::Finite(v) => {
-            let small: Option<Vec<u64>> = v.iter().map(Nimber::to_u64).collect();
-            match small {
-                Some(xs) if xs.iter().all(|&x| x <= u32::MAX as u64) => {
-                    let narrow: Vec<u32> = xs.into_iter().map(|x| x as u32).collect();
-                    tuple(vec![
-                        "array".into_pyobject(py)?.into_any(),
-                        PyArray1::from_vec(py, narrow).into_any(),
-                        0usize.into_pyobject(py)?.into_any(),
-                    ])
-                }
-                Some(xs) => tuple(vec![
-                    "array".into_pyobject(py)?.into_any(),
-                    PyArray1::from_vec(py, xs).into_any(),
-                    0usize.into_pyobject(py)?.into_any(),
-                ]),
-                None => {
-                    let ints: Vec<Bound<'py, PyAny>> = v.iter().map(|x| nimber(py, x)).collect::<PyResult<_>>()?;
-                    tuple(vec![
-                        "objects".into_pyobject(py)?.into_any(),
-                        PyList::new(py, ints)?.into_any(),
-                    ])
+                        .collect::<PyResult<Vec<_>>>()?;
+                    ("objects", ints).into_pyobject(py)
                 }
             }
         }
+        SequenceValues::Finite(v) => match v.iter().map(Nimber::to_u64).collect::<Option<Vec<u64>>>() {
+            Some(xs) if xs.iter().all(|&x| x <= u32::MAX as u64) => {
+                let narrow: Vec<u32> = xs.into_iter().map(|x| x as u32).collect();
+                array_out(PyArray1::from_vec(py, narrow).into_any(), 0)
+            }
+            Some(xs) => array_out(PyArray1::from_vec(py, xs).into_any(), 0),
+            None => {
+                let ints = v.iter().map(|x| nimber(py, x)).collect::<PyResult<Vec<_>>>()?;
+                ("objects", ints).into_pyobject(py)
+            }
+        },
         SequenceValues::Loopy(v) => {
             let codes: Vec<i64> = v
                 .iter()
@@ -379,17 +354,24 @@ fn seq<'py>(
                     BoundedValue::Undetermined { .. } => -2,
                 })
                 .collect();
-            let values: Vec<Bound<'py, PyAny>> = v.iter().map(|x| bounded(py, x)).collect::<PyResult<_>>()?;
-            tuple(vec![
-                "loopy".into_pyobject(py)?.into_any(),
-                PyArray1::from_vec(py, codes).into_any(),
-                PyList::new(py, values)?.into_any(),
-                s.note.into_pyobject(py)?.into_any(),
-                s.from.into_pyobject(py)?.into_any(),
-                s.ruleset.into_pyobject(py)?.into_any(),
-            ])
+            let values = v.iter().map(|x| bounded(py, x)).collect::<PyResult<Vec<_>>>()?;
+            (
+                "loopy",
+                PyArray1::from_vec(py, codes),
+                values,
+                s.note,
+                s.from,
+                s.ruleset,
+            )
+                .into_pyobject(py)
         }
     }
+}
+
+/// `("array", a, offset)`: the values are `a[offset:]` (a view; no copy).
+fn array_out(a: Bound<'_, PyAny>, offset: usize) -> PyResult<Bound<'_, PyTuple>> {
+    let py = a.py();
+    ("array", a, offset).into_pyobject(py)
 }
 
 /// The period search of a heap ruleset on heaps `start..=to`, as a dict for
