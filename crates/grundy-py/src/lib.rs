@@ -149,12 +149,21 @@ fn method(m: &str) -> PyResult<Method> {
     }
 }
 
-fn loopy_bound(bound: Option<u64>, graph_bound: Option<u64>) -> LoopyBound {
+/// The solver of `method` with the loopy bounds (`bound`: largest heap, `graph_bound`:
+/// most moves per exploration; the CLI's defaults when None), for a computation's
+/// `Control`.
+fn solver(
+    method: &str,
+    bound: Option<u64>,
+    graph_bound: Option<u64>,
+) -> PyResult<impl Fn(&grundy::Control) -> Solver + Sync> {
+    let m = self::method(method)?;
     let d = LoopyBound::default();
-    LoopyBound {
+    let b = LoopyBound {
         heap: bound.unwrap_or(d.heap),
         moves: graph_bound.unwrap_or(d.moves),
-    }
+    };
+    Ok(move |ctl: &grundy::Control| Solver::new(m, ctl.clone()).with_bound(b))
 }
 
 /// A nim-value as a Python int (exact at any size).
@@ -192,11 +201,8 @@ fn value<'py>(
 ) -> PyResult<(String, Bound<'py, PyAny>, String)> {
     let call = CallState::new();
     let pos = position(expr, &call)?;
-    let m = self::method(method)?;
-    let b = loopy_bound(bound, graph_bound);
-    let v = run(py, &call, progress.as_ref(), |ctl| {
-        Solver::new(m, ctl.clone()).with_bound(b).value(&pos)
-    })?;
+    let solver = solver(method, bound, graph_bound)?;
+    let v = run(py, &call, progress.as_ref(), |ctl| solver(ctl).value(&pos))?;
     Ok((pos.to_string(), bounded(py, &v)?, v.outcome_text()))
 }
 
@@ -214,10 +220,9 @@ fn moves<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let call = CallState::new();
     let pos = position(expr, &call)?;
-    let m = self::method(method)?;
-    let b = loopy_bound(bound, graph_bound);
+    let solver = solver(method, bound, graph_bound)?;
     let (mv, drawing) = run(py, &call, progress.as_ref(), |ctl| {
-        let mut solver = Solver::new(m, ctl.clone()).with_bound(b);
+        let mut solver = solver(ctl);
         let mv = solver.moves(&pos, all)?;
         // The value after each drawing move (the engines' caches make this cheap).
         let drawing: Vec<(Position, BoundedValue)> = mv
@@ -278,15 +283,14 @@ fn seq<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let call = CallState::new();
     let rs = self::ruleset(ruleset, &call)?;
-    let m = self::method(method)?;
+    let solver = solver(method, bound, graph_bound)?;
     if let Some(s) = start.filter(|&s| s > to) {
         return Err(PyValueError::new_err(format!(
             "start {s} is larger than the last heap {to}"
         )));
     }
-    let b = loopy_bound(bound, graph_bound);
     let s = run(py, &call, progress.as_ref(), |ctl| {
-        let s = Solver::new(m, ctl.clone()).with_bound(b).sequence(&rs, start, to)?;
+        let s = solver(ctl).sequence(&rs, start, to)?;
         match s.stopped {
             Some(e) => Err(e),
             None => Ok(s),
