@@ -57,7 +57,8 @@ impl ProgressSink for Progress {
 
 impl Progress {
     /// Calls `cb(label, total, done)` when something changed since `last`, or
-    /// `cb(None, 0, 0)` once the computation is no longer announced.
+    /// `cb(None, 0, 0)` once the computation is no longer announced (and
+    /// [`run`] calls `cb(None, finished, 0)` at the end, `finished` 1 or 0).
     fn report(&self, cb: &Bound<'_, PyAny>, last: &mut Option<(String, u64, u64)>) -> PyResult<()> {
         let label = self.label.lock().unwrap_or_else(|p| p.into_inner()).clone();
         let now = label.map(|l| (l, self.total.load(Ordering::Relaxed), self.done.load(Ordering::Relaxed)));
@@ -134,9 +135,9 @@ pub fn run<T: Send>(
         }
     });
     if let Some(cb) = progress {
-        if last.is_some() {
-            let _ = cb.call1((py.None(), 0u64, 0u64));
-        }
+        // The last call says whether the computation finished (total 1) or not (0).
+        let finished = matches!(&outcome, Ok(Ok(_))) && interrupt.is_none();
+        let _ = cb.call1((py.None(), u64::from(finished), 0u64));
     }
     if let Some(e) = call.take_error() {
         return Err(e);

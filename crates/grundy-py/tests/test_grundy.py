@@ -398,7 +398,11 @@ def test_progress_callback_and_tqdm():
     seen = []
     _grundy.seq("saliquant", 3_000_000, None, "search", None, None, lambda *a: seen.append(a))
     assert any(label is not None and total > 0 for label, total, _ in seen)
-    assert seen[-1] == (None, 0, 0)
+    assert seen[-1] == (None, 1, 0)  # finished
+    stopped = []
+    with pytest.raises(grundy.ResourceError):
+        _grundy.seq("saliquant", 10**12, None, "search", None, None, lambda *a: stopped.append(a))
+    assert stopped == [(None, 0, 0)]
     # progress=True: a tqdm bar when tqdm is installed, nothing otherwise.
     assert grundy.seq("nim", 1000, progress=True).shape == (1001,)
 

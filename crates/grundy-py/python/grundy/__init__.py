@@ -105,16 +105,21 @@ class _Progress:
         self._label: Optional[str] = None
 
     def __call__(self, label: Optional[str], total: int, done: int) -> None:
+        """``(label, total, done)`` while a computation runs; ``(None, finished, 0)`` at
+        the end (``finished`` 1 when it completed)."""
         if self._tqdm is None:
             return
         if label is None or label != self._label:
             if self._bar is not None:
+                if label is None and total == 1:
+                    self._bar.n = self._bar.total
+                    self._bar.refresh()
                 self._bar.close()
                 self._bar = None
             self._label = label
             if label is None:
                 return
-            self._bar = self._tqdm(total=total, desc=label, unit="")
+            self._bar = self._tqdm(total=total, desc=label, unit_scale=True)
         if self._bar is not None:
             self._bar.n = done
             self._bar.refresh()
