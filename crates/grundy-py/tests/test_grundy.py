@@ -407,6 +407,31 @@ def test_progress_callback_and_tqdm():
     assert grundy.seq("nim", 1000, progress=True).shape == (1001,)
 
 
+def test_long_runs_release_the_gil():
+    # While another thread computes a sequence, this thread keeps running Python code.
+    import threading
+
+    done = threading.Event()
+    result = {}
+
+    def work():
+        result["a"] = grundy.seq("saliquant", 4_000_000)
+        done.set()
+
+    t = threading.Thread(target=work)
+    start = time.perf_counter()
+    t.start()
+    spins = 0
+    while not done.is_set():
+        spins += 1
+    t.join()
+    elapsed = time.perf_counter() - start
+    assert result["a"].shape == (4_000_001,)
+    # Millions of loop turns per second when the GIL is free; with the GIL held by the
+    # computation this thread would get almost none.
+    assert elapsed > 0.2 and spins / elapsed > 100_000, (spins, elapsed)
+
+
 CHILD = textwrap.dedent(
     """
     import sys, time, grundy
