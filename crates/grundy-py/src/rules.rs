@@ -65,7 +65,7 @@ pub struct Def {
 impl Def {
     /// The library ruleset for one computation, reporting errors to `call`.
     pub fn bind(self: &Arc<Def>, call: &Arc<CallState>) -> Ruleset {
-        let r = Bound {
+        let r = Live {
             def: self.clone(),
             call: call.clone(),
         };
@@ -77,8 +77,8 @@ impl Def {
     }
 }
 
-/// A [`Def`] bound to one computation.
-struct Bound {
+/// A [`Def`] bound to one computation (its [`CallState`]).
+struct Live {
     def: Arc<Def>,
     call: Arc<CallState>,
 }
@@ -106,10 +106,10 @@ fn with_note(py: Python<'_>, e: PyErr, def: &Def, n: u64) -> PyErr {
     e
 }
 
-impl Bound {
+impl Live {
     /// One heap of an option of heap `n`, checked: an int ≥ 0 that is 0 or a position,
     /// and (finite rulesets) smaller than `n`.
-    fn heap(&self, item: &Bound2<'_>, n: u64) -> PyResult<u64> {
+    fn heap(&self, item: &Bound<'_, PyAny>, n: u64) -> PyResult<u64> {
         let def = &self.def;
         let h: u64 = match item.extract::<u64>() {
             Ok(h) if !item.is_instance_of::<pyo3::types::PyBool>() => h,
@@ -171,9 +171,7 @@ impl Bound {
     }
 }
 
-type Bound2<'py> = pyo3::Bound<'py, PyAny>;
-
-impl HeapRuleset for Bound {
+impl HeapRuleset for Live {
     fn name(&self) -> String {
         self.def.name.clone()
     }
@@ -194,7 +192,7 @@ impl HeapRuleset for Bound {
     }
 }
 
-impl LoopyRuleset for Bound {
+impl LoopyRuleset for Live {
     fn name(&self) -> String {
         self.def.name.clone()
     }
