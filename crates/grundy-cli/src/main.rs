@@ -6,11 +6,9 @@
 
 mod bench;
 mod commands;
-mod figures;
 mod output;
 mod progress;
 mod reproduce;
-mod values;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

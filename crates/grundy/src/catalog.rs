@@ -109,9 +109,39 @@ pub fn ruleset(name: &str, params: Option<&str>) -> Result<Ruleset> {
     }
 }
 
-/// Builds the ruleset of a parsed component, shifting the column of a syntax error in
-/// its parameters to the column in the whole input.
-fn component_ruleset(c: &ComponentExpr, input: &str) -> Result<Ruleset> {
+/// Rulesets defined outside the registry for a session (the Python package's rulesets
+/// written as Python functions): `name → ruleset`, consulted before the registry by
+/// [`parse_position_with`] and [`parse_ruleset_with`]. A session ruleset takes no
+/// parameters in brackets.
+pub type SessionLookup<'a> = &'a dyn Fn(&str) -> Option<Ruleset>;
+
+/// No session rulesets: the registry only.
+fn no_session(_: &str) -> Option<Ruleset> {
+    None
+}
+
+/// True if `name` is a ruleset name as the expression syntax writes it (a letter, then
+/// letters, digits, `-` or `_`; see [`crate::expr`]) and is not a name or alias of
+/// the registry, so that it can name a session ruleset.
+pub fn is_free_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic())
+        && chars.all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        && names().all(|n| n != name)
+}
+
+/// Builds the ruleset of a parsed component (a session ruleset first), shifting the
+/// column of a syntax error in its parameters to the column in the whole input.
+fn component_ruleset(c: &ComponentExpr, input: &str, session: SessionLookup<'_>) -> Result<Ruleset> {
+    if let Some(rs) = session(&c.name) {
+        return match c.params {
+            None => Ok(rs),
+            Some(_) => Err(Error::Arity {
+                ruleset: c.name.clone(),
+                message: "takes no parameters in brackets (a ruleset defined in this session)".into(),
+            }),
+        };
+    }
     ruleset(&c.name, c.params.as_deref()).map_err(|e| match e {
         Error::Syntax { message, column, .. } if c.params.is_some() => Error::Syntax {
             message,
@@ -133,6 +163,15 @@ fn component_ruleset(c: &ComponentExpr, input: &str) -> Result<Ruleset> {
 /// assert_eq!(rs.name(), "subtraction[1,2]");
 /// ```
 pub fn parse_ruleset(text: &str) -> Result<Ruleset> {
+    parse_ruleset_with(text, &no_session)
+}
+
+/// [`parse_ruleset`] with the session rulesets of `session` as well (looked up first).
+///
+/// # Errors
+/// As [`parse_ruleset`]; [`Error::Arity`] for a session ruleset written with
+/// parameters.
+pub fn parse_ruleset_with(text: &str, session: SessionLookup<'_>) -> Result<Ruleset> {
     // Reuse the expression parser by appending an empty argument list.
     let probe = format!("{}()", text.trim());
     let relabel = |e: Error| match e {
@@ -151,7 +190,7 @@ pub fn parse_ruleset(text: &str) -> Result<Ruleset> {
             input: text.to_string(),
         });
     }
-    component_ruleset(&comps[0], text.trim()).map_err(relabel)
+    component_ruleset(&comps[0], text.trim(), session).map_err(relabel)
 }
 
 /// Parses and resolves a position expression, checking arities and domains.
@@ -168,16 +207,34 @@ pub fn parse_ruleset(text: &str) -> Result<Ruleset> {
 /// assert!(err.to_string().contains("did you mean 'nim'"));
 /// ```
 pub fn parse_position(input: &str) -> Result<Position> {
+    parse_position_with(input, &no_session)
+}
+
+/// [`parse_position`] with the session rulesets of `session` as well (looked up
+/// first): `session("name")` gives the ruleset a component `name(…)` stands for.
+///
+/// # Errors
+/// As [`parse_position`]; [`Error::Arity`] for a session ruleset written with
+/// parameters.
+///
+/// # Example
+/// ```
+/// use grundy::catalog::{parse_position_with, parse_ruleset};
+/// let lookup = |name: &str| (name == "two").then(|| parse_ruleset("subtraction[1,2]").unwrap());
+/// let pos = parse_position_with("two(7) + nim(1)", &lookup).unwrap();
+/// assert_eq!(pos.to_string(), "subtraction[1,2](7) + nim(1)");
+/// ```
+pub fn parse_position_with(input: &str, session: SessionLookup<'_>) -> Result<Position> {
     let comps = expr::parse(input)?;
     let mut out = Vec::with_capacity(comps.len());
     for c in comps {
-        out.push(resolve(&c, input)?);
+        out.push(resolve(&c, input, session)?);
     }
     Ok(Position { components: out })
 }
 
-fn resolve(c: &ComponentExpr, input: &str) -> Result<Component> {
-    let rs = component_ruleset(c, input)?;
+fn resolve(c: &ComponentExpr, input: &str, session: SessionLookup<'_>) -> Result<Component> {
+    let rs = component_ruleset(c, input, session)?;
     match rs {
         Ruleset::Heap(r) => Ok(Component::Heaps {
             heaps: heap_parts(c, &r.name(), r.first_heap())?,
@@ -245,6 +302,21 @@ mod tests {
             for c in &p.components {
                 assert!(c.ruleset_name().starts_with(e.name), "{}: {}", e.name, p);
             }
+        }
+    }
+
+    #[test]
+    fn session_rulesets_are_looked_up_first() {
+        let two = parse_ruleset("subtraction[1,2]").unwrap();
+        let lookup = |n: &str| (n == "two").then(|| two.clone());
+        let r = parse_ruleset_with("two", &lookup).unwrap();
+        assert_eq!(r.name(), "subtraction[1,2]");
+        let e = parse_position_with("two[3](4)", &lookup).unwrap_err().to_string();
+        assert!(e.contains("takes no parameters"), "{e}");
+        assert!(parse_position("two(4)").is_err());
+        assert!(is_free_name("my-game_2"));
+        for bad in ["nim", "kayles", "2x", "", "a b", "a(1)"] {
+            assert!(!is_free_name(bad), "{bad}");
         }
     }
 

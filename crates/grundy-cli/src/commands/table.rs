@@ -3,11 +3,11 @@
 
 use super::value::MethodArg;
 use crate::output::print_json;
-use crate::values::grid;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
 use grundy::{Control, Nimber};
+use grundy_figures::values::grid;
 use serde::Serialize;
 use std::io::Write;
 use std::process::ExitCode;

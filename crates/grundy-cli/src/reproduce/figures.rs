@@ -6,12 +6,12 @@
 //! without code changes; until then the figure is reported as not produced, with the
 //! reason.
 
-use crate::figures::{self, Figure, Heatmap, Scatter};
-use crate::values::{grid, grid_u64, heap_points};
 use anyhow::{bail, Result};
 use grundy::catalog::parse_ruleset;
 use grundy::game::Ruleset;
 use grundy::solve::Method;
+use grundy_figures::values::{grid, grid_u64, heap_points};
+use grundy_figures::{self as figures, Figure, Heatmap, Scatter};
 use grundy_papers::{Claim, Context, Figure as Kind, FigureRef};
 use std::path::Path;
 use std::time::Instant;

@@ -39,6 +39,11 @@ impl NimSeq {
         &self.codes
     }
 
+    /// The raw codes, by value (no copy).
+    pub fn into_codes(self) -> Vec<u32> {
+        self.codes
+    }
+
     /// The encoding of the codes.
     pub fn encoding(&self) -> Encoding {
         self.encoding

@@ -5,7 +5,7 @@ use anyhow::Result;
 use plotters::style::{register_font, FontStyle};
 use std::sync::OnceLock;
 
-static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static DEJAVU_SANS: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
 
 /// The font family every figure uses.
 pub const FAMILY: &str = "sans-serif";

@@ -1,15 +1,23 @@
-//! Figures: scatter plots of nim-value sequences ([`Scatter`]) and heatmaps of the
-//! values of two-heap rulesets ([`Heatmap`]), drawn with plotters into SVG or PNG.
+//! # grundy-figures
+//!
+//! Figures of grundy's values, shared by the `grundy` command line (`plot`, the
+//! figures of `reproduce`) and the Python package (`grundy.plot`): scatter plots of
+//! nim-value sequences ([`Scatter`]) and heatmaps of the values of two-heap rulesets
+//! ([`Heatmap`]), drawn with plotters into SVG or PNG; [`figure`] builds the figure of
+//! a ruleset, and [`values`] computes the values figures and tables show.
 //!
 //! Text uses DejaVu Sans, bundled in the binary (assets/fonts), so PNG figures have
 //! their labels on machines without system fonts. [`render_rgb`] also returns the
 //! [`Geometry`] (where the axes put a value, in pixels) so that tests can check that
 //! known points land where they should.
 
+#![warn(missing_docs)]
+
 mod colors;
 mod font;
 mod heatmap;
 mod scatter;
+pub mod values;
 
 #[cfg(test)]
 use colors::{value_color, MARK, MISSING, POINT};
@@ -17,8 +25,104 @@ pub use heatmap::Heatmap;
 pub use scatter::Scatter;
 
 use anyhow::{bail, Context, Result};
+use grundy::game::Ruleset;
+use grundy::solve::Method;
+use grundy::Control;
 use plotters::prelude::*;
 use std::path::Path;
+use values::{grid, grid_u64, heap_points};
+
+/// Largest grid side of a heatmap (a million cells).
+pub const MAX_SIDE: u64 = 1000;
+
+/// What to draw besides the ruleset and the range: the options of `grundy plot`.
+#[derive(Clone, Debug, Default)]
+pub struct PlotOptions {
+    /// First heap of a scatter plot (default: the ruleset's first position).
+    pub from: Option<u64>,
+    /// Draw the positions of this value in red.
+    pub mark: Option<u64>,
+    /// Logarithmic heap-size axis (scatter plots).
+    pub log_x: bool,
+    /// Logarithmic value axis (scatter plots).
+    pub log_y: bool,
+    /// How the values of a heatmap are obtained (scatter plots always search).
+    pub method: Option<Method>,
+    /// Width and height in pixels, where not the default.
+    pub width: Option<u32>,
+    /// Height in pixels, where not the default.
+    pub height: Option<u32>,
+}
+
+/// The figure of `rs` up to `to`: a scatter plot of G(n) against n for a heap ruleset,
+/// or a heatmap of G(a, b) over 0 ≤ a, b ≤ `to` for a ruleset on pairs.
+///
+/// # Errors
+/// Options that do not apply to the kind of figure, a range or size out of bounds, a
+/// loopy ruleset (its values ∞(K) cannot be placed), and the errors of the
+/// computation of the values (memory limit, interruption, values above 64 bits).
+pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<Figure> {
+    let mut fig = match rs {
+        Ruleset::Heap(h) => {
+            let from = o.from.unwrap_or(h.first_heap()).max(h.first_heap());
+            if from > to {
+                bail!("--from {from} is larger than --to {to}");
+            }
+            let points = heap_points(h, from, to, ctl)?;
+            let mut s = Scatter::new(format!("{}: nim-values G(n), n = {from}..{to}", h.name()), points);
+            s.mark = o.mark;
+            s.log_x = o.log_x;
+            s.log_y = o.log_y;
+            if s.shown().next().is_none() {
+                bail!("nothing to plot: every point has a 0 coordinate on a log axis");
+            }
+            Figure::Scatter(s)
+        }
+        Ruleset::Tuple(t) => {
+            if o.log_x || o.log_y {
+                bail!(
+                    "--log-x and --log-y apply to scatter plots of heap rulesets, not to the heatmap of {}",
+                    t.name()
+                );
+            }
+            if o.from.is_some() {
+                bail!("--from applies to scatter plots; a heatmap covers 0 ≤ a, b ≤ N");
+            }
+            if to >= MAX_SIDE {
+                bail!(
+                    "--to {to} is too large for a heatmap (at most {}: one cell per pair)",
+                    MAX_SIDE - 1
+                );
+            }
+            let method = o.method.unwrap_or(Method::Auto);
+            let values = grid_u64(&grid(t, 0..to + 1, 0..to + 1, method, ctl)?)?;
+            let mut h = Heatmap::new(format!("{}: G(a,b) for 0 ≤ a, b ≤ {to}", t.name()), values);
+            h.mark = o.mark;
+            Figure::Heatmap(h)
+        }
+        Ruleset::Loopy(l) => bail!(
+            "{} is a loopy ruleset: its values include ∞(K), which a scatter plot of nim-values cannot place; use `grundy seq {} --to N`",
+            l.name(),
+            l.name()
+        ),
+    };
+    if o.width.is_some() || o.height.is_some() {
+        let (w, h) = fig.size();
+        let size = (o.width.unwrap_or(w), o.height.unwrap_or(h));
+        if size.0 < 200 || size.1 < 150 || size.0 > 10_000 || size.1 > 10_000 {
+            bail!(
+                "image size {}×{} is out of range (200×150 to 10000×10000)",
+                size.0,
+                size.1
+            );
+        }
+        match &mut fig {
+            Figure::Scatter(s) => s.size = size,
+            Figure::Heatmap(h) => h.size = size,
+        }
+    }
+    Ok(fig)
+}
 
 /// Image formats, chosen by the file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

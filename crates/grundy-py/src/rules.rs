@@ -1,0 +1,223 @@
+//! Rulesets written as Python functions: [`Def`] is what `grundy.HeapRuleset` holds,
+//! and [`Def::bind`] makes, for one computation, a library ruleset
+//! (`grundy::game::HeapRuleset` or `LoopyRuleset`) that calls the Python function with
+//! the GIL. The library's traits cannot return errors from option listing, so a Python
+//! exception or an invalid option is kept in the computation's [`CallState`], which also
+//! sets the cancellation flag: the engine stops at its next check, and the caller raises
+//! the kept exception instead of returning any value.
+
+use grundy::game::{HeapRuleset, LoopyOptions, LoopyRuleset, Part, Ruleset};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The state of one computation shared with the Python rulesets it calls: the
+/// cancellation flag of its `Control` and the first Python error met.
+pub struct CallState {
+    /// The `Control`'s cancellation flag (set on Ctrl-C and on a ruleset error).
+    pub cancel: Arc<AtomicBool>,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl CallState {
+    /// A fresh state: not cancelled, no error.
+    pub fn new() -> Arc<CallState> {
+        Arc::new(CallState {
+            cancel: Arc::new(AtomicBool::new(false)),
+            error: Mutex::new(None),
+        })
+    }
+
+    /// Keeps the first error and stops the computation.
+    fn fail(&self, e: PyErr) {
+        let mut slot = self.error.lock().unwrap_or_else(|p| p.into_inner());
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+        self.cancel.store(true, Ordering::SeqCst);
+    }
+
+    /// The error a ruleset met, if any.
+    pub fn take_error(&self) -> Option<PyErr> {
+        self.error.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+
+    fn failed(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+/// A ruleset defined in Python: its name, the options function, the first heap and
+/// whether play can cycle.
+pub struct Def {
+    /// Name as written in expressions.
+    pub name: String,
+    /// `options(n)`: an iterable of ints (one heap) or tuples of ints (a sum of heaps).
+    pub options: Py<PyAny>,
+    /// The first heap that is a position.
+    pub start: u64,
+    /// Options may be equal to or larger than the heap (values `∞(K)`).
+    pub loopy: bool,
+}
+
+impl Def {
+    /// The library ruleset for one computation, reporting errors to `call`.
+    pub fn bind(self: &Arc<Def>, call: &Arc<CallState>) -> Ruleset {
+        let r = Live {
+            def: self.clone(),
+            call: call.clone(),
+        };
+        if self.loopy {
+            Ruleset::Loopy(Arc::new(r))
+        } else {
+            Ruleset::Heap(Arc::new(r))
+        }
+    }
+}
+
+/// A [`Def`] bound to one computation (its [`CallState`]).
+struct Live {
+    def: Arc<Def>,
+    call: Arc<CallState>,
+}
+
+/// The error for an option that is not a heap or a tuple of heaps.
+fn bad_option(def: &Def, n: u64, what: &str) -> PyErr {
+    PyValueError::new_err(format!(
+        "options({n}) of ruleset '{}' returned {what}: an option is a non-negative int (one heap) or a tuple of them (a sum of heaps; 0 is the empty heap)",
+        def.name
+    ))
+}
+
+/// Adds a note naming the heap to an exception raised inside `options` (PEP 678:
+/// shown by Python 3.11 and later).
+fn with_note(py: Python<'_>, e: PyErr, def: &Def, n: u64) -> PyErr {
+    let note = format!("raised by options({n}) of ruleset '{}'", def.name);
+    let v = e.value(py);
+    let added = match v.getattr("add_note") {
+        Ok(add) => add.call1((note.clone(),)).is_ok(),
+        Err(_) => false,
+    };
+    if !added {
+        let _ = v.setattr("__notes__", PyList::new(py, [note]).ok());
+    }
+    e
+}
+
+impl Live {
+    /// One heap of an option of heap `n`, checked: an int ≥ 0 that is 0 or a position,
+    /// and (finite rulesets) smaller than `n`.
+    fn heap(&self, item: &Bound<'_, PyAny>, n: u64) -> PyResult<u64> {
+        let def = &self.def;
+        let h: u64 = match item.extract::<u64>() {
+            Ok(h) if !item.is_instance_of::<pyo3::types::PyBool>() => h,
+            _ => {
+                let shown = item.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+                return Err(bad_option(def, n, &shown));
+            }
+        };
+        if (h != 0 || def.loopy) && h < def.start {
+            return Err(PyValueError::new_err(format!(
+                "options({n}) of ruleset '{}' returned heap {h}, below its first heap {}{}",
+                def.name,
+                def.start,
+                if def.loopy { "" } else { " (0 is the empty heap)" }
+            )));
+        }
+        if !def.loopy && h >= n {
+            return Err(PyValueError::new_err(format!(
+                "options({n}) of ruleset '{}' returned heap {h}, which is not smaller than {n}: a ruleset whose heaps can stay or grow needs loopy=True",
+                def.name
+            )));
+        }
+        Ok(h)
+    }
+
+    /// Calls `options(n)` and hands each option to `f` as parts (sorted heaps).
+    fn each(&self, py: Python<'_>, n: u64, f: &mut dyn FnMut(&[Part])) -> PyResult<()> {
+        let def = &self.def;
+        let result = def.options.bind(py).call1((n,)).map_err(|e| with_note(py, e, def, n))?;
+        let iter = result.try_iter().map_err(|_| {
+            let shown = result.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+            PyValueError::new_err(format!(
+                "options({n}) of ruleset '{}' returned {shown}, which is not iterable: return a list of options",
+                def.name
+            ))
+        })?;
+        let mut parts: Vec<Part> = Vec::new();
+        for item in iter {
+            let item = item.map_err(|e| with_note(py, e, def, n))?;
+            if let Ok(t) = item.downcast::<PyTuple>() {
+                if def.loopy && t.len() != 1 {
+                    return Err(PyValueError::new_err(format!(
+                        "options({n}) of loopy ruleset '{}' returned a tuple of {} heaps: the options of a loopy ruleset are single heaps",
+                        def.name,
+                        t.len()
+                    )));
+                }
+                parts.clear();
+                for x in t.iter() {
+                    parts.push(Part::one(self.heap(&x, n)?));
+                }
+                parts.sort_unstable();
+                f(&parts);
+            } else {
+                f(&[Part::one(self.heap(&item, n)?)]);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl HeapRuleset for Live {
+    fn name(&self) -> String {
+        self.def.name.clone()
+    }
+
+    fn first_heap(&self) -> u64 {
+        self.def.start
+    }
+
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        if self.call.failed() {
+            return; // the computation is being stopped: list nothing more
+        }
+        Python::with_gil(|py| {
+            if let Err(e) = self.each(py, n, f) {
+                self.call.fail(e);
+            }
+        });
+    }
+}
+
+impl LoopyRuleset for Live {
+    fn name(&self) -> String {
+        self.def.name.clone()
+    }
+
+    fn first_heap(&self) -> u64 {
+        self.def.start
+    }
+
+    fn options(&self, n: u64, max_heap: u64, max_count: usize, out: &mut Vec<u64>) -> LoopyOptions {
+        out.clear();
+        if self.call.failed() {
+            return LoopyOptions::Listed;
+        }
+        Python::with_gil(|py| {
+            if let Err(e) = self.each(py, n, &mut |parts| out.extend(parts.iter().map(|p| p.heap))) {
+                out.clear();
+                self.call.fail(e);
+            }
+        });
+        out.sort_unstable();
+        out.dedup();
+        match out.last() {
+            Some(&top) if top > max_heap => LoopyOptions::HeapAbove(top as u128),
+            _ if out.len() > max_count => LoopyOptions::TooMany,
+            _ => LoopyOptions::Listed,
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Running a library computation from Python: on a worker thread, with the GIL
+//! released, while the calling (main) thread checks for Ctrl-C
+//! (`Python::check_signals`) and reports progress every 50 ms. A KeyboardInterrupt sets
+//! the `Control`'s cancellation flag; the engines stop at their next check and nothing
+//! of the unfinished result is returned. A panic in the worker becomes a Python
+//! `RuntimeError`, never a crash.
+
+use crate::rules::CallState;
+use grundy::control::ProgressSink;
+use grundy::{Control, Error};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
+
+pyo3::create_exception!(
+    _grundy,
+    ResourceError,
+    PyMemoryError,
+    "A computation refused by grundy's memory or work estimate (the message gives the estimate and the limit)."
+);
+
+/// The Python exception for a library error: `ResourceError` for a refusal by the
+/// memory or work estimate, `KeyboardInterrupt` for an interruption, `ValueError` for
+/// everything else (bad expressions, codes, parameters, domains); the message is the
+/// CLI's one-line message.
+pub fn to_py(e: Error) -> PyErr {
+    match e {
+        Error::TooLarge { .. } | Error::TooManyStates { .. } => ResourceError::new_err(e.to_string()),
+        Error::Interrupted => PyKeyboardInterrupt::new_err("interrupted"),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// Progress of the running computation, read by the calling thread.
+#[derive(Default)]
+struct Progress {
+    label: Mutex<Option<String>>,
+    total: AtomicU64,
+    done: AtomicU64,
+}
+
+impl ProgressSink for Progress {
+    fn start(&self, label: &str, total: u64) {
+        *self.label.lock().unwrap_or_else(|p| p.into_inner()) = Some(label.to_string());
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+    fn set(&self, done: u64) {
+        self.done.store(done, Ordering::Relaxed);
+    }
+    fn finish(&self) {
+        *self.label.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
+}
+
+impl Progress {
+    /// Calls `cb(label, total, done)` when something changed since `last`, or
+    /// `cb(None, 0, 0)` once the computation is no longer announced (and
+    /// [`run`] calls `cb(None, finished, 0)` at the end, `finished` 1 or 0).
+    fn report(&self, cb: &Bound<'_, PyAny>, last: &mut Option<(String, u64, u64)>) -> PyResult<()> {
+        let label = self.label.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let now = label.map(|l| (l, self.total.load(Ordering::Relaxed), self.done.load(Ordering::Relaxed)));
+        if now != *last {
+            match &now {
+                Some((l, t, d)) => cb.call1((l.as_str(), *t, *d))?,
+                None => cb.call1((cb.py().None(), 0u64, 0u64))?,
+            };
+            *last = now;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `f` with a `Control` whose cancellation flag is `call`'s, on a worker thread,
+/// and returns its result; a Python ruleset's error or a KeyboardInterrupt is raised
+/// instead of any result.
+///
+/// # Errors
+/// The ruleset's Python exception, `KeyboardInterrupt`, the library's errors
+/// ([`to_py`]), and `RuntimeError` if the computation panicked.
+pub fn run<T: Send>(
+    py: Python<'_>,
+    call: &Arc<CallState>,
+    progress: Option<&Bound<'_, PyAny>>,
+    f: impl FnOnce(&Control) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let sink = Arc::new(Progress::default());
+    let ctl = Control::new()
+        .with_cancel_flag(call.cancel.clone())
+        .with_progress(sink.clone());
+    let (tx, rx) = mpsc::channel();
+    // allow_threads needs a Sync closure; the receiver is only used by this thread.
+    let rx = Mutex::new(rx);
+    let mut interrupt: Option<PyErr> = None;
+    let mut last = None;
+    let outcome = std::thread::scope(|s| {
+        let ctl = &ctl;
+        s.spawn(move || {
+            // The worker gets a Python thread state once and releases the GIL for the
+            // computation: a ruleset written in Python then only re-acquires the GIL per
+            // call, instead of creating and destroying a thread state each time.
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                Python::with_gil(|py| py.allow_threads(|| f(ctl)))
+            }));
+            let _ = tx.send(r);
+        });
+        loop {
+            let got = py.allow_threads(|| {
+                rx.lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .recv_timeout(Duration::from_millis(50))
+            });
+            match got {
+                Ok(r) => break r,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    break Err(Box::new("the worker thread ended without a result") as Box<dyn std::any::Any + Send>)
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if interrupt.is_none() {
+                        if let Err(e) = py.check_signals() {
+                            interrupt = Some(e);
+                            call.cancel.store(true, Ordering::SeqCst);
+                        }
+                    }
+                    if let (Some(cb), None) = (progress, &interrupt) {
+                        if let Err(e) = sink.report(cb, &mut last) {
+                            interrupt = Some(e);
+                            call.cancel.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+            }
+        }
+    });
+    if let Some(cb) = progress {
+        // The last call says whether the computation finished (total 1) or not (0).
+        let finished = matches!(&outcome, Ok(Ok(_))) && interrupt.is_none();
+        let _ = cb.call1((py.None(), u64::from(finished), 0u64));
+    }
+    if let Some(e) = call.take_error() {
+        return Err(e);
+    }
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    match outcome {
+        Ok(r) => r.map_err(to_py),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown".into());
+            Err(PyRuntimeError::new_err(format!("internal error in grundy: {what}")))
+        }
+    }
+}

@@ -1,0 +1,499 @@
+"""Tests of the Python package: every function, each error class, Python-defined rulesets
+against the built-in rulesets they imitate, Ctrl-C, dtypes and shapes.
+
+Known values come from the workspace README and docs/cli.md (the CLI's own examples)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import grundy
+from grundy import _grundy
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+# ---------------------------------------------------------------- values and moves
+
+
+def test_value_finite_and_methods():
+    # README: G(6239, 6240) = 36, and 36 ⊕ 3 = 39.
+    assert grundy.value("min(6239,6240) + nim(3)") == 39
+    assert grundy.value("min(6239,6240)", method="search") == 36
+    assert grundy.value("nim(3,5,6)") == 0
+    assert isinstance(grundy.value("nim(3,5,7)"), int)
+    for m in ("auto", "formula", "search"):
+        assert grundy.value("dividing(18) + dividing(7)", method=m) == 2
+
+
+def test_value_big_is_exact_int():
+    v = grundy.value("nim(18446744073709551615) + nim(1)")
+    assert v == 18446744073709551614 and isinstance(v, int)
+
+
+def test_loopy_values():
+    v = grundy.value("partial-aliquot-sum(6) + partial-aliquot-sum(9)")
+    assert isinstance(v, grundy.LoopyValue)
+    assert str(v) == "∞(1,2,3)"
+    assert v.infinite and v.finite is None and v.options_values == (1, 2, 3)
+    assert v.outcome == "D"
+    assert grundy.outcome("partial-aliquot-sum(6) + partial-aliquot-sum(9)") == "D"
+    # Undetermined within the bound: "?" with a note naming the bound.
+    u = grundy.value("aliquot-sum(276)")
+    assert str(u) == "?" and u.undetermined and "heap bound" in u.note
+    assert grundy.outcome("aliquot-sum(276)") == "?"
+    # A smaller heap bound makes a determined value undetermined.
+    assert grundy.value("aliquot-sum(12)") == 1 or isinstance(grundy.value("aliquot-sum(12)"), int)
+    assert grundy.value("aliquot-sum(12)", bound=15).undetermined
+
+
+def test_outcome():
+    assert grundy.outcome("nim(3,5,6)") == "P"
+    assert grundy.outcome("nim(3,5,7)") == "N"
+
+
+def test_moves():
+    m = grundy.moves("nim(3,5,7)")
+    assert m.value == 1 and m.outcome == "N"
+    assert m.winning == [("nim(2,5,7)", 0), ("nim(3,4,7)", 0), ("nim(3,5,6)", 0)]
+    assert m.options is None and m.drawing == [] and m.winning_count == 3
+    a = grundy.moves("nim(1,2)", all=True)
+    assert a.options == [("nim(0,2)", 2), ("nim(1,0)", 1), ("nim(1,1)", 0)] or len(a.options) == 3
+    assert sorted(v for _, v in a.options) == [0, 1, 2]
+    assert a.options_count == 3
+    assert "<table>" in m._repr_html_() and "nim(2,5,7)" in m._repr_html_()
+
+
+def test_moves_loopy_and_powerset_counts():
+    d = grundy.moves("partial-aliquot-sum(6) + partial-aliquot-sum(9)")
+    assert d.outcome == "D" and d.winning == []
+    assert len(d.drawing) == 1
+    pos, v = d.drawing[0]
+    assert isinstance(v, grundy.LoopyValue) and v.outcome == "D"
+    w = grundy.moves("partial-aliquot-sum(6) + partial-aliquot-sum(7)")
+    assert [p for p, _ in w.winning] == [
+        "partial-aliquot-sum(2) + partial-aliquot-sum(7)",
+        "partial-aliquot-sum(3) + partial-aliquot-sum(7)",
+        "partial-aliquot-sum(5) + partial-aliquot-sum(7)",
+    ]
+    # docs/cli.md: 1000 winning moves listed of 8388607.
+    p = grundy.moves("powerset-maliquot(720)")
+    assert len(p.winning) == 1000 and p.winning_count == 8388607
+
+
+# ---------------------------------------------------------------- sequences
+
+
+def test_seq_dtype_shape_and_start():
+    a = grundy.seq("subtraction[1,2]", 20)
+    assert isinstance(a, np.ndarray) and a.dtype == np.uint32 and a.shape == (21,)
+    assert a.tolist() == [n % 3 for n in range(21)]
+    b = grundy.seq("subtraction[1,2]", 20, start=5)
+    assert b.shape == (16,) and b.tolist() == [n % 3 for n in range(5, 21)]
+    # The first heap is the default start (maliquot starts at 1).
+    c = grundy.seq("maliquot", 10)
+    assert c.shape == (10,)
+    # formula and search agree where the closed form is proven.
+    s = grundy.seq("dividing", 2000)
+    f = grundy.seq("dividing", 2000, method="formula")
+    assert f.dtype == np.uint32 and np.array_equal(s, f)
+
+
+def test_seq_powerset_dtypes():
+    # Values grow as powers of two: uint32, then uint64, then Python ints.
+    small = grundy.seq("powerset-saliquant", 40)
+    assert small.dtype == np.uint32
+    mid = grundy.seq("powerset-saliquant", 70)
+    assert mid.dtype == np.uint64 and int(mid.max()) >= 2**32
+    big = grundy.seq("powerset-saliquant", 200)
+    # Heaps start at 1: heaps 1..=200.
+    assert big.dtype == object and big.shape == (200,) and max(big) >= 2**64
+    assert all(isinstance(x, int) for x in big)
+    # The three agree on their common heaps.
+    assert [int(x) for x in mid[:40]] == small.tolist()
+    assert [int(x) for x in big[:70]] == [int(x) for x in mid]
+    # Each value is 0 or a power of two (powerset rulesets).
+    assert all(x == 0 or x & (x - 1) == 0 for x in big)
+
+
+def test_seq_loopy_encoding():
+    s = grundy.seq("partial-aliquot-sum", 9)
+    assert isinstance(s, grundy.LoopySequence) and s.start == 1 and len(s) == 9
+    # README: 0,1,1,2,1,∞(0,1,2),1,∞(0,1,2),3
+    assert [str(v) for v in s] == ["0", "1", "1", "2", "1", "∞(0,1,2)", "1", "∞(0,1,2)", "3"]
+    assert s.codes.dtype == np.int64 and s.codes.tolist() == [0, 1, 1, 2, 1, -1, 1, -1, 3]
+    assert np.asarray(s).tolist() == s.codes.tolist()
+    assert s.note is None
+    u = grundy.seq("aliquot-sum", 300, start=270)
+    assert -2 in u.codes.tolist() and u.note and "undetermined" in u.note
+    assert u[u.codes.tolist().index(-2)].undetermined
+
+
+def test_seq_codes_and_subtraction_sets_as_names():
+    # Take-and-break codes and subtraction sets wherever a name is accepted.
+    k = grundy.seq("0.77", 100)
+    assert np.array_equal(k, grundy.seq("kayles", 100))
+    assert grundy.value("0.77(5) + .6(5)") == grundy.value("kayles(5) + officers(5)")
+    assert grundy.period("subtraction[2,8,9]", 300).period == 11
+
+
+# ---------------------------------------------------------------- analysis
+
+
+def test_period():
+    p = grundy.period("subtraction[2,8,9]", 300)
+    assert (p.period, p.preperiod, p.saltus, p.proven) == (11, 21, 0, True)
+    assert p.status == "proven" and p.certificate["period"] == 11
+    k = grundy.period("kayles", 100000)
+    assert (k.period, k.preperiod, k.proven) == (12, 71, True)
+    assert k.to < 2000  # stops once proven
+    assert "Guy" in k.certificate["theorem"]
+    n = grundy.period("nim", 100)
+    assert n.saltus == 1 and n.period == 1 and not n.proven and n.status == "apparent"
+    assert "<table>" in k._repr_html_()
+
+
+def test_rulesets():
+    rs = grundy.rulesets()
+    names = [r["name"] for r in rs]
+    assert "nim" in names and "saliquant" in names and "take-and-break" in names
+    sal = rs[names.index("saliquant")]
+    assert set(sal) >= {"name", "positions", "options", "source", "formula"}
+    assert "Theorem 4" in sal["formula"]
+    assert rs[names.index("subtraction")]["params"]
+
+
+def test_graph_dict_and_file():
+    g = grundy.graph({"a": ["b"], "b": []})
+    assert g == {"a": (1, "N"), "b": (0, "P")}
+    c = grundy.graph(ROOT / "examples" / "graphs" / "cycle.json")
+    assert [(k, str(v), o) for k, (v, o) in c.items()] == [
+        ("a", "0", "P"),
+        ("b", "1", "N"),
+        ("c", "∞()", "D"),
+        ("d", "∞()", "D"),
+        ("end", "0", "P"),
+    ]
+    t = grundy.graph(str(ROOT / "examples" / "graphs" / "partial-aliquot-sum.txt"))
+    assert len(t) > 5
+    with pytest.raises(ValueError, match="not a vertex|not defined|unknown"):
+        grundy.graph({"a": ["zz"]})
+
+
+def test_reproduce():
+    r = grundy.reproduce(only="002-ex1")
+    assert isinstance(r, list) and len(r) == 1
+    c = r[0]
+    assert list(c) == ["id", "paper", "source", "claim", "computed", "range", "verdict", "seconds"]
+    assert c["id"] == "002-ex1" and c["verdict"] == {"status": "holds"}
+    assert r.summary() == {"holds": 1}
+    assert "002-ex1" in r._repr_html_()
+    # The MIN finding of paper 001 is reported as a disagreement, with both values.
+    f = grundy.reproduce(only="001-sec1-6240")
+    assert f and all(x["verdict"]["status"] in ("disagrees", "holds") for x in f)
+    with pytest.raises(ValueError, match="no check id starts with"):
+        grundy.reproduce(only="zzz")
+
+
+def test_plot():
+    p = grundy.plot("saliquant", 200)
+    assert isinstance(p, bytes) and p[:8] == b"\x89PNG\r\n\x1a\n"
+    assert p._repr_png_() == bytes(p)
+    h = grundy.plot("min", 30, mark=1, width=400, height=300)
+    assert h[:4] == b"\x89PNG"
+    with pytest.raises(ValueError, match="loopy"):
+        grundy.plot("aliquot-sum", 10)
+    with pytest.raises(ValueError, match="too large for a heatmap"):
+        grundy.plot("min", 5000)
+
+
+# ---------------------------------------------------------------- errors
+
+
+def test_value_errors_carry_the_cli_messages():
+    with pytest.raises(ValueError, match=r"syntax error at column \d+"):
+        grundy.value("nim(3")
+    with pytest.raises(ValueError, match="did you mean 'nim'"):
+        grundy.value("nimm(3)")
+    with pytest.raises(ValueError, match="exactly 2 arguments"):
+        grundy.value("min(1,2,3)")
+    with pytest.raises(ValueError, match="is not a position of vdn"):
+        grundy.value("vdn(0,3)")
+    with pytest.raises(ValueError, match="column"):
+        grundy.seq("0.1;", 10)
+    with pytest.raises(ValueError, match="column"):
+        grundy.value("subtraction[1,,2](3)")
+    with pytest.raises(ValueError, match="method"):
+        grundy.value("nim(1)", method="magic")
+    with pytest.raises(ValueError, match="no closed form"):
+        grundy.value("min(3,4)", method="formula")
+    with pytest.raises(ValueError, match="needs a heap ruleset"):
+        grundy.seq("min", 10)
+    with pytest.raises(ValueError, match="larger than"):
+        grundy.seq("nim", 3, start=5)
+    with pytest.raises(TypeError):
+        grundy.seq(3, 10)
+
+
+def test_resource_error():
+    assert issubclass(grundy.ResourceError, MemoryError)
+    with pytest.raises(grundy.ResourceError, match="memory limit"):
+        grundy.seq("saliquant", 10**12)
+    # Work refused by the state estimate: listing 10^11 options.
+    with pytest.raises(grundy.ResourceError, match="positions; the limit"):
+        grundy.moves("nim(100000000000)", all=True)
+
+
+def test_nothing_panics_across_the_boundary():
+    # Heaps at the top of u64, an empty sum, huge loopy heaps: errors or values, never a crash.
+    assert grundy.value("nim()") == 0
+    with pytest.raises(ValueError):
+        grundy.value("nim(18446744073709551616)")
+    with pytest.raises((ValueError, grundy.ResourceError)):
+        grundy.seq("nim", 2**40)
+
+
+# ---------------------------------------------------------------- Python-defined rulesets
+
+
+S = (1, 3, 4)
+
+
+def test_python_subtraction_game_matches_the_builtin():
+    sub = grundy.HeapRuleset("py-sub134", lambda n: [n - s for s in S if s <= n])
+    assert repr(sub) == "HeapRuleset('py-sub134', start=0, loopy=False)"
+    assert sub(3, 5) == "py-sub134(3,5)"
+    a = grundy.seq(sub, 3000)
+    b = grundy.seq("subtraction[1,3,4]", 3000)
+    assert a.dtype == b.dtype == np.uint32 and np.array_equal(a, b)
+    # By name, in sums with built-in rulesets, and its moves.
+    assert np.array_equal(grundy.seq("py-sub134", 50), b[:51])
+    for h in (7, 10, 23):
+        assert grundy.value(f"py-sub134({h}) + nim(2)") == grundy.value(f"subtraction[1,3,4]({h}) + nim(2)")
+    mp = grundy.moves(sub(23, 10) + " + nim(2)", all=True)
+    mb = grundy.moves("subtraction[1,3,4](23,10) + nim(2)", all=True)
+    assert [p.replace("py-sub134", "subtraction[1,3,4]") for p, _ in mp.winning] == [p for p, _ in mb.winning]
+    assert [v for _, v in mp.options] == [v for _, v in mb.options]
+    # Period: apparent only (no theorem is known for a Python function), same pattern.
+    pp = grundy.period(sub, 3000)
+    pb = grundy.period("subtraction[1,3,4]", 3000)
+    assert (pp.period, pp.preperiod, pp.saltus) == (pb.period, pb.preperiod, pb.saltus) == (7, 0, 0)
+    assert not pp.proven and pb.proven
+    assert grundy.plot(sub, 100)[:4] == b"\x89PNG"
+
+
+def test_python_take_and_break_matches_kayles():
+    # Kayles: remove 1 or 2 adjacent pins, possibly splitting the row in two.
+    def kayles(n):
+        out = []
+        for take in (1, 2):
+            for left in range(0, n - take + 1):
+                right = n - take - left
+                if left <= right:
+                    out.append((left, right))
+        return out
+
+    k = grundy.HeapRuleset("py-kayles", kayles)
+    assert np.array_equal(grundy.seq(k, 300), grundy.seq("kayles", 300))
+    assert grundy.value("py-kayles(10,7) + nim(1)") == grundy.value("kayles(10,7) + nim(1)")
+
+
+def _partial_aliquot_sums(n):
+    """The sums of the nonempty sets of proper divisors of n (paper 003 §7), by a bitset
+    held in a Python int (heaps reached from small ones have up to millions of sums)."""
+    small = [d for d in range(1, int(n**0.5) + 1) if n % d == 0]
+    bits = 1  # bit s: some set of the divisors so far sums to s
+    for d in sorted((set(small) | {n // d for d in small}) - {n}):
+        bits |= bits << d
+    raw = np.frombuffer(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), dtype=np.uint8)
+    return np.flatnonzero(np.unpackbits(raw, bitorder="little"))[1:]  # without the empty sum
+
+
+def test_python_loopy_ruleset_matches_partial_aliquot_sum():
+    r = grundy.HeapRuleset("py-pas", _partial_aliquot_sums, start=1, loopy=True)
+    a = grundy.seq(r, 120)
+    b = grundy.seq("partial-aliquot-sum", 120)
+    assert isinstance(a, grundy.LoopySequence)
+    assert [str(v) for v in a] == [str(v) for v in b]
+    assert a.codes.tolist() == b.codes.tolist()
+    v = grundy.value("py-pas(6) + py-pas(9)")
+    assert str(v) == "∞(1,2,3)" and grundy.outcome("py-pas(6) + py-pas(9)") == "D"
+    assert str(grundy.value("py-pas(28)")) == str(grundy.value("partial-aliquot-sum(28)"))
+    m = grundy.moves("py-pas(6) + py-pas(7)")
+    assert [p for p, _ in m.winning] == ["py-pas(2) + py-pas(7)", "py-pas(3) + py-pas(7)", "py-pas(5) + py-pas(7)"]
+    # A heap bound leaves values undetermined, as for the built-in rulesets.
+    assert grundy.value("py-pas(12)", bound=15).undetermined
+
+
+def test_python_ruleset_errors_name_the_heap_and_compute_nothing():
+    calls = []
+
+    def boom(n):
+        calls.append(n)
+        if n == 5:
+            raise ZeroDivisionError("bad heap")
+        return [n - 1] if n else []
+
+    r = grundy.HeapRuleset("py-boom", boom)
+    with pytest.raises(ZeroDivisionError, match="bad heap") as e:
+        grundy.seq(r, 100000)
+    assert any("options(5)" in n and "py-boom" in n for n in getattr(e.value, "__notes__", []))
+    assert max(calls) < 100000  # stopped early, no value returned
+    for bad, what in ((-1, "-1"), ("x", "'x'"), (1.5, "1.5"), (None, "None")):
+        r = grundy.HeapRuleset("py-bad", lambda n, bad=bad: [bad] if n == 3 else [])
+        with pytest.raises(ValueError, match=rf"options\(3\) of ruleset 'py-bad' returned {what}"):
+            grundy.seq(r, 10)
+    grow = grundy.HeapRuleset("py-grow", lambda n: [n + 1] if n < 10 else [])
+    with pytest.raises(ValueError, match="not smaller than .*loopy=True"):
+        grundy.value("py-grow(4)")
+    noniter = grundy.HeapRuleset("py-noniter", lambda n: 3)
+    with pytest.raises(ValueError, match="not iterable"):
+        grundy.seq(noniter, 5)
+    lp = grundy.HeapRuleset("py-loopy-tuple", lambda n: [(1, 2)], start=1, loopy=True)
+    with pytest.raises(ValueError, match="single heaps"):
+        grundy.value("py-loopy-tuple(3)")
+    # An exception in a sum's component is raised too (not a wrong value).
+    with pytest.raises(ZeroDivisionError):
+        grundy.value("py-boom(7) + nim(1)")
+
+
+def test_ruleset_names():
+    with pytest.raises(ValueError, match="built-in"):
+        grundy.HeapRuleset("nim", lambda n: [])
+    with pytest.raises(ValueError, match="cannot name a ruleset"):
+        grundy.HeapRuleset("two words", lambda n: [])
+    with pytest.raises(ValueError, match="callable"):
+        grundy.HeapRuleset("py-x", [1, 2])
+    with pytest.raises(ValueError, match="takes no parameters"):
+        grundy.HeapRuleset("py-y", lambda n: [])
+        grundy.value("py-y[1](3)")
+    # Redefining a name replaces the ruleset for the session.
+    grundy.HeapRuleset("py-re", lambda n: [])
+    assert grundy.value("py-re(5)") == 0
+    grundy.HeapRuleset("py-re", lambda n: list(range(n)))
+    assert grundy.value("py-re(5)") == 5
+
+
+def test_python_ruleset_with_start_1_and_empty_heap():
+    # Heaps start at 1; option 0 is the empty heap (value 0), as for the built-ins.
+    r = grundy.HeapRuleset("py-halve", lambda n: [n // 2] if n > 1 else [0], start=1)
+    a = grundy.seq(r, 16)
+    assert a.shape == (16,)
+    with pytest.raises(ValueError, match="start at 1"):
+        grundy.value("py-halve(0)")
+
+
+# ---------------------------------------------------------------- progress and Ctrl-C
+
+
+def test_progress_callback_and_tqdm():
+    seen = []
+    _grundy.seq("saliquant", 3_000_000, None, "search", None, None, lambda *a: seen.append(a))
+    assert any(label is not None and total > 0 for label, total, _ in seen)
+    assert seen[-1] == (None, 1, 0)  # finished
+    stopped = []
+    with pytest.raises(grundy.ResourceError):
+        _grundy.seq("saliquant", 10**12, None, "search", None, None, lambda *a: stopped.append(a))
+    assert stopped == [(None, 0, 0)]
+    # progress=True: a tqdm bar when tqdm is installed, nothing otherwise.
+    assert grundy.seq("nim", 1000, progress=True).shape == (1001,)
+
+
+def test_long_runs_release_the_gil():
+    # While another thread computes a sequence, this thread keeps running Python code.
+    import threading
+
+    done = threading.Event()
+    result = {}
+
+    def work():
+        result["a"] = grundy.seq("saliquant", 4_000_000)
+        done.set()
+
+    t = threading.Thread(target=work)
+    start = time.perf_counter()
+    t.start()
+    spins = 0
+    while not done.is_set():
+        spins += 1
+    t.join()
+    elapsed = time.perf_counter() - start
+    assert result["a"].shape == (4_000_001,)
+    # Millions of loop turns per second when the GIL is free; with the GIL held by the
+    # computation this thread would get almost none.
+    assert elapsed > 0.2 and spins / elapsed > 100_000, (spins, elapsed)
+
+
+CHILD = textwrap.dedent(
+    """
+    import sys, time, grundy
+    kind = sys.argv[1]
+    print("started", flush=True)
+    try:
+        if kind == "builtin":
+            grundy.seq("divide-and-residue", 10**7)
+        else:
+            r = grundy.HeapRuleset("py-slow", lambda n: (time.sleep(0.0005), [n - 1] if n else [])[1])
+            grundy.seq(r, 10**7)
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt", flush=True)
+        sys.exit(3)
+    print("finished", flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("kind", ["builtin", "python"])
+def test_ctrl_c_raises_keyboard_interrupt_promptly(kind):
+    p = subprocess.Popen(
+        [sys.executable, "-c", CHILD, kind], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert p.stdout.readline().strip() == "started"
+        time.sleep(1.0)
+        p.send_signal(signal.SIGINT)
+        t = time.monotonic()
+        out, err = p.communicate(timeout=20)
+        elapsed = time.monotonic() - t
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 3, (out, err)
+    assert "KeyboardInterrupt" in out
+    assert elapsed < 5, elapsed
+
+
+# ---------------------------------------------------------------- the example notebook
+
+
+def test_example_notebook_runs_top_to_bottom(monkeypatch):
+    """Every code cell of examples/python.ipynb, in order, in one namespace; and, when
+    nbclient and ipykernel are installed, the notebook itself in a Jupyter kernel, whose
+    rich outputs (tables, the inline figure) are checked too."""
+    path = ROOT / "examples" / "python.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    monkeypatch.chdir(ROOT)
+    env: dict = {"__name__": "__main__"}
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) >= 8
+    for cell in code:
+        exec(compile("".join(cell["source"]), "<notebook>", "exec"), env)
+    try:
+        import nbclient
+        import nbformat
+        import ipykernel  # noqa: F401
+    except ImportError:
+        return
+    book = nbformat.read(str(path), as_version=4)
+    nbclient.NotebookClient(book, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()
+    kinds = {k for c in book.cells if c.cell_type == "code" for o in c.outputs for k in o.get("data", {})}
+    assert {"text/html", "image/png"} <= kinds
+    assert not [o for c in book.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
