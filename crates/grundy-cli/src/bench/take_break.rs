@@ -105,6 +105,33 @@ fn naive_grundys_game(n: u64) -> Result<String> {
     Ok(format!("G({n}) = {} (naive engine)", seq.get_u64(n).unwrap_or(0)))
 }
 
+/// Grundy's game to heap `n` as a resumable long run: resumes from the checkpoint
+/// `target/long-runs/grundys-game.ck` (under the current directory) if it exists, saves
+/// to it every minute and at the end, and reports the largest value, the rare heaps and
+/// the P-positions.
+fn grundys_game_long(n: u64) -> Result<String> {
+    use grundy::rulesets::take_break::checkpoint::FileCheckpoint;
+    use grundy::solve::dense::{sequence_checkpointed, Checkpoint};
+    let dir = std::path::Path::new("target/long-runs");
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let ck = FileCheckpoint::new(dir.join("grundys-game.ck"), std::time::Duration::from_secs(60));
+    let rs = game("4!.0")?;
+    let prefix = ck.load(&rs)?;
+    let resumed = prefix.len();
+    let (seq, stopped) = sequence_checkpointed(&rs, prefix, n, &Control::new(), Some(&ck))?;
+    if let Some(e) = stopped {
+        bail!("stopped after {} heaps: {e}", seq.len());
+    }
+    let codes = seq.codes();
+    let largest = codes.iter().copied().max().unwrap_or(0);
+    let p = codes.iter().filter(|&&v| v == 0).count();
+    Ok(format!(
+        "G({n}) = {}; resumed at heap {resumed}; largest value {largest}, {p} P-positions; {}",
+        codes[n as usize],
+        stats_line(&rs)
+    ))
+}
+
 /// True if both results name the same G(n) (the part before the first ';' or '(').
 pub(super) fn same_value(target: &str, baseline: &str) -> bool {
     let head = |s: &str| s.split([';', '(']).next().unwrap_or("").trim().to_string();
@@ -185,6 +212,14 @@ pub(super) fn benches() -> Vec<Bench> {
             baseline: "the naive engine, Grundy's game, heaps 0..=2^13 (a calibration: ogsolve has no Grundy's game)",
             requirement: "under 60 s (issue 10)",
             run_target: || engine("4!.0", 1 << 24),
+            run_baseline: || naive_grundys_game(1 << 13),
+        },
+        Bench {
+            name: "long/grundys-game-2^28",
+            target: "Grundy's game to 2^28, resumable: target/long-runs/grundys-game.ck is saved every minute and resumed from",
+            baseline: "the naive engine, Grundy's game, heaps 0..=2^13 (a calibration)",
+            requirement: "2^28 as a resumable long run, with its largest value and rare count (issue 10)",
+            run_target: || grundys_game_long(1 << 28),
             run_baseline: || naive_grundys_game(1 << 13),
         },
     ]

@@ -58,7 +58,6 @@ use super::{for_each_partition, Code, Constraint, Digit};
 use crate::game::EngineStats;
 use crate::error::Result;
 use crate::game::DenseStep;
-use rayon::prelude::*;
 use std::sync::Mutex;
 
 /// The widest key (value bits plus the parity bit) the mask search looks at.
@@ -70,15 +69,8 @@ const MAX_KEY_BITS: u32 = 20;
 const SCAN_BLOCK: u64 = 64;
 const SCAN_BLOCKS: u64 = 16;
 
-/// Pair searches over at least this many pairs run on all cores.
-const PARALLEL_PAIRS: u64 = 1 << 15;
-
-fn or_words(mut x: Vec<u64>, y: Vec<u64>) -> Vec<u64> {
-    for (a, b) in x.iter_mut().zip(y) {
-        *a |= b;
-    }
-    x
-}
+/// Scans of at least this many pairs are split between two threads.
+const PARALLEL_PAIRS: u64 = 1 << 13;
 
 /// The key of heap `a` of value `v`: `(v << 1) | (a & 1)`.
 #[inline]
@@ -116,13 +108,31 @@ impl Plan {
     }
 }
 
+/// Marks `left[i] ⊕ right[len − 1 − i]` for every `i` (`mask + 1 = marks.len()`).
+fn mark_xor(marks: &mut [u8], mask: usize, left: &[u32], right: &[u32]) {
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        marks[(x ^ y) as usize & mask] = 1;
+    }
+}
+
+/// Marks `G(a) ⊕ G(m − a)` for the rare heaps `(a, G(a))` given (all `a < m`).
+fn mark_rare(marks: &mut [u8], mask: usize, rare: &[(u32, u32)], codes: &[u32], m: usize) {
+    let codes = &codes[..m];
+    for &(a, va) in rare {
+        marks[(va ^ codes[m - a as usize]) as usize & mask] = 1;
+    }
+}
+
 /// The option values of one heap, one byte per value (a store per value, with no
 /// read-modify-write chain between values, so a scan runs at the store rate), with a
-/// mex that only moves up while values are added.
+/// mex that only moves up while values are added. Long scans are split between two
+/// threads, the second marking a scratch array that is then merged.
 struct Seen {
     /// `marks[v] = 1` if `v` is an option value; the length is a power of two above
     /// every value and every mex, so `v & (len − 1)` indexes without a bounds check.
     marks: Vec<u8>,
+    /// The second thread's marks (all zero between scans).
+    scratch: Vec<u8>,
     /// Every mark is below `top`.
     top: usize,
     /// Every value below `low` is marked.
@@ -133,6 +143,7 @@ impl Seen {
     fn new() -> Seen {
         Seen {
             marks: vec![0; 2],
+            scratch: vec![0; 2],
             top: 0,
             low: 0,
         }
@@ -149,56 +160,36 @@ impl Seen {
         let len = 2usize << bits;
         if self.marks.len() < len {
             self.marks.resize(len, 0);
+            self.scratch.resize(len, 0);
         }
-    }
-
-    #[inline]
-    fn index_mask(&self) -> usize {
-        self.marks.len() - 1
     }
 
     #[inline]
     fn insert(&mut self, v: u32) {
-        let i = v as usize & self.index_mask();
+        let i = v as usize & (self.marks.len() - 1);
         self.marks[i] = 1;
         self.top = self.top.max(i + 1);
     }
 
-    /// Marks the values of a bitset (a parallel fold's result).
-    fn or(&mut self, bits: &[u64]) {
-        for (w, &b) in bits.iter().enumerate() {
-            let mut b = b;
-            while b != 0 {
-                self.insert((w * 64) as u32 + b.trailing_zeros());
-                b &= b - 1;
-            }
+    /// Runs `f(marks, mask, lo, hi)` on `0..len`, split between two threads when
+    /// `len ≥ parallel`, with all values below `2^bits`.
+    fn mark<F>(&mut self, len: usize, parallel: u64, bits: u32, f: F)
+    where
+        F: Fn(&mut [u8], usize, usize, usize) + Sync,
+    {
+        let mask = self.marks.len() - 1;
+        let top = (1usize << bits).min(mask + 1);
+        self.top = self.top.max(top);
+        if (len as u64) < parallel.max(2) {
+            f(&mut self.marks, mask, 0, len);
+            return;
         }
-    }
-
-    /// The marks as a slice of length `mask + 1` (so `v & mask` needs no bounds check),
-    /// noting that values below `2^bits` may be marked.
-    #[inline]
-    fn marks_below(&mut self, bits: u32) -> (&mut [u8], usize) {
-        let mask = self.index_mask();
-        self.top = self.top.max((1usize << bits).min(mask + 1));
-        (&mut self.marks[..=mask], mask)
-    }
-
-    /// Marks `left[i] ⊕ right[len − 1 − i]` for every `i`, all values below `2^bits`.
-    fn scan(&mut self, left: &[u32], right: &[u32], bits: u32) {
-        let (marks, mask) = self.marks_below(bits);
-        for (&x, &y) in left.iter().zip(right.iter().rev()) {
-            marks[(x ^ y) as usize & mask] = 1;
-        }
-    }
-
-    /// Marks `G(a) ⊕ G(m − a)` for the rare heaps `(a, G(a))` given (all `a < m`), all
-    /// values below `2^bits`.
-    fn mark_rare_pairs(&mut self, rare: &[(u32, u32)], codes: &[u32], m: usize, bits: u32) {
-        let (marks, mask) = self.marks_below(bits);
-        let codes = &codes[..m];
-        for &(a, va) in rare {
-            marks[(va ^ codes[m - a as usize]) as usize & mask] = 1;
+        let half = len / 2;
+        let (marks, scratch) = (&mut self.marks, &mut self.scratch);
+        rayon::join(|| f(marks, mask, 0, half), || f(scratch, mask, half, len));
+        for (m, s) in marks[..top].iter_mut().zip(&mut scratch[..top]) {
+            *m |= *s;
+            *s = 0;
         }
     }
 
@@ -499,7 +490,6 @@ impl DenseStep for SparseEngine<'_> {
         // The pairs with a rare heap; when a third of the heaps or more are rare (no
         // mask separates the values well) the splits are scanned whole instead.
         let bits = 32 - self.max_value.leading_zeros();
-        let words = (1usize << bits).div_ceil(64);
         let whole = self.rare.len() > self.synced / 3;
         for &(m, strict) in self.pairs.iter().filter(|_| !whole) {
             let end = self.rare.partition_point(|&(a, _)| (a as u64) < m);
@@ -517,21 +507,10 @@ impl DenseStep for SparseEngine<'_> {
             };
             self.stats.pairs += (head.len() + tail.len()) as u64;
             let m = m as usize;
-            if rare.len() as u64 >= self.par_threshold.max(1 << 12) {
-                let bits = head
-                    .par_iter()
-                    .chain(tail.par_iter())
-                    .with_min_len(1 << 11)
-                    .fold(|| vec![0u64; words], |mut acc, &(a, va)| {
-                        let v = va ^ codes[m - a as usize];
-                        acc[(v >> 6) as usize] |= 1 << (v & 63);
-                        acc
-                    })
-                    .reduce(|| vec![0u64; words], or_words);
-                self.seen.or(&bits);
-            } else {
-                self.seen.mark_rare_pairs(head, codes, m, bits);
-                self.seen.mark_rare_pairs(tail, codes, m, bits);
+            for part in [head, tail] {
+                self.seen.mark(part.len(), self.par_threshold, bits, |marks, mask, lo, hi| {
+                    mark_rare(marks, mask, &part[lo..hi], codes, m)
+                });
             }
         }
         // Scan the pairs of splits whose m has the candidate rare, a block at a time,
@@ -567,20 +546,12 @@ impl DenseStep for SparseEngine<'_> {
             self.cursors[i].2 = hi + 1;
             self.stats.pairs += hi + 1 - lo;
             let (lo, hi, mu) = (lo as usize, hi as usize, m as usize);
-            if (hi + 1 - lo) as u64 >= self.par_threshold {
-                let bits = (lo..hi + 1)
-                    .into_par_iter()
-                    .with_min_len(1 << 12)
-                    .fold(|| vec![0u64; words], |mut acc, a| {
-                        let v = codes[a] ^ codes[mu - a];
-                        acc[(v >> 6) as usize] |= 1 << (v & 63);
-                        acc
-                    })
-                    .reduce(|| vec![0u64; words], or_words);
-                self.seen.or(&bits);
-            } else {
-                self.seen.scan(&codes[lo..=hi], &codes[mu - hi..=mu - lo], bits);
-            }
+            let (left, right) = (&codes[lo..=hi], &codes[mu - hi..=mu - lo]);
+            let len = left.len();
+            // right is read backwards: the pairs i..j of left meet right[len − j..len − i].
+            self.seen.mark(len, self.par_threshold, bits, |marks, mask, i, j| {
+                mark_xor(marks, mask, &left[i..j], &right[len - j..len - i])
+            });
         };
         if n & 0xFFF == 0 {
             self.publish();
