@@ -133,25 +133,8 @@ fn component_ruleset(c: &ComponentExpr, input: &str) -> Result<Ruleset> {
 /// assert_eq!(rs.name(), "subtraction[1,2]");
 /// ```
 pub fn parse_ruleset(text: &str) -> Result<Ruleset> {
-    // Reuse the expression parser by appending an empty argument list.
-    let probe = format!("{}()", text.trim());
-    let relabel = |e: Error| match e {
-        Error::Syntax { message, column, .. } => Error::Syntax {
-            message,
-            column,
-            input: text.to_string(),
-        },
-        other => other,
-    };
-    let comps = expr::parse(&probe).map_err(relabel)?;
-    if comps.len() != 1 {
-        return Err(Error::Syntax {
-            message: "expected a single ruleset name".into(),
-            column: 1,
-            input: text.to_string(),
-        });
-    }
-    component_ruleset(&comps[0], text.trim()).map_err(relabel)
+    let c = expr::parse_ruleset(text)?;
+    component_ruleset(&c, text)
 }
 
 /// Parses and resolves a position expression, checking arities and domains.

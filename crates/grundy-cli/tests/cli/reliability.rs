@@ -62,3 +62,106 @@ fn a_vertex_name_longer_than_any_format_width_prints() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text, format!("{long}  1  N\ny  0  P\n"));
 }
+
+#[test]
+fn copy_counts_past_2_64_are_exact() {
+    let v = json(&["value", "nim(3*18446744073709551615,3)", "--format", "json"]);
+    // 2^64 heaps of 3: an even count, value 0; the position prints whole.
+    assert_eq!(v["position"], "nim(3*18446744073709551615,3)");
+    assert_eq!((v["value"].as_str(), v["outcome"].as_str()), (Some("0"), Some("P")));
+    let v = json(&["moves", "nim(3*18446744073709551615,3,1)", "--format", "json"]);
+    assert_eq!(v["position"], "nim(3*18446744073709551615,3,1)");
+    assert_eq!(v["value"], "1");
+    assert_eq!(
+        v["winning"],
+        serde_json::json!(["nim(3*18446744073709551614,2,3,1)", "nim(3*18446744073709551615,3,0)"])
+    );
+    // The printed positions parse back to the same value.
+    let v = json(&["value", "nim(3*18446744073709551614,2,3,1)", "--format", "json"]);
+    assert_eq!(v["value"], "0");
+}
+
+#[test]
+fn numbers_too_large_are_refused_not_wrapped() {
+    for (expr, column) in [("nim(2^64)", 5), ("nim(3*10^20)", 7), ("subtraction[1,1e20](3)", 15)] {
+        let e = error_line(&["value", expr]);
+        assert!(
+            e.contains("too large") && e.contains(&format!("column {column}")),
+            "{e}"
+        );
+    }
+    let e = error_line(&[
+        "period",
+        "subtraction[18446744073709551615]",
+        "--to",
+        "18446744073709551615",
+    ]);
+    assert!(e.contains("needs an estimated"), "{e}");
+    let e = error_line(&[
+        "value",
+        "vdn(18446744073709551615,18446744073709551615)",
+        "--method",
+        "search",
+    ]);
+    assert!(e.contains("visits about"), "{e}");
+    let e = error_line(&["value", "min(18446744073709551615,18446744073709551615)"]);
+    assert!(e.contains("needs an estimated"), "{e}");
+}
+
+#[test]
+fn powers_and_scientific_notation_in_positions() {
+    let v = json(&["value", "nim(10^12,3,5)", "--format", "json"]);
+    assert_eq!(v["position"], "nim(1000000000000,3,5)");
+    assert_eq!(v["value"], (1_000_000_000_000u64 ^ 3 ^ 5).to_string());
+    let v = json(&["value", "nim(1e6) + subtraction[1,2](2^10)", "--format", "json"]);
+    assert_eq!(v["value"], (1_000_000u64 ^ (1024 % 3)).to_string());
+}
+
+#[test]
+fn a_sum_lists_each_position_once() {
+    // powerset-saliquot(6): base {5, 4, 3, 0}; {3,5} and {0,3,5} are one position.
+    let v = json(&["moves", "powerset-saliquot(6)", "--all", "--format", "json"]);
+    assert_eq!(
+        v["winning"],
+        serde_json::json!(["powerset-saliquot(0)", "powerset-saliquot(3,5)"])
+    );
+    assert_eq!(v["options"].as_array().unwrap().len(), 8);
+    // Equal heaps of a sum: moving either is the same move.
+    let v = json(&["moves", "nim(3,5,3)", "--all", "--format", "json"]);
+    assert_eq!(v["options"].as_array().unwrap().len(), 8);
+    let v = json(&["moves", "min(3,4) + min(3,4)", "--all", "--format", "json"]);
+    let opts: Vec<&str> = v["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["position"].as_str().unwrap())
+        .collect();
+    assert!(opts.iter().all(|p| p.ends_with("+ min(3,4)")), "{opts:?}");
+    // A loop in either heap of a loopy sum leaves the position as it is: listed once.
+    let v = json(&[
+        "moves",
+        "partial-aliquot-sum(6) + partial-aliquot-sum(12)",
+        "--all",
+        "--format",
+        "json",
+    ]);
+    let mut opts: Vec<&str> = v["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["position"].as_str().unwrap())
+        .collect();
+    let n = opts.len();
+    opts.sort_unstable();
+    opts.dedup();
+    assert_eq!(opts.len(), n, "{opts:?}");
+}
+
+#[test]
+fn all_lists_at_most_1000_options_per_heap() {
+    let v = json(&["moves", "powerset-maliquot(720)", "--all", "--format", "json"]);
+    assert_eq!(v["options"].as_array().unwrap().len(), 1000);
+    assert_eq!(v["winning"].as_array().unwrap().len(), 1000);
+    assert_eq!(v["options_count"], "536870911");
+    assert_eq!(v["winning_count"], "8388607");
+}
