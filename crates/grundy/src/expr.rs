@@ -81,11 +81,14 @@ pub fn parse_ruleset(input: &str) -> Result<ComponentExpr> {
     p.skip_ws();
     match p.peek() {
         None => Ok(c),
-        Some('(') => Err(p.err(format!(
-            "a ruleset is written without a position: '{}', not '{}(…)'",
-            Shown(input.trim()),
-            c.name
-        ))),
+        Some('(') => {
+            let name: String = p.chars[..p.pos].iter().collect();
+            Err(p.err(format!(
+                "a ruleset is written without a position: '{}', not '{}'",
+                Shown(name.trim()),
+                Shown(input.trim())
+            )))
+        }
         Some(_) => Err(p.err(format!("expected the end of the ruleset name, found {}", p.found()))),
     }
 }
@@ -417,7 +420,7 @@ mod tests {
         let e = parse_ruleset("").unwrap_err().to_string();
         assert!(e.contains("expected a ruleset name, found end of input"), "{e}");
         let e = parse_ruleset("nim(3)").unwrap_err().to_string();
-        assert!(e.contains("column 4") && e.contains("without a position"), "{e}");
+        assert!(e.contains("column 4") && e.contains("without a position: 'nim', not 'nim(3)'"), "{e}");
         let e = parse_ruleset("nim +").unwrap_err().to_string();
         assert!(e.contains("column 5") && e.contains("found '+'"), "{e}");
     }
