@@ -5,6 +5,7 @@
 //! that cannot be done, 130 when interrupted.
 
 mod bench;
+mod cli_error;
 mod commands;
 mod figures;
 mod output;
@@ -25,7 +26,7 @@ struct Cli {
     memory_limit: Option<String>,
     /// Most positions a single search may visit; default 2e10, or GRUNDY_MAX_STATES.
     #[arg(long, global = true, value_name = "N")]
-    max_states: Option<f64>,
+    max_states: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -73,8 +74,14 @@ fn reset_sigpipe() {
 
 fn main() -> ExitCode {
     reset_sigpipe();
-    let cli = Cli::parse();
-    let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_states) {
+    let cli: Cli = match cli_error::parse() {
+        Ok(c) => c,
+        Err(message) => {
+            eprintln!("grundy: error: {message}");
+            return ExitCode::from(commands::EXIT_ERROR);
+        }
+    };
+    let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_states.as_deref()) {
         Ok(c) => c,
         Err(e) => return commands::fail(&e),
     };

@@ -60,7 +60,7 @@ pub enum Error {
         reason: String,
     },
     /// The computation would need more memory (or states) than allowed.
-    #[error("{what} needs an estimated {} ({detail}); the memory limit is {} (set GRUNDY_MEMORY_LIMIT to change it)", human_bytes(*.estimate_bytes), human_bytes(*.limit_bytes))]
+    #[error("{what} needs an estimated {} ({detail}); the memory limit is {}", human_bytes(*.estimate_bytes), human_bytes(*.limit_bytes))]
     TooLarge {
         /// What would be computed.
         what: String,
@@ -72,7 +72,7 @@ pub enum Error {
         detail: String,
     },
     /// The search would visit more positions than allowed (it would take too long).
-    #[error("{what} visits about {} positions; the limit is {} (set GRUNDY_MAX_STATES to change it)", sci(*.states), sci(*.limit as u128))]
+    #[error("{what} visits about {} positions; the limit is {}", sci(*.states), sci(*.limit as u128))]
     TooManyStates {
         /// What would be computed.
         what: String,

@@ -420,7 +420,10 @@ mod tests {
         let e = parse_ruleset("").unwrap_err().to_string();
         assert!(e.contains("expected a ruleset name, found end of input"), "{e}");
         let e = parse_ruleset("nim(3)").unwrap_err().to_string();
-        assert!(e.contains("column 4") && e.contains("without a position: 'nim', not 'nim(3)'"), "{e}");
+        assert!(
+            e.contains("column 4") && e.contains("without a position: 'nim', not 'nim(3)'"),
+            "{e}"
+        );
         let e = parse_ruleset("nim +").unwrap_err().to_string();
         assert!(e.contains("column 5") && e.contains("found '+'"), "{e}");
     }

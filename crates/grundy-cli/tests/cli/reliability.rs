@@ -165,3 +165,100 @@ fn all_lists_at_most_1000_options_per_heap() {
     assert_eq!(v["options_count"], "536870911");
     assert_eq!(v["winning_count"], "8388607");
 }
+
+#[test]
+fn invalid_limit_variables_are_errors_naming_them() {
+    for (var, value) in [
+        ("GRUNDY_MEMORY_LIMIT", "lots"),
+        ("GRUNDY_MAX_STATES", "-3"),
+        ("GRUNDY_MAX_STATES", "x"),
+    ] {
+        let out = grundy().env(var, value).args(["value", "nim(1)"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{var}={value}");
+        let e = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(e.starts_with(&format!("grundy: error: {var}: '{value}' is not")), "{e}");
+    }
+    // The option wins over the variable, as documented.
+    let out = grundy()
+        .env("GRUNDY_MEMORY_LIMIT", "lots")
+        .args(["--memory-limit", "1G", "value", "nim(1)"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let e = error_line(&["--memory-limit", "2X", "value", "nim(1)"]);
+    assert!(e.contains("--memory-limit: '2X' is not a size"), "{e}");
+}
+
+#[test]
+fn refusals_name_the_setting_the_user_used() {
+    let e = error_line(&["--memory-limit", "1K", "seq", "nim", "--to", "100000"]);
+    assert!(
+        e.contains("(set by --memory-limit 1K)") && !e.contains("GRUNDY_MEMORY_LIMIT"),
+        "{e}"
+    );
+    let out = grundy()
+        .env("GRUNDY_MEMORY_LIMIT", "1K")
+        .args(["seq", "nim", "--to", "100000"])
+        .output()
+        .unwrap();
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        e.contains("(set by GRUNDY_MEMORY_LIMIT=1K; --memory-limit overrides it)"),
+        "{e}"
+    );
+    let e = error_line(&["seq", "nim", "--to", "100000000000000"]);
+    assert!(e.contains("raise it with --memory-limit"), "{e}");
+    let e = error_line(&["--max-states", "10", "value", "min(100,100)"]);
+    assert!(e.contains("(set by --max-states 10)"), "{e}");
+}
+
+#[test]
+fn clap_errors_are_one_line_with_the_prefix() {
+    for args in [
+        &["seq", "nim"][..],
+        &["verify", "nim", "--to", "10", "--method", "search"],
+        &["valu", "x"],
+        &["value", "x", "--format", "yaml"],
+        &["seq", "nim", "--to", "abc"],
+        &["moves", "nim(1)", "--all", "--all"],
+    ] {
+        let e = error_line(args);
+        assert!(e.starts_with("grundy: error: "), "{args:?}: {e}");
+    }
+    let e = error_line(&["valu", "x"]);
+    assert!(e.contains("unknown command 'valu'; did you mean 'value'?"), "{e}");
+    let e = error_line(&["seq", "nim"]);
+    assert!(e.contains("missing required argument '--to <TO>'"), "{e}");
+    // verify does not take --method, and no error suggests it.
+    let e = error_line(&["verify", "nim", "--to", "10", "--method", "search"]);
+    assert!(e.contains("unexpected argument '--method'"), "{e}");
+    for name in ["kayles", "subtraction[3]", "aliquot-sum"] {
+        let e = error_line(&["verify", name, "--to", "10"]);
+        assert!(!e.contains("--method"), "{e}");
+    }
+    // Help and version print as usual.
+    let out = grundy().arg("--help").output().unwrap();
+    assert!(out.status.success() && String::from_utf8(out.stdout).unwrap().lines().count() > 5);
+    let out = grundy().arg("--version").output().unwrap();
+    assert!(out.status.success() && String::from_utf8(out.stdout).unwrap().starts_with("grundy "));
+}
+
+#[test]
+fn a_line_break_in_an_expression_is_escaped_in_the_error() {
+    let e = error_line(&["value", "nim(3,\n4"]);
+    assert!(e.contains("'nim(3,\\n4'"), "{e}");
+    let e = error_line(&["value", "subtraction[1,\n2,x](3)"]);
+    assert!(e.contains("\\n"), "{e}");
+}
+
+#[test]
+fn seq_of_an_empty_name_reports_what_the_user_typed() {
+    let e = error_line(&["seq", "", "--to", "3"]);
+    assert!(
+        e.contains("expected a ruleset name, found end of input") && !e.contains("'('"),
+        "{e}"
+    );
+    let e = error_line(&["seq", "nim(3)", "--to", "3"]);
+    assert!(e.contains("without a position: 'nim', not 'nim(3)'"), "{e}");
+}
