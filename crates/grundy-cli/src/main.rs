@@ -62,18 +62,21 @@ enum Command {
 }
 
 /// Restores the default SIGPIPE action, so that `grundy seq … | head` ends quietly
-/// like other Unix tools instead of failing on a closed pipe.
-fn reset_sigpipe() {
+/// like other Unix tools instead of failing on a closed pipe; and ignores SIGXFSZ, so
+/// that a file size limit (`ulimit -f`) makes a write fail with an error naming the
+/// file (and the file is left as it was) instead of killing the process.
+fn reset_signals() {
     #[cfg(unix)]
-    // SAFETY: setting a signal's disposition to SIG_DFL at start-up, before any
-    // threads exist, has no preconditions.
+    // SAFETY: setting a signal's disposition to SIG_DFL or SIG_IGN at start-up, before
+    // any threads exist, has no preconditions.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 
 fn main() -> ExitCode {
-    reset_sigpipe();
+    reset_signals();
     let cli: Cli = match cli_error::parse() {
         Ok(c) => c,
         Err(message) => {

@@ -50,29 +50,9 @@ pub fn pad(text: &str, width: usize, right_align: bool) -> String {
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory,
 /// flushed to disk, then renamed into place, so that `path` is never left half
-/// written. Errors name the file.
+/// written ([`grundy::control::write_atomically`]). Errors name the file.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use anyhow::Context;
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("cannot write {}", path.display()))
+    grundy::control::write_atomically(path, bytes).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// Checks, before a long computation, that a file can be created at `path` (its

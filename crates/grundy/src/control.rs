@@ -187,6 +187,54 @@ pub fn default_state_limit() -> u64 {
         .unwrap_or(20_000_000_000)
 }
 
+/// Writes `bytes` to `path` whole or not at all: into a temporary file in the same
+/// directory, synced to disk, then renamed over `path` (and the directory synced where
+/// it can be). On any failure (a full disk, a file size limit, a directory in the
+/// way) the temporary file is removed and `path` keeps its old content, if any.
+///
+/// # Errors
+/// The I/O error of the step that failed.
+///
+/// # Example
+/// ```
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("out.txt");
+/// grundy::control::write_atomically(&path, b"whole").unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+/// // A directory in the way: an error, and nothing is left behind.
+/// assert!(grundy::control::write_atomically(&dir, b"x").is_err());
+/// assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
 /// Available memory in bytes from `/proc/meminfo` (`MemAvailable`), if readable.
 pub fn available_memory() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/meminfo").ok()?;

@@ -52,8 +52,9 @@ const MAX_SIDE: u64 = 1000;
 
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
-    // Check the file name before computing anything.
+    // Check the file name, and that it can be written, before computing anything.
     ImageFormat::from_path(&a.out)?;
+    crate::output::check_writable(&a.out)?;
     let rs = parse_ruleset(&a.name)?;
     let mut fig = match &rs {
         Ruleset::Heap(h) => {

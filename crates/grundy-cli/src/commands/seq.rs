@@ -85,6 +85,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         if method != Method::Search {
             anyhow::bail!("--checkpoint needs --method search");
         }
+        crate::output::check_writable(path)?;
         solver = solver.with_checkpoint(std::sync::Arc::new(FileCheckpoint::new(
             path,
             std::time::Duration::from_secs(30),

@@ -262,3 +262,62 @@ fn seq_of_an_empty_name_reports_what_the_user_typed() {
     let e = error_line(&["seq", "nim(3)", "--to", "3"]);
     assert!(e.contains("without a position: 'nim', not 'nim(3)'"), "{e}");
 }
+
+/// Runs `grundy ARGS` in `dir` under a file size limit of 4 KiB (`ulimit -f 4`), where
+/// larger writes fail as on a full disk.
+fn with_file_size_limit(dir: &std::path::Path, args: &str) -> std::process::Output {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -f 4 && exec '{}' {args}", bin.display()))
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn reproduce_refuses_an_unwritable_report_before_running() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("report.json")).unwrap();
+    let out = dir.path().to_str().unwrap();
+    let e = error_line(&["reproduce", "--only", "004", "--out", out]);
+    assert!(e.contains("report.json") && e.contains("directory"), "{e}");
+}
+
+#[test]
+fn reproduce_on_a_full_disk_leaves_no_truncated_report_and_prints_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = with_file_size_limit(dir.path(), "reproduce --only 004 --out out");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let last = err.lines().last().unwrap();
+    assert!(
+        last.starts_with("grundy: error: cannot write out/report.") && last.contains("printed to stdout"),
+        "{last}"
+    );
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("004-period-odd-nim"), "{report}");
+    // Whatever was written is whole: the JSON parses, no temporary file is left.
+    if let Ok(text) = std::fs::read_to_string(dir.path().join("out/report.json")) {
+        serde_json::from_str::<serde_json::Value>(&text).unwrap();
+    }
+    for f in std::fs::read_dir(dir.path().join("out")).unwrap() {
+        let name = f.unwrap().file_name();
+        assert!(!name.to_string_lossy().starts_with('.'), "{name:?} left behind");
+    }
+}
+
+#[test]
+fn plot_on_a_full_disk_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = with_file_size_limit(dir.path(), "plot nim --to 100 -o p.png");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("grundy: error: cannot write p.png"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // An output path that cannot be written is refused before computing.
+    let e = error_line(&["plot", "nim", "--to", "100", "-o", "/nonexistent-dir/p.png"]);
+    assert!(e.contains("cannot write /nonexistent-dir/p.png"), "{e}");
+    let e = error_line(&["seq", "0.77", "--to", "10", "--checkpoint", "/nonexistent-dir/c.ckpt"]);
+    assert!(e.contains("cannot write /nonexistent-dir/c.ckpt"), "{e}");
+}
