@@ -21,7 +21,7 @@ pub enum SeqFormat {
     Csv,
     /// `{"ruleset": …, "from": M, "values": ["0", …]}`.
     Json,
-    /// OEIS b-file: one `n value` line per heap.
+    /// OEIS b-file: one `n value` line per heap (finite rulesets only).
     Bfile,
 }
 
@@ -73,6 +73,13 @@ struct Out {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let rs = parse_ruleset(&a.name)?;
+    if a.format == SeqFormat::Bfile && matches!(rs, grundy::game::Ruleset::Loopy(_)) {
+        // A b-file holds integers; loopy values can be ∞(K) or ?.
+        anyhow::bail!(
+            "{} is loopy: its values can be ∞(K) or ?, which an OEIS b-file cannot hold; use --format csv or json",
+            rs.name()
+        );
+    }
     if let Some(from) = a.from.filter(|&f| f > a.to) {
         anyhow::bail!("--from {from} is larger than --to {}", a.to);
     }

@@ -321,3 +321,60 @@ fn plot_on_a_full_disk_leaves_no_file() {
     let e = error_line(&["seq", "0.77", "--to", "10", "--checkpoint", "/nonexistent-dir/c.ckpt"]);
     assert!(e.contains("cannot write /nonexistent-dir/c.ckpt"), "{e}");
 }
+
+#[test]
+fn an_infinite_component_decides_a_sum_with_an_undetermined_one_where_provable() {
+    // aliquot-sum(6) is ∞(): every option of the sum keeps an infinite component.
+    let v = json(&["value", "aliquot-sum(276) + aliquot-sum(6)", "--format", "json"]);
+    assert_eq!((v["value"].as_str(), v["outcome"].as_str()), (Some("∞()"), Some("D")));
+    assert!(v.get("note").is_none(), "{v}");
+    // ∞(0,1,2) plus an unknown value: a win if the unknown is a finite 0, 1 or 2, a
+    // draw otherwise; not decided.
+    let v = json(&["value", "aliquot-sum(276) + partial-aliquot-sum(6)", "--format", "json"]);
+    assert_eq!((v["value"].as_str(), v["outcome"].as_str()), (Some("?"), Some("?")));
+    // Two infinite components draw, whatever the third is.
+    let v = json(&[
+        "value",
+        "partial-aliquot-sum(6) + aliquot-sum(276) + partial-aliquot-sum(8)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["value"], "∞()");
+}
+
+#[test]
+fn period_never_reports_a_negative_saltus() {
+    let v = json(&[
+        "period",
+        "subtraction[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]",
+        "--to",
+        "40",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["status"], "none", "{v}");
+    assert!(v["saltus"].is_null(), "{v}");
+    let v = json(&[
+        "period",
+        "subtraction[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]",
+        "--to",
+        "200",
+        "--format",
+        "json",
+    ]);
+    assert_eq!((v["period"].as_u64(), v["saltus"].as_i64()), (Some(21), Some(0)), "{v}");
+}
+
+#[test]
+fn bfile_is_refused_for_loopy_rulesets() {
+    let e = error_line(&["seq", "aliquot-sum", "--to", "20", "--format", "bfile"]);
+    assert!(
+        e.contains("aliquot-sum is loopy") && e.contains("--format csv or json"),
+        "{e}"
+    );
+    let out = grundy()
+        .args(["seq", "subtraction[1,2]", "--to", "3", "--format", "bfile"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "0 0\n1 1\n2 2\n3 0\n");
+}
