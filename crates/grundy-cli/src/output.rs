@@ -65,6 +65,9 @@ pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
     if path.is_dir() {
         anyhow::bail!("cannot write {}: it is a directory", path.display());
     }
+    if path.metadata().is_ok_and(|m| !m.is_file()) {
+        anyhow::bail!("cannot write {}: not a regular file", path.display());
+    }
     let probe = dir.join(format!(".grundy-write-test-{}", std::process::id()));
     std::fs::File::create(&probe)
         .map(|_| {

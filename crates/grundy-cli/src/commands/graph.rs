@@ -4,6 +4,7 @@
 use super::bound::BoundArgs;
 use crate::output::{column_width, pad, print_json, Format};
 use anyhow::Context;
+use grundy::error::Shown;
 use grundy::graph_file::read_graph;
 use grundy::solve::loopy::solve;
 use grundy::Control;
@@ -88,10 +89,12 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         Format::Text => {
             let out = std::io::stdout();
             let mut w = std::io::BufWriter::new(out.lock());
-            let width = column_width(vertices.iter().map(|v| v.vertex));
+            // One line per vertex: a line break in a (JSON) name is shown escaped.
+            let names: Vec<String> = vertices.iter().map(|v| Shown(v.vertex).to_string()).collect();
+            let width = column_width(names.iter().map(String::as_str));
             let vw = column_width(vertices.iter().map(|v| v.value.as_str()));
-            for v in &vertices {
-                let (name, value) = (pad(v.vertex, width, false), pad(&v.value, vw, false));
+            for (v, name) in vertices.iter().zip(&names) {
+                let (name, value) = (pad(name, width, false), pad(&v.value, vw, false));
                 writeln!(w, "{name}  {value}  {}", v.outcome)?;
             }
             w.flush()?;

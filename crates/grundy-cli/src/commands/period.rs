@@ -255,7 +255,9 @@ impl Report {
 
 /// `period --check FILE`.
 fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    // The saved values take a few times the file's size once parsed.
+    let text = grundy::control::read_text_bounded(file, ctl.memory_limit() / 5)
+        .with_context(|| format!("cannot read {}", file.display()))?;
     let saved: Saved = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a certificate saved by grundy period --save", file.display()))?;
     let c = &saved.certificate;

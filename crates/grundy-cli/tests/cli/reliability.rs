@@ -378,3 +378,28 @@ fn bfile_is_refused_for_loopy_rulesets() {
         .unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "0 0\n1 1\n2 2\n3 0\n");
 }
+
+#[test]
+fn endless_devices_are_refused_as_input_and_as_output() {
+    let e = error_line(&["period", "--check", "/dev/zero"]);
+    assert!(e.contains("cannot read /dev/zero") && e.contains("NUL byte"), "{e}");
+    let out = grundy()
+        .args(["--memory-limit", "5M", "period", "--check", "/dev/stdin"])
+        .write_stdin(vec![b'y'; 3 << 20])
+        .output()
+        .unwrap();
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(e.contains("larger than 1.0 MiB"), "{e}");
+    let e = error_line(&["seq", "0.77", "--to", "10", "--checkpoint", "/dev/zero"]);
+    assert!(e.contains("/dev/zero: not a regular file"), "{e}");
+    // Renaming over a device would replace it.
+    let e = error_line(&["period", "0.77", "--to", "100", "--save", "/dev/null"]);
+    assert!(e.contains("cannot write /dev/null: not a regular file"), "{e}");
+}
+
+#[test]
+fn graph_text_output_keeps_one_line_per_vertex() {
+    let f = file_with(b"{\"a\\nb\": [], \"c\": [\"a\\nb\"]}", ".json");
+    let out = grundy().args(["graph", f.path().to_str().unwrap()]).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "a\\nb  0  P\nc     1  N\n");
+}

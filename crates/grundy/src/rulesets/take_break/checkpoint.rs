@@ -133,7 +133,13 @@ pub fn load(path: &Path, code: &Code) -> Result<Vec<u32>> {
 /// # Errors
 /// As [`load`].
 pub fn load_named(path: &Path, text: &str) -> Result<Vec<u32>> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Input(format!("cannot read checkpoint {}: {e}", path.display())))?;
+    let read = |e: std::io::Error| Error::Input(format!("cannot read checkpoint {}: {e}", path.display()));
+    // A checkpoint is a regular file written by `save` (a device such as /dev/zero
+    // would be read for ever, and replaced by the next save).
+    if !path.metadata().map_err(read)?.is_file() {
+        return Err(read(std::io::Error::other("not a regular file")));
+    }
+    let bytes = std::fs::read(path).map_err(read)?;
     decode_named(text, &bytes, &path.display().to_string())
 }
 
