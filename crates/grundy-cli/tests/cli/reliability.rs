@@ -106,6 +106,9 @@ fn numbers_too_large_are_refused_not_wrapped() {
     assert!(e.contains("visits about"), "{e}");
     let e = error_line(&["value", "min(18446744073709551615,18446744073709551615)"]);
     assert!(e.contains("needs an estimated"), "{e}");
+    // An arity past 2^32 was truncated in the estimate, then overflowed an allocation.
+    let e = error_line(&["verify", "cdn", "--to", "0", "--arity", "9223372036854775808"]);
+    assert!(e.contains("needs an estimated"), "{e}");
 }
 
 #[test]
