@@ -53,6 +53,20 @@ fn graph_input_is_bounded_by_the_memory_limit() {
     assert!(e.contains("cannot read /") && e.contains("directory"), "{e}");
 }
 
+/// The command: a value of about 67,000 digits in `moves --all` (a minute in
+/// the test profile).
+#[test]
+#[ignore = "slow: a powerset heap of 3.1 million, run with --ignored"]
+fn a_value_longer_than_any_format_width_prints() {
+    let out = grundy()
+        .args(["moves", "powerset-totative(3100007) + nim(1)", "--all"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.len() > 65_535), "no long value printed");
+}
+
 #[test]
 fn a_vertex_name_longer_than_any_format_width_prints() {
     let long = "v".repeat(70_000);
@@ -236,9 +250,16 @@ fn clap_errors_are_one_line_with_the_prefix() {
     // verify does not take --method, and no error suggests it.
     let e = error_line(&["verify", "nim", "--to", "10", "--method", "search"]);
     assert!(e.contains("unexpected argument '--method'"), "{e}");
-    for name in ["kayles", "subtraction[3]", "aliquot-sum"] {
-        let e = error_line(&["verify", name, "--to", "10"]);
-        assert!(!e.contains("--method"), "{e}");
+    // Every ruleset, with a range too short for some closed forms.
+    let list = json(&["list", "--format", "json"]);
+    for r in list.as_array().unwrap() {
+        let example = r["example"].as_str().unwrap();
+        let name = example.split('(').next().unwrap();
+        for to in ["0", "6"] {
+            let out = grundy().args(["verify", name, "--to", to]).output().unwrap();
+            let e = String::from_utf8(out.stderr).unwrap();
+            assert!(!e.contains("--method"), "verify {name} --to {to}: {e}");
+        }
     }
     // Help and version print as usual.
     let out = grundy().arg("--help").output().unwrap();
