@@ -72,12 +72,6 @@ fn setting<T>(
     }
 }
 
-/// A count such as `2e10` or `20000000000`: a finite non-negative number.
-fn parse_count(s: &str) -> Option<u64> {
-    let v: f64 = s.trim().parse().ok()?;
-    (v.is_finite() && v >= 0.0).then_some(v as u64)
-}
-
 /// The run control: memory and state limits (from the options, else the environment
 /// variables, validated), progress bars, and a Ctrl-C handler that asks the engines to
 /// stop (a second Ctrl-C exits at once).
@@ -92,8 +86,8 @@ pub fn control(memory_limit: Option<&str>, max_states: Option<&str>) -> Result<C
     let states = setting(
         ("--max-states", max_states),
         "GRUNDY_MAX_STATES",
-        parse_count,
-        "a non-negative number such as 2e10",
+        |v| crate::commands::bound::parse_count(v).ok(),
+        "a count such as 2e10",
     )?;
     let mut sources = (Source::Default, Source::Default);
     if let Some((b, source)) = memory {

@@ -19,10 +19,10 @@ pub struct Args {
     #[arg(required_unless_present = "check")]
     name: Option<String>,
     /// Last heap size examined (the search stops earlier once a period is proven).
-    #[arg(long, required_unless_present = "check")]
+    #[arg(long, required_unless_present = "check", value_parser = super::bound::parse_count)]
     to: Option<u64>,
     /// First heap size examined (default: the ruleset's first position).
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     from: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]

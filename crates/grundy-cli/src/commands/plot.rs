@@ -19,16 +19,16 @@ pub struct Args {
     /// (min, delete-nim, vdn) for a heatmap.
     name: String,
     /// Last heap size; for a heatmap, the grid is 0 ≤ a, b ≤ N.
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     to: u64,
     /// First heap size of a scatter plot (default: the ruleset's first position).
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     from: Option<u64>,
     /// Output file: .svg or .png.
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     out: PathBuf,
     /// Draw the positions of this value in red (e.g. 0 for the P-positions).
-    #[arg(long, value_name = "VALUE")]
+    #[arg(long, value_name = "VALUE", value_parser = super::bound::parse_count)]
     mark: Option<u64>,
     /// Logarithmic heap-size axis (scatter plots; heap 0 is left out).
     #[arg(long)]

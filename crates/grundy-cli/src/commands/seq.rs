@@ -41,10 +41,10 @@ pub struct Args {
     /// A heap ruleset, with parameters if it takes them: maliquot, 'subtraction[1,2]'.
     name: String,
     /// Last heap size.
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     to: u64,
     /// First heap size (default: the ruleset's first position).
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     from: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]

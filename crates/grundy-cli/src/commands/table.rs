@@ -31,16 +31,16 @@ pub struct Args {
     /// A ruleset on pairs: min, delete-nim, vdn, cdn.
     name: String,
     /// Number of rows: a = START..START+A−1.
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = super::bound::parse_count)]
     rows: u64,
     /// Number of columns: b = START..START+B−1.
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "B", value_parser = super::bound::parse_count)]
     cols: u64,
     /// First row a.
-    #[arg(long, value_name = "START", default_value_t = 0)]
+    #[arg(long, value_name = "START", default_value_t = 0, value_parser = super::bound::parse_count)]
     row_start: u64,
     /// First column b.
-    #[arg(long, value_name = "START", default_value_t = 0)]
+    #[arg(long, value_name = "START", default_value_t = 0, value_parser = super::bound::parse_count)]
     col_start: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]

@@ -194,7 +194,10 @@ fn invalid_limit_variables_are_errors_naming_them() {
         assert_eq!(out.status.code(), Some(2), "{var}={value}");
         let e = String::from_utf8(out.stderr).unwrap();
         assert_eq!(e.lines().count(), 1, "{e}");
-        assert!(e.starts_with(&format!("grundy: error: {var}: '{value}' is not")), "{e}");
+        assert!(
+            e.starts_with(&format!("grundy: error: {var}: '{value}' is not a")),
+            "{e}"
+        );
     }
     // The option wins over the variable, as documented.
     let out = grundy()
@@ -426,4 +429,40 @@ fn graph_text_output_keeps_one_line_per_vertex() {
     let f = file_with(b"{\"a\\nb\": [], \"c\": [\"a\\nb\"]}", ".json");
     let out = grundy().args(["graph", f.path().to_str().unwrap()]).output().unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "a\\nb  0  P\nc     1  N\n");
+}
+
+#[test]
+fn counts_on_the_command_line_take_powers_and_scientific_notation() {
+    let v = json(&["seq", "nim", "--from", "1e3", "--to", "10^3", "--format", "json"]);
+    assert_eq!(
+        (v["from"].as_u64(), v["values"][0].as_str()),
+        (Some(1000), Some("1000"))
+    );
+    let v = json(&[
+        "table",
+        "min",
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--row-start",
+        "1e1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["rows"], serde_json::json!([10, 11]));
+    let e = error_line(&["seq", "nim", "--to", "1.5"]);
+    assert!(
+        e.contains("invalid value '1.5' for '--to <TO>'") && e.contains("not a count"),
+        "{e}"
+    );
+    let e = error_line(&["seq", "nim", "--to", "2^64"]);
+    assert!(e.contains("larger than 2^64"), "{e}");
+    let out = grundy()
+        .args(["--max-states", "1e1", "value", "min(100,100)"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("the limit is 10 (set by --max-states 1e1)"));
 }
