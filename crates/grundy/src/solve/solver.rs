@@ -471,6 +471,17 @@ impl Solver {
             hs.into_iter().map(Part::one).collect()
         };
         let target = rest.value().and_then(LoopyValue::as_finite).cloned();
+        // The winning moves of this heap: listed from `start` in `out.winning`, at most
+        // LISTED_SUBSET_MOVES of them, all counted.
+        let start = out.winning.len();
+        let total_wins = target
+            .as_ref()
+            .map(|t| basis.count_nonempty(t) + u32::from(zero && t.is_zero()));
+        let count_unlisted = |out: &mut Collector| {
+            if let Some(total) = &total_wins {
+                out.unlisted_winning += total - BigUint::from(out.winning.len() - start);
+            }
+        };
         // Every heap removed: the option {0}, of value 0.
         let mut listed = 0usize;
         if zero {
@@ -485,7 +496,6 @@ impl Solver {
         let wins = match &target {
             Some(t) => {
                 let wins = basis.subsets_with_xor(t, room);
-                out.unlisted_winning += basis.count_nonempty(t) - BigUint::from(wins.len());
                 if !out.all {
                     for s in &wins {
                         out.record(
@@ -493,6 +503,7 @@ impl Solver {
                             BoundedValue::finite(Nimber::ZERO),
                         );
                     }
+                    count_unlisted(out);
                     return Ok(());
                 }
                 wins
@@ -524,8 +535,12 @@ impl Solver {
             }
         };
         for s in wins.iter().filter(|s| !in_prefix(s)) {
+            if out.winning.len() - start >= LISTED_SUBSET_MOVES {
+                break;
+            }
             out.record_winning_only(at.replace(&subset_parts(&members(s))));
         }
+        count_unlisted(out);
         Ok(())
     }
 

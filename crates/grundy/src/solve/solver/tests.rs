@@ -213,3 +213,38 @@ impl GoodMove for Outcome {
         }
     }
 }
+
+/// Issue 12: `--all` listed more than 1000 moves of one powerset heap (the options of
+/// the binary prefix and the winning moves beyond it). Both lists stop at 1000 per
+/// heap, exactly, and the counts stay exact.
+#[test]
+fn powerset_lists_stop_at_the_limit_per_heap() {
+    let mut solver = Solver::new(Method::Search, Control::new());
+    for k in [0u64, 1, 3, 7] {
+        for all in [false, true] {
+            let pos = parse_position(&format!("powerset-maliquot(720) + nim({k})")).unwrap();
+            let m = solver.moves(&pos, all).unwrap();
+            let nim_wins = m
+                .winning
+                .iter()
+                .filter(|p| !p.to_string().ends_with(&format!("nim({k})")))
+                .count();
+            assert!(m.winning.len() - nim_wins <= LISTED_SUBSET_MOVES, "{pos} {all}");
+            let listed = num_bigint::BigUint::from(m.winning.len());
+            assert!(m.winning_total >= listed, "{pos} {all}");
+            if let Some(opts) = &m.options {
+                let heap_opts = opts
+                    .iter()
+                    .filter(|(p, _)| p.to_string().ends_with(&format!("nim({k})")))
+                    .count();
+                assert_eq!(heap_opts, LISTED_SUBSET_MOVES, "{pos}");
+                assert_eq!(opts.len() as u64, LISTED_SUBSET_MOVES as u64 + k, "{pos}");
+            }
+        }
+        // The winning count does not depend on --all.
+        let pos = parse_position(&format!("powerset-maliquot(720) + nim({k})")).unwrap();
+        let a = solver.moves(&pos, false).unwrap().winning_total;
+        let b = solver.moves(&pos, true).unwrap().winning_total;
+        assert_eq!(a, b, "{pos}");
+    }
+}
