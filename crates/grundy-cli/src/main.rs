@@ -5,6 +5,7 @@
 //! that cannot be done, 130 when interrupted.
 
 mod bench;
+mod cli_error;
 mod commands;
 mod output;
 mod progress;
@@ -23,7 +24,7 @@ struct Cli {
     memory_limit: Option<String>,
     /// Most positions a single search may visit; default 2e10, or GRUNDY_MAX_STATES.
     #[arg(long, global = true, value_name = "N")]
-    max_states: Option<f64>,
+    max_states: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -59,20 +60,29 @@ enum Command {
 }
 
 /// Restores the default SIGPIPE action, so that `grundy seq … | head` ends quietly
-/// like other Unix tools instead of failing on a closed pipe.
-fn reset_sigpipe() {
+/// like other Unix tools instead of failing on a closed pipe; and ignores SIGXFSZ, so
+/// that a file size limit (`ulimit -f`) makes a write fail with an error naming the
+/// file (and the file is left as it was) instead of killing the process.
+fn reset_signals() {
     #[cfg(unix)]
-    // SAFETY: setting a signal's disposition to SIG_DFL at start-up, before any
-    // threads exist, has no preconditions.
+    // SAFETY: setting a signal's disposition to SIG_DFL or SIG_IGN at start-up, before
+    // any threads exist, has no preconditions.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 
 fn main() -> ExitCode {
-    reset_sigpipe();
-    let cli = Cli::parse();
-    let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_states) {
+    reset_signals();
+    let cli: Cli = match cli_error::parse() {
+        Ok(c) => c,
+        Err(message) => {
+            eprintln!("grundy: error: {message}");
+            return ExitCode::from(commands::EXIT_ERROR);
+        }
+    };
+    let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_states.as_deref()) {
         Ok(c) => c,
         Err(e) => return commands::fail(&e),
     };

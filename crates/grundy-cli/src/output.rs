@@ -20,31 +20,39 @@ pub fn print_json<T: serde::Serialize>(v: &T) -> anyhow::Result<()> {
 
 pub use grundy::arith::factored;
 
+/// The widest a text column is padded to: a longer entry (a value with thousands of
+/// digits, a long vertex name) is printed whole and unpadded, and does not widen the
+/// column, so that no width taken from the data reaches the formatter (whose widths
+/// stop at 65,535) and one long entry does not pad every other line.
+pub const MAX_COLUMN: usize = 40;
+
+/// The width of a text column holding `entries`: the longest of at most
+/// [`MAX_COLUMN`] characters.
+pub fn column_width<'a>(entries: impl IntoIterator<Item = &'a str>) -> usize {
+    entries
+        .into_iter()
+        .map(|e| e.chars().count())
+        .filter(|&w| w <= MAX_COLUMN)
+        .max()
+        .unwrap_or(0)
+}
+
+/// `text` padded with spaces to `width` characters, on the left (`right_align`) or on
+/// the right; text at least as wide is returned unchanged.
+pub fn pad(text: &str, width: usize, right_align: bool) -> String {
+    let fill = " ".repeat(width.saturating_sub(text.chars().count()));
+    if right_align {
+        fill + text
+    } else {
+        format!("{text}{fill}")
+    }
+}
+
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory,
 /// flushed to disk, then renamed into place, so that `path` is never left half
-/// written. Errors name the file.
+/// written ([`grundy::control::write_atomically`]). Errors name the file.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use anyhow::Context;
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("cannot write {}", path.display()))
+    grundy::control::write_atomically(path, bytes).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// Checks, before a long computation, that a file can be created at `path` (its
@@ -57,6 +65,9 @@ pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
     if path.is_dir() {
         anyhow::bail!("cannot write {}: it is a directory", path.display());
     }
+    if path.metadata().is_ok_and(|m| !m.is_file()) {
+        anyhow::bail!("cannot write {}: not a regular file", path.display());
+    }
     let probe = dir.join(format!(".grundy-write-test-{}", std::process::id()));
     std::fs::File::create(&probe)
         .map(|_| {
@@ -67,6 +78,16 @@ pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn columns_are_capped_and_long_entries_unpadded() {
+        let long = "7".repeat(70_000);
+        let w = super::column_width(["1", "22", long.as_str()]);
+        assert_eq!(w, 2);
+        assert_eq!(super::pad("1", w, true), " 1");
+        assert_eq!(super::pad("1", w, false), "1 ");
+        assert_eq!(super::pad(&long, w, true), long);
+    }
+
     #[test]
     fn factored_writes_prime_powers() {
         assert_eq!(super::factored(17225), "5²·13·53");

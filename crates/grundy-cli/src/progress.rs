@@ -2,10 +2,11 @@
 
 use anyhow::{bail, Result};
 use grundy::control::{parse_bytes, ProgressSink};
+use grundy::error::Shown;
 use grundy::Control;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 struct Bars {
     bar: Mutex<Option<ProgressBar>>,
@@ -46,25 +47,71 @@ impl ProgressSink for Bars {
     }
 }
 
-/// The run control: memory and state limits, progress bars, and a Ctrl-C handler that
-/// asks the engines to stop (a second Ctrl-C exits at once).
-pub fn control(memory_limit: Option<&str>, max_states: Option<f64>) -> Result<Control> {
+/// Where a limit came from: the option, the environment variable, or the default.
+#[derive(Clone, Debug)]
+enum Source {
+    Flag(String),
+    Env(String),
+    Default,
+}
+
+/// The sources of the memory and state limits of this run, for the hint of a refusal.
+static SOURCES: OnceLock<(Source, Source)> = OnceLock::new();
+
+/// The setting of a limit: the option if given, else the environment variable if set
+/// (an invalid value of either is an error naming it), else `None`.
+fn setting<T>(
+    flag: (&str, Option<&str>),
+    var: &str,
+    parse: impl Fn(&str) -> Option<T>,
+    what: &str,
+) -> Result<Option<(T, Source)>> {
+    if let (name, Some(v)) = flag {
+        return match parse(v) {
+            Some(x) => Ok(Some((x, Source::Flag(format!("{name} {v}"))))),
+            None => bail!("{name}: '{}' is not {what}", Shown(v)),
+        };
+    }
+    match std::env::var(var) {
+        Ok(v) => match parse(&v) {
+            Some(x) => Ok(Some((x, Source::Env(format!("{var}={v}"))))),
+            None => bail!("{var}: '{}' is not {what}", Shown(&v)),
+        },
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => bail!("{var}: the value is not valid UTF-8"),
+    }
+}
+
+/// The run control: memory and state limits (from the options, else the environment
+/// variables, validated), progress bars, and a Ctrl-C handler that asks the engines to
+/// stop (a second Ctrl-C exits at once).
+pub fn control(memory_limit: Option<&str>, max_states: Option<&str>) -> Result<Control> {
     let mut ctl = Control::new().with_progress(Arc::new(Bars {
         bar: Mutex::new(None),
         label: Mutex::new(String::new()),
     }));
-    if let Some(m) = memory_limit {
-        match parse_bytes(m) {
-            Some(b) => ctl = ctl.with_memory_limit(b),
-            None => bail!("--memory-limit: '{m}' is not a size such as 2G or 512M"),
-        }
+    let memory = setting(
+        ("--memory-limit", memory_limit),
+        "GRUNDY_MEMORY_LIMIT",
+        parse_bytes,
+        "a size such as 2G or 512M",
+    )?;
+    let states = setting(
+        ("--max-states", max_states),
+        "GRUNDY_MAX_STATES",
+        |v| crate::commands::bound::parse_count(v).ok(),
+        "a count such as 2e10",
+    )?;
+    let mut sources = (Source::Default, Source::Default);
+    if let Some((b, source)) = memory {
+        ctl = ctl.with_memory_limit(b);
+        sources.0 = source;
     }
-    if let Some(s) = max_states {
-        if !(s.is_finite() && s >= 0.0) {
-            bail!("--max-states must be a non-negative number");
-        }
-        ctl = ctl.with_state_limit(s as u64);
+    if let Some((s, source)) = states {
+        ctl = ctl.with_state_limit(s);
+        sources.1 = source;
     }
+    let _ = SOURCES.set(sources);
     let flag: Arc<AtomicBool> = ctl.cancel_flag();
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
@@ -72,4 +119,20 @@ pub fn control(memory_limit: Option<&str>, max_states: Option<f64>) -> Result<Co
         }
     });
     Ok(ctl)
+}
+
+/// How the limit behind a refusal was set, and how to change it: the option or the
+/// environment variable the user gave, or the default and the option that raises it.
+pub fn limit_hint(e: &grundy::Error) -> Option<String> {
+    let (memory, states) = SOURCES.get()?;
+    let (source, flag, default) = match e {
+        grundy::Error::TooLarge { .. } => (memory, "--memory-limit", "80% of available memory"),
+        grundy::Error::TooManyStates { .. } => (states, "--max-states", "the default"),
+        _ => return None,
+    };
+    Some(match source {
+        Source::Flag(s) => format!("set by {s}"),
+        Source::Env(s) => format!("set by {s}; {flag} overrides it"),
+        Source::Default => format!("{default}; raise it with {flag}"),
+    })
 }

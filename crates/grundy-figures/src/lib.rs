@@ -281,11 +281,12 @@ pub fn render(fig: &Figure, format: ImageFormat) -> Result<Vec<u8>> {
     }
 }
 
-/// Writes `fig` to `path`, in the format named by its extension.
+/// Writes `fig` to `path`, in the format named by its extension, atomically (a full
+/// disk leaves no truncated image).
 pub fn write(fig: &Figure, path: &Path) -> Result<()> {
     let format = ImageFormat::from_path(path)?;
     let bytes = render(fig, format)?;
-    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    grundy::control::write_atomically(path, &bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

@@ -172,25 +172,8 @@ pub fn parse_ruleset(text: &str) -> Result<Ruleset> {
 /// As [`parse_ruleset`]; [`Error::Arity`] for a session ruleset written with
 /// parameters.
 pub fn parse_ruleset_with(text: &str, session: SessionLookup<'_>) -> Result<Ruleset> {
-    // Reuse the expression parser by appending an empty argument list.
-    let probe = format!("{}()", text.trim());
-    let relabel = |e: Error| match e {
-        Error::Syntax { message, column, .. } => Error::Syntax {
-            message,
-            column,
-            input: text.to_string(),
-        },
-        other => other,
-    };
-    let comps = expr::parse(&probe).map_err(relabel)?;
-    if comps.len() != 1 {
-        return Err(Error::Syntax {
-            message: "expected a single ruleset name".into(),
-            column: 1,
-            input: text.to_string(),
-        });
-    }
-    component_ruleset(&comps[0], text.trim(), session).map_err(relabel)
+    let c = expr::parse_ruleset(text)?;
+    component_ruleset(&c, text, session)
 }
 
 /// Parses and resolves a position expression, checking arities and domains.

@@ -197,6 +197,103 @@ pub fn default_state_limit() -> u64 {
         .unwrap_or(20_000_000_000)
 }
 
+/// Writes `bytes` to `path` whole or not at all: into a temporary file in the same
+/// directory, synced to disk, then renamed over `path` (and the directory synced where
+/// it can be). On any failure (a full disk, a file size limit, a directory in the
+/// way) the temporary file is removed and `path` keeps its old content, if any.
+///
+/// # Errors
+/// The I/O error of the step that failed.
+///
+/// # Example
+/// ```
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("out.txt");
+/// grundy::control::write_atomically(&path, b"whole").unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+/// // A directory in the way: an error, and nothing is left behind.
+/// assert!(grundy::control::write_atomically(&dir, b"x").is_err());
+/// assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    // Renaming over a device or a pipe would replace it: only regular files are written.
+    if path.metadata().is_ok_and(|m| !m.is_file()) {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Reads the text file at `path` whole, but at most `max_bytes` of it, and stops at
+/// the first NUL byte (no text file has one): an endless input (a device such as
+/// `/dev/zero`, a pipe that never ends) is an error long before it fills the memory.
+///
+/// # Errors
+/// The I/O error; an error of kind `FileTooLarge` past `max_bytes`; of kind
+/// `InvalidData` at a NUL byte or for text that is not UTF-8.
+///
+/// # Example
+/// ```
+/// use std::path::Path;
+/// let e = grundy::control::read_text_bounded(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+/// assert!(e.to_string().contains("NUL byte"), "{e}");
+/// let e = grundy::control::read_text_bounded(Path::new("/dev/urandom"), 1 << 20).unwrap_err();
+/// assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+/// ```
+pub fn read_text_bounded(path: &std::path::Path, max_bytes: u64) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read};
+    let mut file = std::fs::File::open(path)?;
+    let mut out = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let n = match file.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk[..n].contains(&0) {
+            return Err(Error::new(ErrorKind::InvalidData, "a NUL byte: not a text file"));
+        }
+        out.extend_from_slice(&chunk[..n]);
+        if out.len() as u64 > max_bytes {
+            return Err(Error::new(
+                ErrorKind::FileTooLarge,
+                format!(
+                    "larger than {}, the most the memory limit allows (reading stopped there)",
+                    crate::error::human_bytes(max_bytes)
+                ),
+            ));
+        }
+    }
+    String::from_utf8(out).map_err(|_| Error::new(ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
 /// Available memory in bytes from `/proc/meminfo` (`MemAvailable`), if readable.
 pub fn available_memory() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/meminfo").ok()?;

@@ -8,7 +8,7 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A syntax error in a position expression. `column` is 1-based (in characters).
-    #[error("syntax error at column {column} of '{input}': {message}")]
+    #[error("syntax error at column {column} of '{}': {message}", Shown(.input))]
     Syntax {
         /// What was expected or found.
         message: String,
@@ -60,7 +60,7 @@ pub enum Error {
         reason: String,
     },
     /// The computation would need more memory (or states) than allowed.
-    #[error("{what} needs an estimated {} ({detail}); the memory limit is {} (set GRUNDY_MEMORY_LIMIT to change it)", human_bytes(*.estimate_bytes), human_bytes(*.limit_bytes))]
+    #[error("{what} needs an estimated {} ({detail}); the memory limit is {}", human_bytes(*.estimate_bytes), human_bytes(*.limit_bytes))]
     TooLarge {
         /// What would be computed.
         what: String,
@@ -72,7 +72,7 @@ pub enum Error {
         detail: String,
     },
     /// The search would visit more positions than allowed (it would take too long).
-    #[error("{what} visits about {} positions; the limit is {} (set GRUNDY_MAX_STATES to change it)", sci(*.states), sci(*.limit as u128))]
+    #[error("{what} visits about {} positions; the limit is {}", sci(*.states), sci(*.limit as u128))]
     TooManyStates {
         /// What would be computed.
         what: String,
@@ -137,6 +137,28 @@ pub fn human_bytes(b: u64) -> String {
         format!("{:.3e} {}", v, UNITS[i])
     } else {
         format!("{v:.1} {}", UNITS[i])
+    }
+}
+
+/// Shows user text on one line: line breaks, tabs and other control characters are
+/// escaped (`\n`, `\t`, `\u{1b}`), so that an error message echoing the text stays
+/// one line.
+///
+/// ```
+/// assert_eq!(grundy::error::Shown("nim(3,\n4)").to_string(), "nim(3,\\n4)");
+/// ```
+pub struct Shown<'a>(pub &'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -7,12 +7,16 @@
 //! params    := any text with balanced brackets   -- parsed by the ruleset's family
 //! args      := [ arg ( ',' arg )* ]
 //! arg       := int [ '*' int ]          -- h*c is c copies of heap h (heap rulesets)
+//! int       := digits [ '^' digits | ('e' | 'E') digits ]   -- 10^12, 1e6 = 10^6
 //! name      := letter ( letter | digit | '-' | '_' )*
 //! ```
-//! Whitespace is free between tokens. Names are case-sensitive. Integers are decimal,
-//! non-negative and below 2^64. Errors give the 1-based column of the problem.
+//! Whitespace is free between tokens. Names are case-sensitive. Integers are
+//! non-negative and below 2^64: decimal, a power (`10^12`, `2^40`) or in scientific
+//! notation with an integer exponent (`1e6`, `3e9`); every sum and product is checked,
+//! so a number too large is an error, never a wrapped value. Errors give the 1-based
+//! column of the problem.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Shown};
 
 /// A parsed component before name resolution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +63,77 @@ pub fn parse(input: &str) -> Result<Vec<ComponentExpr>> {
     Ok(out)
 }
 
+/// Parses a ruleset written without a position, `name` or `name[params]` (or a
+/// take-and-break code such as `0.77`), as `grundy seq` takes it. The result has no
+/// arguments.
+///
+/// # Errors
+/// [`Error::Syntax`], with the 1-based column of the problem: a missing or malformed
+/// name, an unclosed `[`, a position after the name (`nim(3)`), or anything else after
+/// it.
+pub fn parse_ruleset(input: &str) -> Result<ComponentExpr> {
+    let mut p = Parser {
+        chars: input.chars().collect(),
+        pos: 0,
+        input,
+    };
+    let c = p.head(true)?;
+    p.skip_ws();
+    match p.peek() {
+        None => Ok(c),
+        Some('(') => {
+            let name: String = p.chars[..p.pos].iter().collect();
+            Err(p.err(format!(
+                "a ruleset is written without a position: '{}', not '{}'",
+                Shown(name.trim()),
+                Shown(input.trim())
+            )))
+        }
+        Some(_) => Err(p.err(format!("expected the end of the ruleset name, found {}", p.found()))),
+    }
+}
+
+/// Reads a number at `chars[*i..]`: decimal digits, then optionally `^k` (a power) or
+/// `ek`/`Ek` (times 10^k). Returns `None` (and leaves `i`) if no digit is there; on
+/// overflow, the error message.
+pub(crate) fn read_number(chars: &[char], i: &mut usize) -> Option<std::result::Result<u64, String>> {
+    let digits = |i: &mut usize| -> Option<String> {
+        let start = *i;
+        while chars.get(*i).is_some_and(char::is_ascii_digit) {
+            *i += 1;
+        }
+        (*i > start).then(|| chars[start..*i].iter().collect())
+    };
+    let start = *i;
+    let base_text = digits(i)?;
+    let mut j = *i;
+    let op = chars.get(j).copied().filter(|c| matches!(c, '^' | 'e' | 'E'));
+    let exponent = op.and_then(|_| {
+        j += 1;
+        digits(&mut j)
+    });
+    if exponent.is_some() {
+        *i = j;
+    }
+    let text: String = chars[start..*i].iter().collect();
+    let too_large = || {
+        format!(
+            "number {text} is too large: the largest allowed is 2^64−1 = {}",
+            u64::MAX
+        )
+    };
+    let value = (|| {
+        let base: u64 = base_text.parse().ok()?;
+        let Some(e) = exponent else { return Some(base) };
+        let e: u32 = e.parse().ok()?;
+        match op {
+            Some('^') => base.checked_pow(e),
+            _ => base.checked_mul(10u64.checked_pow(e)?),
+        }
+    })();
+    Some(value.ok_or_else(too_large))
+}
+
 struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
@@ -90,7 +165,7 @@ impl Parser<'_> {
 
     fn found(&self) -> String {
         match self.peek() {
-            Some(c) => format!("'{c}'"),
+            Some(c) => format!("'{}'", c.escape_debug()),
             None => "end of input".to_string(),
         }
     }
@@ -106,11 +181,21 @@ impl Parser<'_> {
     }
 
     fn component(&mut self) -> Result<ComponentExpr> {
+        let head = self.head(false)?;
+        let mut c = self.arguments(head.name, head.column - 1)?;
+        c.params = head.params;
+        c.params_column = head.params_column;
+        Ok(c)
+    }
+
+    /// A ruleset: `name [ '[' params ']' ]`, or a take-and-break code (which, in a
+    /// position, runs to the `(` of the arguments; for a ruleset alone, to the end).
+    fn head(&mut self, alone: bool) -> Result<ComponentExpr> {
         self.skip_ws();
         let start = self.pos;
         match self.peek() {
             Some(c) if c.is_alphabetic() => {}
-            Some(c) if c.is_ascii_digit() || c == '.' => return self.code_component(start),
+            Some(c) if c.is_ascii_digit() || c == '.' => return self.code_head(start, alone),
             _ => return Err(self.err(format!("expected a ruleset name, found {}", self.found()))),
         }
         while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_') {
@@ -137,10 +222,14 @@ impl Parser<'_> {
         } else {
             None
         };
-        let mut c = self.arguments(name, start)?;
-        c.params = params;
-        c.params_column = params_column;
-        Ok(c)
+        Ok(ComponentExpr {
+            name,
+            column: start + 1,
+            params,
+            params_column,
+            args: Vec::new(),
+            has_copies: false,
+        })
     }
 
     /// `'(' args ')'` after a name that starts at `start`.
@@ -183,9 +272,9 @@ impl Parser<'_> {
         })
     }
 
-    /// A component whose name is a take-and-break code (`0.137(10)`): the family
+    /// A ruleset whose name is a take-and-break code (`0.137(10)`): the family
     /// `take-and-break` with the code as its parameter text.
-    fn code_component(&mut self, start: usize) -> Result<ComponentExpr> {
+    fn code_head(&mut self, start: usize, alone: bool) -> Result<ComponentExpr> {
         // The code runs to the '(' of the arguments ('+' may occur inside braces: {2+}).
         let mut braces = 0usize;
         let mut open = None;
@@ -201,19 +290,25 @@ impl Parser<'_> {
                 _ => {}
             }
         }
-        let Some(open) = open else {
-            return Err(self.err("expected a ruleset name before the numbers, as in nim(3,5) or maliquot(12)"));
+        let open = match open {
+            Some(o) => o,
+            None if alone => self.chars.len(),
+            None => return Err(self.err("expected a ruleset name before the numbers, as in nim(3,5) or maliquot(12)")),
         };
         let mut end = open;
         while end > start && self.chars[end - 1].is_whitespace() {
             end -= 1;
         }
         let code: String = self.chars[start..end].iter().collect();
-        self.pos = open;
-        let mut c = self.arguments("take-and-break".into(), start)?;
-        c.params = Some(code);
-        c.params_column = start + 1;
-        Ok(c)
+        self.pos = end;
+        Ok(ComponentExpr {
+            name: "take-and-break".into(),
+            column: start + 1,
+            params: Some(code),
+            params_column: start + 1,
+            args: Vec::new(),
+            has_copies: false,
+        })
     }
 
     fn integer(&mut self) -> Result<u64> {
@@ -227,23 +322,14 @@ impl Parser<'_> {
         if self.peek() == Some('+') {
             self.pos += 1;
         }
-        let digits_start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
+        let mut i = self.pos;
+        let number = read_number(&self.chars, &mut i);
+        self.pos = i;
+        match number {
+            None => Err(self.err(format!("expected a non-negative integer, found {}", self.found()))),
+            Some(Ok(v)) => Ok(v),
+            Some(Err(message)) => Err(self.err_at(start, message)),
         }
-        if self.pos == digits_start {
-            return Err(self.err(format!("expected a non-negative integer, found {}", self.found())));
-        }
-        let text: String = self.chars[digits_start..self.pos].iter().collect();
-        text.parse::<u64>().map_err(|_| {
-            self.err_at(
-                start,
-                format!(
-                    "number {text} is too large: the largest allowed is 2^64−1 = {}",
-                    u64::MAX
-                ),
-            )
-        })
     }
 }
 
@@ -295,5 +381,58 @@ mod tests {
         assert_eq!(column_of("subtraction[1,2(7)"), 12);
         let e = parse("nim(99999999999999999999)").unwrap_err().to_string();
         assert!(e.contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn powers_and_scientific_notation() {
+        let c = parse("nim(10^12, 3, 5) + nim(1e6, 2E3, 2^63*3)").unwrap();
+        assert_eq!(c[0].args, vec![(1_000_000_000_000, 1), (3, 1), (5, 1)]);
+        assert_eq!(c[1].args, vec![(1_000_000, 1), (2000, 1), (1 << 63, 3)]);
+        assert_eq!(parse("nim(3*1e3)").unwrap()[0].args, vec![(3, 1000)]);
+        // Checked: too large is an error at the number's column, never a wrapped value.
+        for (text, column) in [
+            ("nim(2^64)", 5),
+            ("nim(10^20)", 5),
+            ("nim(2e19)", 5),
+            ("nim(1*2^64)", 7),
+        ] {
+            let e = parse(text).unwrap_err();
+            assert!(e.to_string().contains("too large"), "{text}: {e}");
+            assert_eq!(column_of(text), column, "{text}");
+        }
+        assert!(parse("nim(2^64-1)").unwrap_err().to_string().contains("too large"));
+        assert_eq!(
+            parse("nim(18446744073709551615e0)").unwrap()[0].args,
+            vec![(u64::MAX, 1)]
+        );
+        assert_eq!(parse("nim(0^0)").unwrap()[0].args, vec![(1, 1)]);
+        // 'e' without an exponent is not a number.
+        assert_eq!(column_of("nim(3e)"), 6);
+    }
+
+    #[test]
+    fn rulesets_alone() {
+        let c = parse_ruleset(" subtraction[1,2] ").unwrap();
+        assert_eq!((c.name.as_str(), c.params.as_deref()), ("subtraction", Some("1,2")));
+        let c = parse_ruleset("0.77").unwrap();
+        assert_eq!((c.name.as_str(), c.params.as_deref()), ("take-and-break", Some("0.77")));
+        // Issue 12: `seq ''` reported "found '('", a character the user never typed.
+        let e = parse_ruleset("").unwrap_err().to_string();
+        assert!(e.contains("expected a ruleset name, found end of input"), "{e}");
+        let e = parse_ruleset("nim(3)").unwrap_err().to_string();
+        assert!(
+            e.contains("column 4") && e.contains("without a position: 'nim', not 'nim(3)'"),
+            "{e}"
+        );
+        let e = parse_ruleset("nim +").unwrap_err().to_string();
+        assert!(e.contains("column 5") && e.contains("found '+'"), "{e}");
+    }
+
+    #[test]
+    fn line_breaks_are_escaped_in_errors() {
+        let e = parse("nim(3,\n4").unwrap_err().to_string();
+        assert!(!e.contains('\n') && e.contains("nim(3,\\n4"), "{e}");
+        let e = parse("nim(3)\n+\tx").unwrap_err().to_string();
+        assert!(!e.contains('\n') && !e.contains('\t'), "{e}");
     }
 }

@@ -2,15 +2,19 @@
 //! loopy), by the generalized Sprague–Grundy solver.
 
 use super::bound::BoundArgs;
-use crate::output::{print_json, Format};
+use crate::output::{column_width, pad, print_json, Format};
 use anyhow::Context;
-use grundy::graph_file::parse_graph;
+use grundy::error::Shown;
+use grundy::graph_file::read_graph;
 use grundy::solve::loopy::solve;
 use grundy::Control;
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// Memory per byte of a graph file while it is read and built (an upper estimate).
+const READ_FACTOR: u64 = 5;
 
 /// The default move limit of a graph file.
 const DEFAULT_MOVES: u64 = 100_000_000;
@@ -46,20 +50,26 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     if a.bounds.bound.is_some() {
         anyhow::bail!("--bound limits heaps of loopy rulesets; a graph file is limited by --graph-bound (moves)");
     }
-    let len = std::fs::metadata(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?
-        .len();
-    // Reading keeps the text, 24 bytes per name or follower (at least 2 bytes each in
+    let file = std::fs::File::open(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    if meta.is_dir() {
+        anyhow::bail!("cannot read {}: it is a directory", a.file.display());
+    }
+    // Reading keeps the names, 24 bytes per name or follower (at least 2 bytes each in
     // the file) and the graph: at most about 5 times the file for typical names (the
-    // solver checks its own memory once the size of the graph is known).
+    // solver checks its own memory once the size of the graph is known). A regular
+    // file is checked before reading; any input (a pipe, a device such as /dev/zero)
+    // is cut at a fifth of the memory limit while it is read.
+    let len = meta.len();
     ctl.check_memory(
         "reading the graph file",
-        len.saturating_mul(5),
+        len.saturating_mul(READ_FACTOR),
         format!("a file of {len} bytes"),
     )?;
-    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
-    let g = parse_graph(&text, moves).with_context(|| a.file.display().to_string())?;
-    drop(text);
+    let max_bytes = ctl.memory_limit() / READ_FACTOR;
+    let g = read_graph(file, moves, max_bytes).with_context(|| a.file.display().to_string())?;
     let s = solve(&g.graph, ctl)?;
     let vertices: Vec<VertexOut> = g
         .names
@@ -79,10 +89,13 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         Format::Text => {
             let out = std::io::stdout();
             let mut w = std::io::BufWriter::new(out.lock());
-            let width = vertices.iter().map(|v| v.vertex.chars().count()).max().unwrap_or(0);
-            let vw = vertices.iter().map(|v| v.value.chars().count()).max().unwrap_or(0);
-            for v in &vertices {
-                writeln!(w, "{:<width$}  {:<vw$}  {}", v.vertex, v.value, v.outcome)?;
+            // One line per vertex: a line break in a (JSON) name is shown escaped.
+            let names: Vec<String> = vertices.iter().map(|v| Shown(v.vertex).to_string()).collect();
+            let width = column_width(names.iter().map(String::as_str));
+            let vw = column_width(vertices.iter().map(|v| v.value.as_str()));
+            for (v, name) in vertices.iter().zip(&names) {
+                let (name, value) = (pad(name, width, false), pad(&v.value, vw, false));
+                writeln!(w, "{name}  {value}  {}", v.outcome)?;
             }
             w.flush()?;
         }

@@ -26,7 +26,7 @@ const LIST_LIMIT: usize = 40;
 pub struct Args {
     /// Largest a (the smaller coordinate); up to 2^32 − 2, memory permitting (about
     /// 16 bytes per a).
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     to: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]

@@ -12,6 +12,7 @@ pub mod table;
 pub mod value;
 pub mod verify;
 
+use grundy::error::Shown;
 use std::process::ExitCode;
 
 /// Exit status for a check that found a disagreement.
@@ -27,6 +28,13 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
         eprintln!("grundy: interrupted");
         return ExitCode::from(EXIT_INTERRUPTED);
     }
-    eprintln!("grundy: error: {e:#}");
+    let hint = e
+        .chain()
+        .find_map(|c| c.downcast_ref::<grundy::Error>())
+        .and_then(crate::progress::limit_hint)
+        .map(|h| format!(" ({h})"))
+        .unwrap_or_default();
+    // One line, whatever the message echoes (a line break in an expression, say).
+    eprintln!("grundy: error: {}{hint}", Shown(&format!("{e:#}")));
     ExitCode::from(EXIT_ERROR)
 }

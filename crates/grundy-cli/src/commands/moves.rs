@@ -2,7 +2,7 @@
 
 use super::bound::BoundArgs;
 use super::value::{describe_bounded, solver, MethodArg};
-use crate::output::{print_json, Format};
+use crate::output::{column_width, pad, print_json, Format};
 use grundy::catalog::parse_position;
 use grundy::solve::Moves;
 use grundy::value::Outcome;
@@ -134,9 +134,9 @@ fn print_text(out: &Out, m: &Moves) {
             ),
             None => println!("options ({}), with the value of the resulting sum:", opts.len()),
         }
-        let width = opts.iter().map(|o| o.value.chars().count()).max().unwrap_or(1);
+        let width = column_width(opts.iter().map(|o| o.value.as_str()));
         for o in opts {
-            println!("  {:>width$}  {}", o.value, o.position);
+            println!("  {}  {}", pad(&o.value, width, true), o.position);
         }
     }
 }

@@ -19,10 +19,10 @@ pub struct Args {
     #[arg(required_unless_present = "check")]
     name: Option<String>,
     /// Last heap size examined (the search stops earlier once a period is proven).
-    #[arg(long, required_unless_present = "check")]
+    #[arg(long, required_unless_present = "check", value_parser = super::bound::parse_count)]
     to: Option<u64>,
     /// First heap size examined (default: the ruleset's first position).
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     from: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -279,7 +279,9 @@ impl Report {
 
 /// `period --check FILE`.
 fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    // The saved values take a few times the file's size once parsed.
+    let text = grundy::control::read_text_bounded(file, ctl.memory_limit() / 5)
+        .with_context(|| format!("cannot read {}", file.display()))?;
     let saved: Saved = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a certificate saved by grundy period --save", file.display()))?;
     let c = &saved.certificate;

@@ -17,16 +17,16 @@ pub struct Args {
     /// (min, delete-nim, vdn) for a heatmap.
     name: String,
     /// Last heap size; for a heatmap, the grid is 0 ≤ a, b ≤ N.
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     to: u64,
     /// First heap size of a scatter plot (default: the ruleset's first position).
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     from: Option<u64>,
     /// Output file: .svg or .png.
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     out: PathBuf,
     /// Draw the positions of this value in red (e.g. 0 for the P-positions).
-    #[arg(long, value_name = "VALUE")]
+    #[arg(long, value_name = "VALUE", value_parser = super::bound::parse_count)]
     mark: Option<u64>,
     /// Logarithmic heap-size axis (scatter plots; heap 0 is left out).
     #[arg(long)]
@@ -47,8 +47,9 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
-    // Check the file name before computing anything.
+    // Check the file name, and that it can be written, before computing anything.
     ImageFormat::from_path(&a.out)?;
+    crate::output::check_writable(&a.out)?;
     let rs = parse_ruleset(&a.name)?;
     let options = PlotOptions {
         from: a.from,

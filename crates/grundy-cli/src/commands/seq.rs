@@ -21,7 +21,7 @@ pub enum SeqFormat {
     Csv,
     /// `{"ruleset": …, "from": M, "values": ["0", …]}`.
     Json,
-    /// OEIS b-file: one `n value` line per heap.
+    /// OEIS b-file: one `n value` line per heap (finite rulesets only).
     Bfile,
 }
 
@@ -41,10 +41,10 @@ pub struct Args {
     /// A heap ruleset, with parameters if it takes them: maliquot, 'subtraction[1,2]'.
     name: String,
     /// Last heap size.
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     to: u64,
     /// First heap size (default: the ruleset's first position).
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     from: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -73,6 +73,13 @@ struct Out {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let rs = parse_ruleset(&a.name)?;
+    if a.format == SeqFormat::Bfile && matches!(rs, grundy::game::Ruleset::Loopy(_)) {
+        // A b-file holds integers; loopy values can be ∞(K) or ?.
+        anyhow::bail!(
+            "{} is loopy: its values can be ∞(K) or ?, which an OEIS b-file cannot hold; use --format csv or json",
+            rs.name()
+        );
+    }
     if let Some(from) = a.from.filter(|&f| f > a.to) {
         anyhow::bail!("--from {from} is larger than --to {}", a.to);
     }
@@ -85,6 +92,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         if method != Method::Search {
             anyhow::bail!("--checkpoint needs --method search");
         }
+        crate::output::check_writable(path)?;
         solver = solver.with_checkpoint(std::sync::Arc::new(FileCheckpoint::new(
             path,
             std::time::Duration::from_secs(30),

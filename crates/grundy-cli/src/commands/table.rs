@@ -2,7 +2,7 @@
 //! pairs, as the tables of papers 001 (MIN) and 002 (Delete Nim) show them.
 
 use super::value::MethodArg;
-use crate::output::print_json;
+use crate::output::{column_width, pad, print_json};
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
@@ -31,16 +31,16 @@ pub struct Args {
     /// A ruleset on pairs: min, delete-nim, vdn, cdn.
     name: String,
     /// Number of rows: a = START..START+A−1.
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = super::bound::parse_count)]
     rows: u64,
     /// Number of columns: b = START..START+B−1.
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "B", value_parser = super::bound::parse_count)]
     cols: u64,
     /// First row a.
-    #[arg(long, value_name = "START", default_value_t = 0)]
+    #[arg(long, value_name = "START", default_value_t = 0, value_parser = super::bound::parse_count)]
     row_start: u64,
     /// First column b.
-    #[arg(long, value_name = "START", default_value_t = 0)]
+    #[arg(long, value_name = "START", default_value_t = 0, value_parser = super::bound::parse_count)]
     col_start: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -112,23 +112,22 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
 pub fn text(g: &[Vec<Option<Nimber>>], row_start: u64, col_start: u64) -> String {
     let cols = g.first().map_or(0, Vec::len);
     let cell = |v: &Option<Nimber>| v.as_ref().map_or("·".to_string(), Nimber::to_string);
-    let width = g
-        .iter()
-        .flatten()
-        .map(|v| cell(v).chars().count())
-        .chain((0..cols).map(|j| (col_start + j as u64).to_string().len()))
-        .max()
-        .unwrap_or(1);
-    let head = (row_start + g.len().saturating_sub(1) as u64).to_string().len().max(3);
-    let mut s = format!("{:>head$}", "a\\b");
-    for j in 0..cols {
-        s += &format!(" {:>width$}", col_start + j as u64);
+    let cells: Vec<Vec<String>> = g.iter().map(|r| r.iter().map(cell).collect()).collect();
+    let heads: Vec<String> = (0..cols).map(|j| (col_start + j as u64).to_string()).collect();
+    let width = column_width(cells.iter().flatten().chain(&heads).map(String::as_str)).max(1);
+    let rows: Vec<String> = (0..g.len()).map(|i| (row_start + i as u64).to_string()).collect();
+    let head = column_width(rows.iter().map(String::as_str)).max(3);
+    let mut s = pad("a\\b", head, true);
+    for h in &heads {
+        s += " ";
+        s += &pad(h, width, true);
     }
     s.push('\n');
-    for (i, row) in g.iter().enumerate() {
-        s += &format!("{:>head$}", row_start + i as u64);
-        for v in row {
-            s += &format!(" {:>width$}", cell(v));
+    for (r, row) in rows.iter().zip(&cells) {
+        s += &pad(r, head, true);
+        for c in row {
+            s += " ";
+            s += &pad(c, width, true);
         }
         s.push('\n');
     }

@@ -90,6 +90,6 @@ pub fn describe(o: Outcome) -> &'static str {
 pub fn describe_bounded(v: &BoundedValue) -> String {
     match v {
         BoundedValue::Value(x) => format!("value {x}, {}", describe(x.outcome())),
-        BoundedValue::Undetermined { note } => format!("value ? ({note})"),
+        BoundedValue::Undetermined { note, .. } => format!("value ? ({note})"),
     }
 }

@@ -17,7 +17,7 @@ pub struct Args {
     /// The ruleset, with parameters if it takes them.
     name: String,
     /// Largest heap (or largest coordinate, for tuple rulesets).
-    #[arg(long)]
+    #[arg(long, value_parser = super::bound::parse_count)]
     to: u64,
     /// For rulesets on tuples of any length (cdn): the tuple length; default 1, 2 and 3.
     #[arg(long)]

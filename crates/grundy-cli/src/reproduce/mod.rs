@@ -12,6 +12,7 @@ mod html;
 mod report;
 
 use crate::commands::{EXIT_ERROR, EXIT_INTERRUPTED};
+use crate::output::{check_writable, write_atomically};
 use grundy::Control;
 use grundy_papers::{Checked, Claim, Context, FigureRef, Report, Verdict};
 use std::path::{Path, PathBuf};
@@ -33,13 +34,18 @@ pub struct Args {
     only: Option<String>,
 }
 
+/// The report files written into `--out DIR`.
+const REPORT_FILES: [&str; 3] = ["report.md", "report.json", "report.html"];
+
 /// Writes `report.md`, `report.json` and `report.html` (self-contained: the figures are
-/// inlined) into `dir`.
+/// inlined) into `dir`, each atomically (a file is the old or the new report, never a
+/// truncated one). Errors name the file.
 fn write_files(dir: &Path, r: &Report) -> anyhow::Result<()> {
-    std::fs::write(dir.join("report.md"), report::markdown(r))?;
-    std::fs::write(dir.join("report.json"), serde_json::to_string_pretty(r)?)?;
-    std::fs::write(dir.join("report.html"), html::page(dir, r)?)?;
-    Ok(())
+    let [md, json, page] = REPORT_FILES.map(|f| dir.join(f));
+    write_atomically(&md, report::markdown(r).as_bytes())?;
+    write_atomically(&json, serde_json::to_string_pretty(r)?.as_bytes())?;
+    let html = html::page(dir, r).map_err(|e| anyhow::anyhow!("cannot write {}: {e:#}", page.display()))?;
+    write_atomically(&page, html.as_bytes())
 }
 
 /// Runs the command.
@@ -59,6 +65,13 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     if let Some(dir) = &a.out {
         std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        // Every file can be created, before the long run.
+        for f in REPORT_FILES {
+            check_writable(&dir.join(f))?;
+        }
+        for f in &figure_claims {
+            check_writable(&dir.join(format!("{}.png", f.id)))?;
+        }
     }
     let total = claims.len();
     let started = Instant::now();
@@ -74,6 +87,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let mut checks: Vec<Checked> = Vec::with_capacity(total);
     let mut figures: Vec<FigureRef> = Vec::new();
     let mut interrupted = false;
+    let mut write_error: Option<anyhow::Error> = None;
     for (i, claim) in claims.iter().enumerate() {
         eprintln!("[{}/{total}] {} — {}", i + 1, claim.id, claim.source);
         match grundy_papers::check(claim, &ctx) {
@@ -83,9 +97,11 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
                 break;
             }
         }
-        if let Some(dir) = &a.out {
+        if let (Some(dir), None) = (&a.out, &write_error) {
             // Written after every check, so an interrupted run keeps what it finished.
-            write_files(dir, &report(&checks, &figures))?;
+            // A failed write (a full disk) stops the writing, not the run: the report
+            // still goes to stdout, and the error is reported at the end.
+            write_error = write_files(dir, &report(&checks, &figures)).err();
         }
     }
     if let Some(dir) = &a.out {
@@ -108,7 +124,12 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let r = report(&checks, &figures);
     print!("{}", report::markdown(&r));
     if let Some(dir) = &a.out {
-        write_files(dir, &r)?;
+        if write_error.is_none() {
+            write_error = write_files(dir, &r).err();
+        }
+        if let Some(e) = write_error {
+            return Err(anyhow::anyhow!("{e:#} (the report was printed to stdout)"));
+        }
         eprintln!(
             "wrote {0}/report.md, report.json, report.html and {1} figures",
             dir.display(),

@@ -9,3 +9,4 @@ mod contract;
 mod figures_tables_periods;
 mod loopy;
 mod min;
+mod reliability;

@@ -85,7 +85,8 @@ pub fn preperiod_for(values: &[u64], start: u64, period: u64) -> Option<(u64, i6
 /// or `None` if no period up to the table's size qualifies ("not periodic within N").
 ///
 /// Periods are tried from 1 up to `len / min_periods`; each costs at most one pass back
-/// from the end of the table, stopping at the first disagreement.
+/// from the end of the table, stopping at the first disagreement. A pattern with a
+/// negative saltus is skipped: nim-values are non-negative, so it cannot continue.
 ///
 /// # Example
 /// The subtraction game with S = {1, 3, 4} has the period 0101232 from heap 0; the
@@ -108,7 +109,9 @@ pub fn detect(values: &[u64], start: u64, evidence: Evidence) -> Option<Periodic
     while p.saturating_mul(reps) <= len {
         let need = (p * reps).max(cover);
         if let Some((n0, s)) = preperiod_for(values, start, p) {
-            if len - (n0 - start) >= need {
+            // A negative saltus cannot continue (values would fall below 0), however
+            // long the table agrees with it: it is never reported.
+            if s >= 0 && len - (n0 - start) >= need {
                 return Some(Periodicity {
                     preperiod: n0,
                     period: p,
@@ -553,5 +556,19 @@ mod tests {
             ]
         );
         assert!(runs(&[], 0).is_empty());
+    }
+
+    #[test]
+    fn a_negative_saltus_is_never_reported() {
+        // subtraction[1,…,20] to 40: G(n) = n mod 21 fits G(n + 20) = G(n) − 1 on
+        // 1..=20, which cannot continue; 21 is too long a period for 41 values.
+        let values: Vec<u64> = (0..=40).map(|n| n % 21).collect();
+        assert_eq!(detect(&values, 0, Evidence::default()), None);
+        let values: Vec<u64> = (0..=100).map(|n| n % 21).collect();
+        let p = detect(&values, 0, Evidence::default()).unwrap();
+        assert_eq!((p.period, p.preperiod, p.saltus), (21, 0, 0));
+        // Strictly decreasing runs: no period, rather than a negative saltus.
+        let values: Vec<u64> = (0..50).rev().collect();
+        assert_eq!(detect(&values, 0, Evidence::default()), None);
     }
 }

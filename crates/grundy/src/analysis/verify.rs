@@ -171,6 +171,7 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
 /// [`Error::Arity`] if the ruleset does not take `arity` coordinates,
 /// [`Error::NoFormula`] if it has no closed form, or one that gives no value on the
 /// range, [`Error::TooManyStates`] if the (to + 1)^arity positions exceed the state
+/// limit, [`Error::TooLarge`] if a position of `arity` coordinates does not fit the memory
 /// limit, [`Error::Interrupted`] on cancellation, and the errors of the ruleset's
 /// search engine ([`crate::game::TupleSolver::value`]: memory, state limit).
 pub fn verify_tuple(rs: &Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: &Control) -> Result<VerifyReport> {
@@ -186,8 +187,11 @@ pub fn verify_tuple(rs: &Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: &Con
             detail: None,
         });
     };
-    let states = (to as u128 + 1).saturating_pow(arity as u32);
-    ctl.check_states(&format!("verifying {} on [0,{to}]^{arity}", rs.name()), states)?;
+    let what = format!("verifying {} on [0,{to}]^{arity}", rs.name());
+    let states = (to as u128 + 1).saturating_pow(u32::try_from(arity).unwrap_or(u32::MAX));
+    ctl.check_states(&what, states)?;
+    let bytes = u64::try_from(arity).unwrap_or(u64::MAX).saturating_mul(8);
+    ctl.check_memory(&what, bytes, format!("positions of {arity} coordinates"))?;
     let mut solver = rs.solver().unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone())));
     let mut report = VerifyReport {
         ruleset: rs.name(),

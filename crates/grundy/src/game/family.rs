@@ -126,34 +126,29 @@ pub fn integer_list(text: &str) -> Result<Vec<u64>> {
             Some('+') => i += 1,
             _ => {}
         }
-        let digits = i;
-        while chars.get(i).is_some_and(char::is_ascii_digit) {
-            i += 1;
+        match crate::expr::read_number(&chars, &mut i) {
+            None => {
+                let found = chars.get(i).map_or("end of the parameters".to_string(), |c| {
+                    format!("'{}'", c.escape_debug())
+                });
+                return Err(err(
+                    i,
+                    format!("expected a non-negative integer in the parameters, found {found}"),
+                ));
+            }
+            Some(Err(message)) => return Err(err(start, message)),
+            Some(Ok(v)) => out.push(v),
         }
-        if i == digits {
-            let found = chars
-                .get(i)
-                .map_or("end of the parameters".to_string(), |c| format!("'{c}'"));
-            return Err(err(
-                i,
-                format!("expected a non-negative integer in the parameters, found {found}"),
-            ));
-        }
-        let number: String = chars[digits..i].iter().collect();
-        out.push(number.parse::<u64>().map_err(|_| {
-            err(
-                start,
-                format!(
-                    "number {number} is too large: the largest allowed is 2^64−1 = {}",
-                    u64::MAX
-                ),
-            )
-        })?);
         skip_ws(&mut i);
         match chars.get(i) {
             None => return Ok(out),
             Some(',') => i += 1,
-            Some(c) => return Err(err(i, format!("expected ',' or ']' in the parameters, found '{c}'"))),
+            Some(c) => {
+                return Err(err(
+                    i,
+                    format!("expected ',' or ']' in the parameters, found '{}'", c.escape_debug()),
+                ))
+            }
         }
     }
 }

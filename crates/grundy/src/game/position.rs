@@ -64,17 +64,77 @@ impl Component {
 }
 
 /// Appends `part` to a run list, merging with the last run if the heap is equal.
-pub(crate) fn push_part(runs: &mut Vec<Part>, part: Part) {
+///
+/// Counts stay exact: a merged run that would pass 2^64 − 1 copies is filled to
+/// 2^64 − 1 and the rest starts a new run of the same heap (printed `h*c,h*d`, which
+/// parses back to the same position), so no count wraps.
+pub(crate) fn push_part(runs: &mut Vec<Part>, mut part: Part) {
     if part.copies == 0 {
         return;
     }
     if let Some(last) = runs.last_mut() {
         if last.heap == part.heap {
-            last.copies += part.copies;
-            return;
+            let room = u64::MAX - last.copies;
+            if part.copies <= room {
+                last.copies += part.copies;
+                return;
+            }
+            last.copies = u64::MAX;
+            part.copies -= room;
         }
     }
     runs.push(part);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merged_runs_never_wrap() {
+        let mut runs = Vec::new();
+        push_part(
+            &mut runs,
+            Part {
+                heap: 3,
+                copies: u64::MAX,
+            },
+        );
+        push_part(&mut runs, Part::one(3));
+        assert_eq!(
+            runs,
+            [
+                Part {
+                    heap: 3,
+                    copies: u64::MAX
+                },
+                Part::one(3)
+            ]
+        );
+        push_part(
+            &mut runs,
+            Part {
+                heap: 3,
+                copies: u64::MAX,
+            },
+        );
+        assert_eq!(
+            runs,
+            [
+                Part {
+                    heap: 3,
+                    copies: u64::MAX
+                },
+                Part {
+                    heap: 3,
+                    copies: u64::MAX
+                },
+                Part::one(3)
+            ]
+        );
+        let total: u128 = runs.iter().map(|p| p.copies as u128).sum();
+        assert_eq!(total, 2 * u64::MAX as u128 + 1);
+    }
 }
 
 /// A disjunctive sum of components; its value is the nim-sum of theirs.

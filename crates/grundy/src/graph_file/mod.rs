@@ -11,18 +11,24 @@
 //! end:
 //! ```
 //!
-//! JSON (a file whose first non-blank character is `{`): an object mapping each
-//! vertex to the array of its followers, `{"a": ["b"], "b": ["a", "end"], "end": []}`.
+//! JSON (a file whose first non-blank character is `{` or `[`): an object mapping each
+//! vertex to the array of its followers, `{"a": ["b"], "b": ["a", "end"], "end": []}`,
+//! read by serde_json as a stream. A byte-order mark at the start is skipped.
 //!
-//! Errors name the line: a line that is not a vertex line, a vertex defined twice, a
-//! follower that is not a vertex, and a graph beyond the size limit; an empty file (no
-//! vertex) is an error too. The graph may be acyclic or have cycles.
+//! Errors name the line: a line that is not a vertex line (or malformed JSON, with its
+//! column), a vertex defined twice, a follower that is not a vertex, a NUL byte (not a
+//! text file), and a graph beyond the size limit; an empty file (no vertex) is an error
+//! too, and so is a file longer than the byte limit given to [`read_graph`]. The graph
+//! may be acyclic or have cycles.
 
 mod json;
 
-use crate::error::{sci, Error, Result};
+use crate::error::{human_bytes, sci, Error, Result, Shown};
 use crate::solve::loopy::{Graph, GraphBuilder, MAX_VERTICES};
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
+use std::io::{BufRead, BufReader, Read};
+use std::rc::Rc;
 
 /// A game graph with vertex names, in the order of the file.
 #[derive(Clone, Debug)]
@@ -37,10 +43,10 @@ pub struct NamedGraph {
 
 /// One vertex as read: name, line, followers, and (JSON only, where they can differ)
 /// the line of each follower.
-struct RawVertex<'a> {
-    name: std::borrow::Cow<'a, str>,
+struct RawVertex {
+    name: String,
     line: usize,
-    followers: Vec<std::borrow::Cow<'a, str>>,
+    followers: Vec<String>,
     follower_lines: Vec<usize>,
 }
 
@@ -80,22 +86,161 @@ struct RawVertex<'a> {
 /// );
 /// ```
 pub fn parse_graph(text: &str, max_moves: u64) -> Result<NamedGraph> {
-    let raw = if text.trim_start().starts_with('{') {
-        json::parse(text)?
+    read_graph(text.as_bytes(), max_moves, u64::MAX)
+}
+
+/// Reads a graph file (text or JSON, see the module docs) from `input` as a stream,
+/// with at most `max_moves` moves (edges) and at most `max_bytes` bytes of input: the
+/// reading stops at the first byte beyond the limit, so an endless input (`/dev/zero`,
+/// a pipe) ends with an error instead of filling the memory. A NUL byte stops it too.
+///
+/// # Errors
+/// Those of [`parse_graph`], and [`Error::Input`] for input longer than `max_bytes`,
+/// a NUL byte (with its line), text that is not UTF-8, or a read error.
+///
+/// # Example
+/// ```
+/// use grundy::graph_file::read_graph;
+/// let g = read_graph("\u{feff}{\"a\": [\"b\"], \"b\": []}".as_bytes(), 10, 1000).unwrap();
+/// assert_eq!(g.names, ["a", "b"]); // the byte-order mark is not part of a name
+/// let e = read_graph(std::io::repeat(b'x'), 10, 1000).unwrap_err();
+/// assert!(e.to_string().contains("larger than 1000 B"), "{e}");
+/// ```
+pub fn read_graph<R: Read>(input: R, max_moves: u64, max_bytes: u64) -> Result<NamedGraph> {
+    let mut input = BufReader::new(input);
+    let shared = Rc::new(Shared {
+        max_bytes,
+        ..Shared::default()
+    });
+    // Skip a byte-order mark and the leading whitespace, counting lines, to see which
+    // format the file is in.
+    let io = |e: std::io::Error| Error::Input(format!("cannot read the graph file: {e}"));
+    if input.fill_buf().map_err(io)?.starts_with(b"\xEF\xBB\xBF") {
+        input.consume(3);
+        shared.add_bytes(3);
+    }
+    let mut column = 0;
+    let first = loop {
+        let buf = input.fill_buf().map_err(io)?;
+        let Some(&b) = buf.first() else { break None };
+        if !matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+            break Some(b);
+        }
+        shared.newlines.set(shared.newlines.get() + u64::from(b == b'\n'));
+        column = if b == b'\n' { 0 } else { column + 1 };
+        input.consume(1);
+        shared.add_bytes(1);
+        if shared.stop.get().is_some() {
+            return Err(shared.error(std::io::Error::other("limit")));
+        }
+    };
+    let guarded = Guarded {
+        inner: input,
+        shared: shared.clone(),
+    };
+    let raw = if matches!(first, Some(b'{' | b'[')) {
+        json::parse(guarded, &shared, (shared.line() - 1, column))?
     } else {
-        parse_text(text)?
+        parse_text(guarded, &shared)?
     };
     build(raw, max_moves)
+}
+
+/// Why a guarded read stopped.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    TooLong,
+    Nul { line: u64 },
+}
+
+/// The state of a guarded read: bytes and lines read so far, and why it stopped.
+#[derive(Default)]
+struct Shared {
+    max_bytes: u64,
+    bytes: Cell<u64>,
+    newlines: Cell<u64>,
+    stop: Cell<Option<Stop>>,
+}
+
+impl Shared {
+    fn add_bytes(&self, n: u64) {
+        let total = self.bytes.get().saturating_add(n);
+        self.bytes.set(total);
+        if total > self.max_bytes {
+            self.stop.set(Some(Stop::TooLong));
+        }
+    }
+
+    /// The 1-based line of the last byte read.
+    fn line(&self) -> usize {
+        usize::try_from(self.newlines.get())
+            .unwrap_or(usize::MAX)
+            .saturating_add(1)
+    }
+
+    /// The error for a failed read: the limit or the NUL byte that stopped it, or the
+    /// I/O error.
+    fn error(&self, e: std::io::Error) -> Error {
+        match self.stop.get() {
+            Some(Stop::TooLong) => Error::Input(format!(
+                "the graph file is larger than {}, the most the memory limit allows (reading stopped there)",
+                human_bytes(self.max_bytes)
+            )),
+            Some(Stop::Nul { line }) => err(
+                usize::try_from(line).unwrap_or(usize::MAX),
+                "a NUL byte: this is not a text or JSON graph file",
+            ),
+            None => Error::Input(format!("cannot read the graph file: {e}")),
+        }
+    }
+}
+
+/// A reader that counts bytes and lines and fails at the byte limit or a NUL byte.
+struct Guarded<R> {
+    inner: R,
+    shared: Rc<Shared>,
+}
+
+impl<R: Read> Read for Guarded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.shared.stop.get().is_some() {
+            return Err(std::io::Error::other("the graph file was not read to its end"));
+        }
+        let n = self.inner.read(buf)?;
+        let chunk = &buf[..n];
+        if let Some(at) = chunk.iter().position(|&b| b == 0) {
+            let before = chunk[..at].iter().filter(|&&b| b == b'\n').count() as u64;
+            let line = self.shared.newlines.get() + before + 1;
+            self.shared.stop.set(Some(Stop::Nul { line }));
+            return Err(std::io::Error::other("a NUL byte"));
+        }
+        let lines = chunk.iter().filter(|&&b| b == b'\n').count() as u64;
+        self.shared.newlines.set(self.shared.newlines.get() + lines);
+        self.shared.add_bytes(n as u64);
+        if self.shared.stop.get().is_some() {
+            return Err(std::io::Error::other("the graph file is too large"));
+        }
+        Ok(n)
+    }
 }
 
 fn err(line: usize, message: impl std::fmt::Display) -> Error {
     Error::Input(format!("line {line}: {message}"))
 }
 
-fn parse_text(text: &str) -> Result<Vec<RawVertex<'_>>> {
+fn parse_text<R: Read>(input: Guarded<R>, shared: &Shared) -> Result<Vec<RawVertex>> {
     let mut out = Vec::new();
-    for (i, full) in text.lines().enumerate() {
-        let line = i + 1;
+    let mut reader = BufReader::new(input);
+    let mut buf = Vec::new();
+    // Lines skipped before the first vertex line (see `read_graph`).
+    let mut line = shared.line() - 1;
+    loop {
+        buf.clear();
+        if reader.read_until(b'\n', &mut buf).map_err(|e| shared.error(e))? == 0 {
+            break;
+        }
+        line += 1;
+        let full = std::str::from_utf8(&buf).map_err(|_| err(line, "the line is not UTF-8 text"))?;
         let body = full.split('#').next().unwrap_or("").trim();
         if body.is_empty() {
             continue;
@@ -103,7 +248,10 @@ fn parse_text(text: &str) -> Result<Vec<RawVertex<'_>>> {
         let Some((name, rest)) = body.split_once(':') else {
             return Err(err(
                 line,
-                format!("expected 'name: follower follower …' (a vertex, a colon, its followers), found '{body}'"),
+                format!(
+                    "expected 'name: follower follower …' (a vertex, a colon, its followers), found '{}'",
+                    Shown(body)
+                ),
             ));
         };
         let name = name.trim();
@@ -111,7 +259,10 @@ fn parse_text(text: &str) -> Result<Vec<RawVertex<'_>>> {
             return Err(err(line, "a vertex line needs a name before the colon"));
         }
         if name.contains(char::is_whitespace) {
-            return Err(err(line, format!("vertex names cannot contain spaces: '{name}'")));
+            return Err(err(
+                line,
+                format!("vertex names cannot contain spaces: '{}'", Shown(name)),
+            ));
         }
         out.push(RawVertex {
             name: name.into(),
@@ -123,7 +274,7 @@ fn parse_text(text: &str) -> Result<Vec<RawVertex<'_>>> {
     Ok(out)
 }
 
-fn build(raw: Vec<RawVertex<'_>>, max_moves: u64) -> Result<NamedGraph> {
+fn build(raw: Vec<RawVertex>, max_moves: u64) -> Result<NamedGraph> {
     if raw.is_empty() {
         return Err(Error::Input(
             "the graph file is empty: it has no vertex (write one line 'name: follower follower …' per vertex)".into(),
@@ -132,12 +283,13 @@ fn build(raw: Vec<RawVertex<'_>>, max_moves: u64) -> Result<NamedGraph> {
     let mut ids: FxHashMap<&str, u32> = FxHashMap::default();
     let mut moves = 0u64;
     for (i, v) in raw.iter().enumerate() {
-        if let Some(&first) = ids.get(v.name.as_ref()) {
+        if let Some(&first) = ids.get(v.name.as_str()) {
             return Err(err(
                 v.line,
                 format!(
                     "vertex '{}' is defined twice (first on line {})",
-                    v.name, raw[first as usize].line
+                    Shown(&v.name),
+                    raw[first as usize].line
                 ),
             ));
         }
@@ -160,20 +312,21 @@ fn build(raw: Vec<RawVertex<'_>>, max_moves: u64) -> Result<NamedGraph> {
                 ),
             ));
         }
-        ids.insert(v.name.as_ref(), i as u32);
+        ids.insert(v.name.as_str(), i as u32);
     }
     let mut b = GraphBuilder::with_capacity(raw.len(), moves as usize);
     for v in &raw {
         let mut fs = Vec::with_capacity(v.followers.len());
         for (i, f) in v.followers.iter().enumerate() {
-            match ids.get(f.as_ref()) {
+            match ids.get(f.as_str()) {
                 Some(&id) => fs.push(id),
                 None => {
                     return Err(err(
                         v.follower_lines.get(i).copied().unwrap_or(v.line),
                         format!(
                             "follower '{f}' of vertex '{}' is not a vertex (no line '{f}: …')",
-                            v.name
+                            Shown(&v.name),
+                            f = Shown(f)
                         ),
                     ))
                 }
@@ -183,7 +336,7 @@ fn build(raw: Vec<RawVertex<'_>>, max_moves: u64) -> Result<NamedGraph> {
     }
     Ok(NamedGraph {
         lines: raw.iter().map(|v| v.line).collect(),
-        names: raw.into_iter().map(|v| v.name.into_owned()).collect(),
+        names: raw.into_iter().map(|v| v.name).collect(),
         graph: b.finish()?,
     })
 }

@@ -64,17 +64,81 @@ fn errors_name_the_line() {
     );
     let m = msg("{\"a\": [\n1]}");
     assert!(
-        m.contains("line 2") && m.contains("expected a follower (a string)") && m.contains("found '1'"),
+        m.contains("line 2") && m.contains("expected a follower (a vertex name, a string)"),
         "{m}"
     );
     let m = msg("{\"a\": []");
-    assert!(m.contains("line 1") && m.contains("found the end of the file"), "{m}");
+    assert!(m.contains("line 1, column 8") && m.contains("EOF"), "{m}");
     let m = msg("{\"a\": []} x");
-    assert!(m.contains("the end of the file after the object"), "{m}");
+    assert!(m.contains("trailing characters"), "{m}");
     let m = msg("{\"a\": \"b\"}");
-    assert!(m.contains("'[' to open the list of followers"), "{m}");
+    assert!(m.contains("expected the array of the vertex's followers"), "{m}");
     let m = msg("{\"a\n\": []}");
-    assert!(m.contains("control character"), "{m}");
+    assert!(m.contains("line 2") && m.contains("control character"), "{m}");
     let m = msg("{\"\\ud800\": []}");
-    assert!(m.contains("unpaired surrogate"), "{m}");
+    assert!(m.contains("escape"), "{m}");
+}
+
+/// Issue 12: non-ASCII characters where the old hand-written reader expected a
+/// separator panicked at a char boundary.
+#[test]
+fn json_with_unexpected_non_ascii_is_an_error_not_a_panic() {
+    for text in ["{\"a\": [\"b\"é], \"b\": []}", "{\"a\": []é}", "{\"é\" é}", "{é}", "[é"] {
+        let m = msg(text);
+        assert!(
+            m.starts_with("line 1, column") && m.contains("invalid JSON graph"),
+            "{text}: {m}"
+        );
+    }
+}
+
+#[test]
+fn a_json_array_gets_a_json_error() {
+    let m = msg("[[\"a\", \"b\"]]");
+    assert!(m.contains("not an array") && m.contains("line 1"), "{m}");
+    assert!(!m.contains("name: follower"), "{m}");
+    let m = msg("\n\n  [\"a\"]");
+    assert!(m.starts_with("line 3, column") && m.contains("not an array"), "{m}");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let g = parse_graph("\u{feff}a: b\nb:\n", 10).unwrap();
+    assert_eq!(g.names, ["a", "b"]);
+    assert_eq!(g.lines, [1, 2]);
+    let g = parse_graph("\u{feff}\n{\"a\": []}", 10).unwrap();
+    assert_eq!(g.names, ["a"]);
+    assert_eq!(g.lines, [2]);
+}
+
+#[test]
+fn json_lines_follow_the_file() {
+    let g = parse_graph("\n\n{\n\"a\":\n[\"b\"],\n\n\"b\": []}", 10).unwrap();
+    assert_eq!(g.lines, [4, 7]);
+    let m = msg("{\"a\": [\n\"b\",\n\"c\"],\n\"b\": []}");
+    assert!(m.starts_with("line 3: follower 'c'"), "{m}");
+}
+
+#[test]
+fn reading_stops_at_the_byte_limit_and_at_a_nul_byte() {
+    let m = read_graph(std::io::repeat(0), 10, 1 << 20).unwrap_err().to_string();
+    assert!(m.contains("line 1") && m.contains("NUL byte"), "{m}");
+    let m = read_graph("a: b\nb: a\n\0".as_bytes(), 10, 1 << 20)
+        .unwrap_err()
+        .to_string();
+    assert!(m.starts_with("line 3: a NUL byte"), "{m}");
+    let m = read_graph(std::io::repeat(b'a'), 10, 5000).unwrap_err().to_string();
+    assert!(m.contains("larger than 4.9 KiB") && m.contains("memory limit"), "{m}");
+    let m = read_graph(std::io::repeat(b' '), 10, 5000).unwrap_err().to_string();
+    assert!(m.contains("larger than"), "{m}");
+    let json = format!("{{\"a\": [{}\"a\"]}}", "\"a\",".repeat(2000));
+    let m = read_graph(json.as_bytes(), u64::MAX, 5000).unwrap_err().to_string();
+    assert!(m.contains("larger than"), "{m}");
+    assert!(read_graph(json.as_bytes(), u64::MAX, 50_000).is_ok());
+}
+
+#[test]
+fn long_names_and_line_breaks_in_errors_stay_one_line() {
+    let m = msg("{\"a\\nb\": [\"x\"]}");
+    assert!(m.contains("'a\\nb'") && !m.contains('\n'), "{m}");
 }

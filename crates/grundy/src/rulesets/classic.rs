@@ -165,7 +165,7 @@ impl PeriodicityTheorem for Subtraction {
     /// |S|).
     fn proof_end(&self, preperiod: u64, period: u64, saltus: i64) -> Option<u64> {
         let k = *self.set.last()?;
-        (saltus == 0 && period >= 1).then(|| (preperiod + period + k).saturating_sub(1))
+        (saltus == 0 && period >= 1).then(|| preperiod.saturating_add(period).saturating_add(k).saturating_sub(1))
     }
 }
 

@@ -206,8 +206,10 @@ impl TupleSolver for VdnSolver {
         let have = self.diag.len() as u64;
         if m >= have {
             let what = format!("searching vdn antidiagonals up to {m}");
-            ctl.check_states(&what, (m as u128 + 1).pow(2) / 4)?;
-            ctl.check_memory(&what, (m + 1).saturating_mul(16), format!("{} antidiagonals", m + 1))?;
+            ctl.check_states(&what, (m as u128 + 1).saturating_pow(2) / 4)?;
+            let diagonals = m as u128 + 1;
+            let bytes = diagonals.saturating_mul(16).min(u64::MAX as u128) as u64;
+            ctl.check_memory(&what, bytes, format!("{diagonals} antidiagonals"))?;
             for s in have..=m {
                 let mut d = 0u128;
                 for p in 1..=s / 2 {

@@ -57,6 +57,10 @@ pub enum BoundedValue {
     Undetermined {
         /// Why, naming the bound.
         note: String,
+        /// In a sum, the sum of its determined components (0 for a single heap): what
+        /// is known, so that a later infinite component still decides the sum where
+        /// that is provable.
+        known: LoopyValue,
     },
 }
 
@@ -64,6 +68,14 @@ impl BoundedValue {
     /// The finite value `v`.
     pub fn finite(v: impl Into<Nimber>) -> BoundedValue {
         BoundedValue::Value(LoopyValue::Finite(v.into()))
+    }
+
+    /// An undetermined value (of one heap) with its note.
+    pub fn undetermined(note: impl Into<String>) -> BoundedValue {
+        BoundedValue::Undetermined {
+            note: note.into(),
+            known: LoopyValue::Finite(Nimber::ZERO),
+        }
     }
 
     /// The value, if determined.
@@ -78,7 +90,7 @@ impl BoundedValue {
     pub fn note(&self) -> Option<&str> {
         match self {
             BoundedValue::Value(_) => None,
-            BoundedValue::Undetermined { note } => Some(note),
+            BoundedValue::Undetermined { note, .. } => Some(note),
         }
     }
 
@@ -98,13 +110,42 @@ impl BoundedValue {
         }
     }
 
-    /// The value of a disjunctive sum: the sum rule of [`LoopyValue::sum`], and
-    /// undetermined (with the first note) if a component is.
+    /// The value of a disjunctive sum: the sum rule of [`LoopyValue::sum`] when both
+    /// are determined. With an undetermined part the sum is undetermined (with the
+    /// first note), except where the determined parts already decide it: when they sum
+    /// to `∞()` (an `∞()` component, or two infinite components), every option of the
+    /// whole sum keeps an infinite component whatever the undetermined part is (finite
+    /// `h`: `∞() ⊕ h = ∞()`; infinite: two infinite components), so the sum is `∞()`,
+    /// a draw. Nothing else is decided: `∞(K)` with `K` nonempty plus an unknown value
+    /// is `∞(K ⊕ h)` (a first-player win if `h ∈ K`) or `∞()` (a draw).
+    ///
+    /// ```
+    /// use grundy::solve::BoundedValue;
+    /// use grundy::value::LoopyValue;
+    /// let unknown = BoundedValue::undetermined("beyond the bound");
+    /// let draw = BoundedValue::Value(LoopyValue::infinite(Vec::<u64>::new()));
+    /// let k = BoundedValue::Value(LoopyValue::infinite([0u64, 1]));
+    /// assert_eq!(unknown.sum(&draw), draw);
+    /// assert_eq!(unknown.sum(&k).value_text(), "?");
+    /// // Two infinite components draw, in any order of summation.
+    /// assert_eq!(unknown.sum(&k).sum(&k), draw);
+    /// assert_eq!(k.sum(&unknown).sum(&BoundedValue::finite(3u64)).sum(&k), draw);
+    /// ```
     pub fn sum(&self, other: &BoundedValue) -> BoundedValue {
+        let decided = |known: LoopyValue, note: &String| match known {
+            LoopyValue::Infinite(k) if k.is_empty() => BoundedValue::Value(LoopyValue::Infinite(k)),
+            known => BoundedValue::Undetermined {
+                note: note.clone(),
+                known,
+            },
+        };
         match (self, other) {
             (BoundedValue::Value(a), BoundedValue::Value(b)) => BoundedValue::Value(a.sum(b)),
-            (BoundedValue::Undetermined { .. }, _) => self.clone(),
-            (_, BoundedValue::Undetermined { .. }) => other.clone(),
+            (BoundedValue::Undetermined { note, known }, BoundedValue::Value(b))
+            | (BoundedValue::Value(b), BoundedValue::Undetermined { note, known }) => decided(known.sum(b), note),
+            (BoundedValue::Undetermined { note, known: a }, BoundedValue::Undetermined { known: b, .. }) => {
+                decided(a.sum(b), note)
+            }
         }
     }
 }
@@ -204,7 +245,7 @@ impl LoopyExplorer {
         }
         Ok(match &self.status[&n] {
             Status::Value(v) => BoundedValue::Value(v.clone()),
-            Status::Open(o) => BoundedValue::Undetermined { note: self.note(n, *o) },
+            Status::Open(o) => BoundedValue::undetermined(self.note(n, *o)),
         })
     }
 

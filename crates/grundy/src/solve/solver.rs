@@ -31,7 +31,7 @@ use crate::game::{Component, HeapRuleset, LoopyRuleset, Part, Position, Ruleset}
 use crate::value::xor_basis::{members, XorBasis};
 use crate::value::{LoopyValue, Nimber, Outcome};
 use num_bigint::BigUint;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
 /// The most moves listed for one powerset heap (of each kind: winning, and all with
@@ -304,6 +304,11 @@ impl Solver {
             unlisted_options: BigUint::from(0u32),
             notes: Vec::new(),
         };
+        // A sum is a multiset of games: moves in equal heaps (or equal tuples) of the
+        // same ruleset reach the same positions, so each is made once.
+        let mut moved: FxHashSet<(String, Vec<u64>)> = FxHashSet::default();
+        let mut first_time = |name: String, key: &[u64]| moved.insert((name, key.to_vec()));
+        let mut reached = FxHashSet::default();
         for (i, comp) in pos.components.iter().enumerate() {
             let others = values
                 .iter()
@@ -315,6 +320,9 @@ impl Solver {
                     let own = values[i].value().and_then(LoopyValue::as_finite).cloned();
                     let own = own.expect("a finite component has a finite value");
                     for (j, run) in heaps.iter().enumerate() {
+                        if !first_time(ruleset.name(), &[run.heap]) {
+                            continue;
+                        }
                         let hv = self.ev.heap_value(ruleset, run.heap)?;
                         let rest = others.sum(&BoundedValue::finite(&own ^ &hv));
                         let at = Slot { pos, i, j };
@@ -326,6 +334,9 @@ impl Solver {
                     }
                 }
                 Component::Tuple { ruleset, pos: tuple } => {
+                    if !first_time(ruleset.name(), tuple) {
+                        continue;
+                    }
                     let name = || format!("{}({})", ruleset.name(), crate::error::Joined(tuple));
                     check_options(self.ev.control(), name, ruleset.options_bound(tuple))?;
                     let mut opts: Vec<Vec<u64>> = Vec::new();
@@ -342,6 +353,9 @@ impl Solver {
                 }
                 Component::Loopy { ruleset, heaps } => {
                     for (j, run) in heaps.iter().enumerate() {
+                        if !first_time(ruleset.name(), &[run.heap]) {
+                            continue;
+                        }
                         let Some(opts) = self.explorer(ruleset).heap_options(run.heap) else {
                             out.notes.push(format!(
                                 "the options of {}({}) are not all within the bound, so they are not listed",
@@ -352,6 +366,11 @@ impl Solver {
                         };
                         for o in opts {
                             let next = Slot { pos, i, j }.replace(&[Part::one(o)]);
+                            // A loop (a heap moving to itself, or to another heap of
+                            // the sum) can reach a position another move reaches.
+                            if !reached.insert(multiset_key(&next)) {
+                                continue;
+                            }
                             let v = self.component_value(&next.components[i])?.sum(&others);
                             out.record(next, v);
                         }
@@ -418,6 +437,11 @@ impl Solver {
     /// The moves in one heap of a powerset ruleset: the winning subsets through an XOR
     /// basis (counted exactly), and with `--all` (or a loopy rest) the subsets in
     /// binary counting order, up to [`LISTED_SUBSET_MOVES`].
+    ///
+    /// A move leaves a set of heaps, so each distinct position is listed and counted
+    /// once: equal base heaps count once, and since heap 0 is the empty heap, a subset
+    /// with heap 0 is the same position as the one without it; the subset `{0}` alone
+    /// (every heap removed) is one option, listed first.
     fn powerset_moves(
         &mut self,
         ruleset: &Arc<dyn HeapRuleset>,
@@ -430,6 +454,10 @@ impl Solver {
         check_options(self.ev.control(), name, ruleset.options_bound(heap))?;
         let mut base: Vec<u64> = Vec::new();
         ruleset.for_each_option(heap, &mut |parts| base.extend(parts.iter().map(|p| p.heap)));
+        let mut seen = FxHashSet::default();
+        base.retain(|&h| seen.insert(h));
+        let zero = base.contains(&0);
+        base.retain(|&h| h != 0);
         let mut basis = XorBasis::new();
         let mut vals = Vec::with_capacity(base.len());
         for &b in &base {
@@ -443,11 +471,31 @@ impl Solver {
             hs.into_iter().map(Part::one).collect()
         };
         let target = rest.value().and_then(LoopyValue::as_finite).cloned();
+        // The winning moves of this heap: listed from `start` in `out.winning`, at most
+        // LISTED_SUBSET_MOVES of them, all counted.
+        let start = out.winning.len();
+        let total_wins = target
+            .as_ref()
+            .map(|t| basis.count_nonempty(t) + u32::from(zero && t.is_zero()));
+        let count_unlisted = |out: &mut Collector| {
+            if let Some(total) = &total_wins {
+                out.unlisted_winning += total - BigUint::from(out.winning.len() - start);
+            }
+        };
+        // Every heap removed: the option {0}, of value 0.
+        let mut listed = 0usize;
+        if zero {
+            let v = rest.sum(&BoundedValue::finite(Nimber::ZERO));
+            if out.all || target.is_none() || v.value().map(LoopyValue::outcome) == Some(Outcome::P) {
+                out.record(at.replace(&[Part::one(0)]), v);
+                listed += 1;
+            }
+        }
         // With a finite rest, the winning subsets are those whose XOR is the rest.
+        let room = LISTED_SUBSET_MOVES - listed;
         let wins = match &target {
             Some(t) => {
-                let wins = basis.subsets_with_xor(t, LISTED_SUBSET_MOVES);
-                out.unlisted_winning += basis.count_nonempty(t) - BigUint::from(wins.len());
+                let wins = basis.subsets_with_xor(t, room);
                 if !out.all {
                     for s in &wins {
                         out.record(
@@ -455,6 +503,7 @@ impl Solver {
                             BoundedValue::finite(Nimber::ZERO),
                         );
                     }
+                    count_unlisted(out);
                     return Ok(());
                 }
                 wins
@@ -462,8 +511,7 @@ impl Solver {
             None => Vec::new(),
         };
         // Every subset in binary counting order (winning ones included), up to the limit.
-        let total_subsets = (BigUint::from(1u32) << base.len()) - 1u32;
-        let mut listed = 0usize;
+        let total_subsets = (BigUint::from(1u32) << base.len()) - 1u32 + u32::from(zero);
         let mut mask: u64 = 1;
         while listed < LISTED_SUBSET_MOVES && (base.len() >= 64 || mask < 1u64 << base.len()) {
             let idx: Vec<usize> = (0..64.min(base.len())).filter(|k| mask >> k & 1 == 1).collect();
@@ -478,7 +526,8 @@ impl Solver {
         if out.all {
             out.unlisted_options += total_subsets - BigUint::from(listed);
         }
-        // Winning subsets beyond the listed prefix are still reported.
+        // Winning subsets beyond the listed prefix are still listed as winning moves
+        // (not as options: the option list stops at the limit).
         let in_prefix = |s: &Vec<usize>| {
             members(s).iter().all(|&k| k < 64) && {
                 let m: u64 = members(s).iter().map(|&k| 1u64 << k).sum();
@@ -486,14 +535,12 @@ impl Solver {
             }
         };
         for s in wins.iter().filter(|s| !in_prefix(s)) {
-            out.record(
-                at.replace(&subset_parts(&members(s))),
-                BoundedValue::finite(Nimber::ZERO),
-            );
-            if out.all {
-                out.unlisted_options -= 1u32;
+            if out.winning.len() - start >= LISTED_SUBSET_MOVES {
+                break;
             }
+            out.record_winning_only(at.replace(&subset_parts(&members(s))));
         }
+        count_unlisted(out);
         Ok(())
     }
 
@@ -676,6 +723,23 @@ impl Slot<'_> {
     }
 }
 
+/// A position as a multiset: the number of each heap of each ruleset (heap 0, the
+/// empty heap, left out) and of each tuple position, in a fixed order.
+fn multiset_key(p: &Position) -> Vec<(String, Vec<u64>, u128)> {
+    let mut count: std::collections::BTreeMap<(String, Vec<u64>), u128> = Default::default();
+    for c in &p.components {
+        match c {
+            Component::Heaps { heaps, .. } | Component::Loopy { heaps, .. } => {
+                for h in heaps.iter().filter(|h| h.heap != 0) {
+                    *count.entry((c.ruleset_name(), vec![h.heap])).or_default() += u128::from(h.copies);
+                }
+            }
+            Component::Tuple { ruleset, pos } => *count.entry((ruleset.name(), pos.clone())).or_default() += 1,
+        }
+    }
+    count.into_iter().map(|((n, k), c)| (n, k, c)).collect()
+}
+
 /// Sorts options into winning, drawing and (with `all`) every option.
 struct Collector {
     all: bool,
@@ -689,6 +753,11 @@ struct Collector {
 }
 
 impl Collector {
+    /// A winning move that is not listed among the options (beyond their limit).
+    fn record_winning_only(&mut self, p: Position) {
+        self.winning.push(p);
+    }
+
     fn record(&mut self, p: Position, v: BoundedValue) {
         let class = v.value().map(LoopyValue::outcome);
         if class == Some(Outcome::P) {

@@ -67,7 +67,7 @@ fn values(name: &str, to: u64, c: &Ctx) -> Result<Vec<LoopyValue>> {
     (1..=to)
         .map(|n| match ex.value(n, c.ctl())? {
             BoundedValue::Value(v) => Ok(v),
-            BoundedValue::Undetermined { note } => Err(Error::Check(format!("heap {n}: {note}"))),
+            BoundedValue::Undetermined { note, .. } => Err(Error::Check(format!("heap {n}: {note}"))),
         })
         .collect()
 }

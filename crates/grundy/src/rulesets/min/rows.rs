@@ -33,9 +33,9 @@ pub fn storage_bytes(n: u64) -> u128 {
     let n = n as u128;
     let rows = n + 1;
     let small = rows.min(U16_ROWS as u128);
-    let total = rows * (rows + 1) / 2;
+    let total = rows.saturating_mul(rows + 1) / 2;
     let small_entries = small * (small + 1) / 2;
-    small_entries * 2 + (total - small_entries) * 4
+    (small_entries * 2).saturating_add((total - small_entries).saturating_mul(4))
 }
 
 /// The nim-values of MIN for all positions (a, b) with a ≤ `rows() − 1` and any b,
@@ -107,7 +107,7 @@ impl MinRows {
             return Ok(());
         }
         let what = format!("computing the MIN rows 0..={n}");
-        let entries = (n as u128 + 1) * (n as u128 + 2) / 2;
+        let entries = (n as u128 + 1).saturating_mul(n as u128 + 2) / 2;
         let bytes = storage_bytes(n).saturating_add((8 + 4 * BLOCK_ROWS as u128) * (n as u128 + 2));
         ctl.check_memory(
             &what,

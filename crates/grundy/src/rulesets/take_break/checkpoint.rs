@@ -19,7 +19,6 @@ use crate::error::{Error, Result};
 use crate::game::HeapRuleset;
 use crate::solve::Checkpoint;
 use std::path::PathBuf;
-use std::io::Write;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"GRUNDYTB";
@@ -117,26 +116,7 @@ pub fn save(path: &Path, code: &Code, values: &[u32]) -> Result<()> {
 /// As [`save`].
 pub fn save_named(path: &Path, text: &str, values: &[u32]) -> Result<()> {
     let io = |e: std::io::Error| Error::Input(format!("cannot write checkpoint {}: {e}", path.display()));
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
-    let bytes = encode_named(text, values);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(&bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)?;
-        // Make the rename durable where directories can be synced.
-        if let Ok(d) = std::fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(io)
+    crate::control::write_atomically(path, &encode_named(text, values)).map_err(io)
 }
 
 /// Loads the values saved for `code` at `path`.
@@ -153,7 +133,13 @@ pub fn load(path: &Path, code: &Code) -> Result<Vec<u32>> {
 /// # Errors
 /// As [`load`].
 pub fn load_named(path: &Path, text: &str) -> Result<Vec<u32>> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Input(format!("cannot read checkpoint {}: {e}", path.display())))?;
+    let read = |e: std::io::Error| Error::Input(format!("cannot read checkpoint {}: {e}", path.display()));
+    // A checkpoint is a regular file written by `save` (a device such as /dev/zero
+    // would be read for ever, and replaced by the next save).
+    if !path.metadata().map_err(read)?.is_file() {
+        return Err(read(std::io::Error::other("not a regular file")));
+    }
+    let bytes = std::fs::read(path).map_err(read)?;
     decode_named(text, &bytes, &path.display().to_string())
 }
 

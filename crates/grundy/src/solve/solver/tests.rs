@@ -183,12 +183,18 @@ fn sums_agree_with_the_product_graph() {
                     continue;
                 }
             };
+            // A sum is a multiset: in a + a, moving either heap reaches the same
+            // position, and in a + b a loop in either heap leaves it as it is; each
+            // position is listed once.
             let mut expect = Vec::new();
             for &w in g.followers(id(a, b)) {
                 if s.value(&g, w).outcome() == want.outcome().min_good() {
-                    expect.push(w);
+                    let (x, y) = (ra[w as usize / rb.len()], rb[w as usize % rb.len()]);
+                    expect.push(if a == b { (x.min(y), x.max(y)) } else { (x, y) });
                 }
             }
+            expect.sort_unstable();
+            expect.dedup();
             assert_eq!(good.len(), expect.len(), "{a} + {b}: {:?}", texts(good));
         }
     }
@@ -205,5 +211,40 @@ impl GoodMove for Outcome {
             Outcome::N => Outcome::P,
             o => o,
         }
+    }
+}
+
+/// Issue 12: `--all` listed more than 1000 moves of one powerset heap (the options of
+/// the binary prefix and the winning moves beyond it). Both lists stop at 1000 per
+/// heap, exactly, and the counts stay exact.
+#[test]
+fn powerset_lists_stop_at_the_limit_per_heap() {
+    let mut solver = Solver::new(Method::Search, Control::new());
+    for k in [0u64, 1, 3, 7] {
+        for all in [false, true] {
+            let pos = parse_position(&format!("powerset-maliquot(720) + nim({k})")).unwrap();
+            let m = solver.moves(&pos, all).unwrap();
+            let nim_wins = m
+                .winning
+                .iter()
+                .filter(|p| !p.to_string().ends_with(&format!("nim({k})")))
+                .count();
+            assert!(m.winning.len() - nim_wins <= LISTED_SUBSET_MOVES, "{pos} {all}");
+            let listed = num_bigint::BigUint::from(m.winning.len());
+            assert!(m.winning_total >= listed, "{pos} {all}");
+            if let Some(opts) = &m.options {
+                let heap_opts = opts
+                    .iter()
+                    .filter(|(p, _)| p.to_string().ends_with(&format!("nim({k})")))
+                    .count();
+                assert_eq!(heap_opts, LISTED_SUBSET_MOVES, "{pos}");
+                assert_eq!(opts.len() as u64, LISTED_SUBSET_MOVES as u64 + k, "{pos}");
+            }
+        }
+        // The winning count does not depend on --all.
+        let pos = parse_position(&format!("powerset-maliquot(720) + nim({k})")).unwrap();
+        let a = solver.moves(&pos, false).unwrap().winning_total;
+        let b = solver.moves(&pos, true).unwrap().winning_total;
+        assert_eq!(a, b, "{pos}");
     }
 }

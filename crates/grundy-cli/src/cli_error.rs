@@ -1,0 +1,114 @@
+//! Command-line errors as one line: clap's errors rewritten from their kind and context
+//! (a [`clap::error::ErrorFormatter`]), and the hint that names how the limit of a
+//! refusal was set (the option or the environment variable the user actually used).
+
+use clap::builder::StyledStr;
+use clap::error::{ContextKind, ContextValue, ErrorFormatter, ErrorKind};
+use std::fmt::Write as _;
+
+/// clap's error in one line: what was wrong, a suggestion, the usage.
+pub struct OneLine;
+
+fn text(v: Option<&ContextValue>) -> Option<String> {
+    match v? {
+        ContextValue::String(s) => Some(s.clone()),
+        ContextValue::Strings(s) if !s.is_empty() => Some(s.join("', '")),
+        ContextValue::StyledStr(s) => Some(s.to_string()),
+        ContextValue::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+impl ErrorFormatter for OneLine {
+    fn format_error(e: &clap::error::Error<Self>) -> StyledStr {
+        let get = |k| text(e.get(k));
+        let arg = get(ContextKind::InvalidArg).unwrap_or_default();
+        let value = get(ContextKind::InvalidValue).unwrap_or_default();
+        let mut s = match e.kind() {
+            ErrorKind::InvalidValue if value.is_empty() => format!("a value is required for '{arg}'"),
+            ErrorKind::InvalidValue => {
+                let mut m = format!("invalid value '{value}' for '{arg}'");
+                if let Some(valid) = get(ContextKind::ValidValue) {
+                    let _ = write!(m, " (possible values: '{valid}')");
+                }
+                m
+            }
+            ErrorKind::ValueValidation => {
+                let why = std::error::Error::source(e)
+                    .map(|s| format!(": {s}"))
+                    .unwrap_or_default();
+                format!("invalid value '{value}' for '{arg}'{why}")
+            }
+            ErrorKind::UnknownArgument => format!("unexpected argument '{arg}'"),
+            ErrorKind::InvalidSubcommand => {
+                format!(
+                    "unknown command '{}'",
+                    get(ContextKind::InvalidSubcommand).unwrap_or_default()
+                )
+            }
+            ErrorKind::MissingRequiredArgument => format!("missing required argument '{arg}'"),
+            ErrorKind::MissingSubcommand => "a command is required".to_string(),
+            ErrorKind::ArgumentConflict => match get(ContextKind::PriorArg) {
+                Some(p) if p == arg => format!("the argument '{arg}' cannot be used more than once"),
+                Some(p) => format!("the argument '{arg}' cannot be used with '{p}'"),
+                None => format!("the argument '{arg}' cannot be used with the other arguments"),
+            },
+            ErrorKind::TooManyValues => format!("unexpected value '{value}' for '{arg}'"),
+            ErrorKind::WrongNumberOfValues | ErrorKind::TooFewValues => format!(
+                "'{arg}' takes {} values, not {}",
+                get(ContextKind::ExpectedNumValues)
+                    .or_else(|| get(ContextKind::MinValues))
+                    .unwrap_or_default(),
+                get(ContextKind::ActualNumValues).unwrap_or_default()
+            ),
+            ErrorKind::NoEquals => format!("'{arg}' needs '=' before its value"),
+            ErrorKind::InvalidUtf8 => "an argument is not valid UTF-8".to_string(),
+            kind => match (kind.as_str(), std::error::Error::source(e)) {
+                (_, Some(source)) => source.to_string(),
+                (Some(m), None) => m.to_string(),
+                (None, None) => "invalid arguments".to_string(),
+            },
+        };
+        for k in [
+            ContextKind::SuggestedSubcommand,
+            ContextKind::SuggestedArg,
+            ContextKind::SuggestedValue,
+        ] {
+            if let Some(x) = get(k) {
+                let _ = write!(s, "; did you mean '{x}'?");
+            }
+        }
+        if let Some(ContextValue::StyledStrs(tips)) = e.get(ContextKind::Suggested) {
+            for t in tips {
+                let _ = write!(s, "; {t}");
+            }
+        }
+        if let Some(u) = get(ContextKind::Usage) {
+            let u = u.trim();
+            let _ = write!(s, " (usage: {}; see --help)", u.strip_prefix("Usage: ").unwrap_or(u));
+        }
+        // One line, whatever the context held.
+        let mut out = StyledStr::new();
+        out.push_str(&s.split_whitespace().collect::<Vec<_>>().join(" "));
+        out
+    }
+}
+
+/// Parses the command line. Help and version print as usual (and exit 0); any other
+/// clap error is one line `grundy: error: …` with exit status 2.
+pub fn parse<P: clap::Parser>() -> Result<P, String> {
+    match P::try_parse() {
+        Ok(p) => Ok(p),
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            e.exit()
+        }
+        Err(e) => Err(e.apply::<OneLine>().to_string().trim_end().to_string()),
+    }
+}
