@@ -272,10 +272,11 @@ pub fn search(
                 values,
             });
         }
-        // Grow: to the heap a proof needs if that is near, else double.
+        // Grow: to the heap the proof of an apparent period needs if that is within a
+        // doubling, else double.
         let doubled = size.saturating_mul(2);
         size = match needs {
-            Some(end) if end > size => end.max(doubled),
+            Some(end) if end > size => end.min(doubled),
             _ => doubled,
         }
         .min(to);
