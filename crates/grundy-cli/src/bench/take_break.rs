@@ -140,48 +140,27 @@ pub(super) fn same_value(target: &str, baseline: &str) -> bool {
 
 const PEER: &str = "ogsolve 0.0.7 -m rc2 (installed by scripts/bench-take-break.sh)";
 
+/// A benchmark of grundy's engine against ogsolve on `code` to heap `n`.
+macro_rules! against_ogsolve {
+    ($name:literal, $code:literal, $n:expr, $what:literal) => {
+        Bench {
+            name: $name,
+            target: concat!("grundy's sparse engine, ", $what),
+            baseline: PEER,
+            requirement: "≤ 0.5× ogsolve (issue 10)",
+            run_target: || engine($code, $n),
+            run_baseline: || ogsolve($code, $n),
+        }
+    };
+}
+
 pub(super) fn benches() -> Vec<Bench> {
     vec![
-        Bench {
-            name: "take-break/0.16-1e7",
-            target: "grundy's sparse engine, 0.16, heaps 0..=10^7",
-            baseline: PEER,
-            requirement: "≤ 0.5× ogsolve (issue 10)",
-            run_target: || engine("0.16", 10_000_000),
-            run_baseline: || ogsolve("0.16", 10_000_000),
-        },
-        Bench {
-            name: "take-break/0.106-1e7",
-            target: "grundy's sparse engine, 0.106, heaps 0..=10^7",
-            baseline: PEER,
-            requirement: "≤ 0.5× ogsolve (issue 10)",
-            run_target: || engine("0.106", 10_000_000),
-            run_baseline: || ogsolve("0.106", 10_000_000),
-        },
-        Bench {
-            name: "take-break/0.6-1e6",
-            target: "grundy's sparse engine, Officers 0.6, heaps 0..=10^6",
-            baseline: PEER,
-            requirement: "≤ 0.5× ogsolve (issue 10)",
-            run_target: || engine("0.6", 1_000_000),
-            run_baseline: || ogsolve("0.6", 1_000_000),
-        },
-        Bench {
-            name: "take-break/0.007-1e5",
-            target: "grundy's sparse engine, 0.007, heaps 0..=10^5",
-            baseline: PEER,
-            requirement: "≤ 0.5× ogsolve (issue 10)",
-            run_target: || engine("0.007", 100_000),
-            run_baseline: || ogsolve("0.007", 100_000),
-        },
-        Bench {
-            name: "take-break/0.354-2.1e7",
-            target: "grundy's sparse engine, 0.354, heaps 0..=2.1·10^7",
-            baseline: PEER,
-            requirement: "≤ 0.5× ogsolve (issue 10)",
-            run_target: || engine("0.354", 21_000_000),
-            run_baseline: || ogsolve("0.354", 21_000_000),
-        },
+        against_ogsolve!("take-break/0.16-1e7", "0.16", 10_000_000, "0.16, heaps 0..=10^7"),
+        against_ogsolve!("take-break/0.106-1e7", "0.106", 10_000_000, "0.106, heaps 0..=10^7"),
+        against_ogsolve!("take-break/0.6-1e6", "0.6", 1_000_000, "Officers 0.6, heaps 0..=10^6"),
+        against_ogsolve!("take-break/0.007-1e5", "0.007", 100_000, "0.007, heaps 0..=10^5"),
+        against_ogsolve!("take-break/0.354-2.1e7", "0.354", 21_000_000, "0.354, heaps 0..=2.1·10^7"),
         Bench {
             name: "take-break/0.376-proof",
             target: "grundy period 0.376: the period search until its period (4, preperiod 2268248) is proven",
