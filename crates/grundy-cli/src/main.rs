@@ -23,9 +23,10 @@ struct Cli {
     /// memory, or GRUNDY_MEMORY_LIMIT.
     #[arg(long, global = true, value_name = "BYTES")]
     memory_limit: Option<String>,
-    /// Most positions a single search may visit; default 2e10, or GRUNDY_MAX_STATES.
-    #[arg(long, global = true, value_name = "N")]
-    max_states: Option<f64>,
+    /// Most options one computation may visit (its work, estimated before it starts);
+    /// default 2e10, or GRUNDY_MAX_WORK. `--max-states` is the older name.
+    #[arg(long = "max-work", visible_alias = "max-states", global = true, value_name = "N")]
+    max_work: Option<f64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -74,7 +75,7 @@ fn reset_sigpipe() {
 fn main() -> ExitCode {
     reset_sigpipe();
     let cli = Cli::parse();
-    let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_states) {
+    let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_work) {
         Ok(c) => c,
         Err(e) => return commands::fail(&e),
     };

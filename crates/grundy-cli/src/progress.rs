@@ -36,9 +36,9 @@ impl ProgressSink for Bars {
     }
 }
 
-/// The run control: memory and state limits, progress bars, and a Ctrl-C handler that
+/// The run control: memory and work limits, progress bars, and a Ctrl-C handler that
 /// asks the engines to stop (a second Ctrl-C exits at once).
-pub fn control(memory_limit: Option<&str>, max_states: Option<f64>) -> Result<Control> {
+pub fn control(memory_limit: Option<&str>, max_work: Option<f64>) -> Result<Control> {
     let mut ctl = Control::new().with_progress(Arc::new(Bars { bar: Mutex::new(None) }));
     if let Some(m) = memory_limit {
         match parse_bytes(m) {
@@ -46,11 +46,11 @@ pub fn control(memory_limit: Option<&str>, max_states: Option<f64>) -> Result<Co
             None => bail!("--memory-limit: '{m}' is not a size such as 2G or 512M"),
         }
     }
-    if let Some(s) = max_states {
+    if let Some(s) = max_work {
         if !(s.is_finite() && s >= 0.0) {
-            bail!("--max-states must be a non-negative number");
+            bail!("--max-work must be a non-negative number");
         }
-        ctl = ctl.with_state_limit(s as u64);
+        ctl = ctl.with_work_limit(s as u64);
     }
     let flag: Arc<AtomicBool> = ctl.cancel_flag();
     let _ = ctrlc::set_handler(move || {

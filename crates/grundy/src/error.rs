@@ -72,7 +72,7 @@ pub enum Error {
         detail: String,
     },
     /// The search would visit more positions than allowed (it would take too long).
-    #[error("{what} visits about {} positions; the limit is {} (set GRUNDY_MAX_STATES to change it)", sci(*.states), sci(*.limit as u128))]
+    #[error("{what} visits about {} positions; the limit is {} (raise it with --max-work or GRUNDY_MAX_WORK)", sci(*.states), sci(*.limit as u128))]
     TooManyStates {
         /// What would be computed.
         what: String,
@@ -95,6 +95,20 @@ pub enum Error {
     /// The run was interrupted (Ctrl-C); finished work has been kept where the caller could.
     #[error("interrupted")]
     Interrupted,
+    /// The computation would visit more options than the work limit allows (it would
+    /// take too long); estimated before any work.
+    #[error("{what} visits about {} options ({detail}); the work limit is {} (raise it with --max-work or GRUNDY_MAX_WORK)", sci(*.work), sci(*.limit as u128))]
+    TooMuchWork {
+        /// What would be computed.
+        what: String,
+        /// Estimated work: options visited (or the elementary steps of an engine that
+        /// replace them).
+        work: u128,
+        /// The work limit.
+        limit: u64,
+        /// How the estimate was obtained.
+        detail: String,
+    },
     /// A game graph file could not be read.
     #[error("{0}")]
     Input(String),

@@ -18,11 +18,13 @@
 pub mod family;
 mod loopy;
 pub(crate) mod position;
+pub mod work;
 
 pub use crate::formulas::Statement;
 pub use family::{Alias, Family, Params};
 pub use loopy::{LoopyOptions, LoopyRuleset};
 pub use position::{Component, Position};
+pub use work::{dense_work, WorkCurve, WorkModel};
 
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -110,9 +112,20 @@ pub trait HeapRuleset: Send + Sync {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part]));
 
     /// An upper bound on the number of options of heap `n` (for a powerset ruleset, on
-    /// the size of the base set). Used to refuse listing astronomically many options.
+    /// the size of the base set; for a ruleset whose single option is a sum of many
+    /// heaps, on the number of those heaps), and so on the work of enumerating them.
+    /// Used to estimate work and memory before listing options or evaluating a table
+    /// ([`WorkModel::Options`]).
     fn options_bound(&self, n: u64) -> u128 {
         n as u128 + 1
+    }
+
+    /// Capability: how the work of dense evaluation grows ([`WorkModel`]), for the
+    /// estimate checked against the work limit before a table is computed. The default
+    /// sums [`HeapRuleset::options_bound`], the options the generic evaluator visits; a
+    /// ruleset whose [`HeapRuleset::dense_step`] visits fewer says how many.
+    fn work(&self) -> WorkModel {
+        WorkModel::Options
     }
 
     /// Capability: the proven closed form, with its statement and citation.

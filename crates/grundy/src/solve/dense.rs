@@ -2,7 +2,7 @@
 
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::game::{DenseStep, Encoding, HeapRuleset, Part};
+use crate::game::{DenseStep, Encoding, HeapRuleset, Part, WorkCurve};
 use crate::value::{mex_of_slice, MexSet, Nimber};
 
 /// The values of heaps `0..len` of a heap ruleset, stored compactly as `u32` codes
@@ -185,10 +185,18 @@ pub fn sequence_checkpointed(
         table_bytes(rs, to),
         format!("{} heaps × {} bytes", to + 1, rs.memory().bytes_per_heap),
     )?;
+    let start = (prefix.len() as u64).min(to + 1);
+    // The work of the heaps still to compute, checked before any of it is done; progress
+    // is reported in units of work, so that the time estimate holds for quadratic work.
+    let curve = WorkCurve::new(rs, start, to);
+    ctl.check_work(
+        &format!("a table of {name} to {to}"),
+        curve.total(),
+        format!("heaps {start}..={to}, {}", rs.work().describe()),
+    )?;
     let mut codes: Vec<u32> = prefix;
     codes.truncate(to as usize + 1);
     codes.reserve(to as usize + 1 - codes.len());
-    let start = codes.len() as u64;
     let first = rs.first_heap();
     let mut generic_plain;
     let mut generic_powerset;
@@ -211,12 +219,12 @@ pub fn sequence_checkpointed(
             &mut generic_plain
         }
     };
-    ctl.start(&format!("{name} to {to}"), to + 1);
+    ctl.start(&format!("{name} to {to}"), curve.total().min(u64::MAX as u128) as u64);
     let mut stopped = None;
     let mut last_save = std::time::Instant::now();
     for n in start..=to {
         if n & 0xFFF == 0 {
-            if let Err(e) = ctl.tick(n) {
+            if let Err(e) = ctl.tick(curve.before(n)) {
                 stopped = Some(e);
                 break;
             }
@@ -285,6 +293,9 @@ impl HeapRuleset for Generic<'_> {
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
         self.0.for_each_option(n, f)
+    }
+    fn options_bound(&self, n: u64) -> u128 {
+        self.0.options_bound(n)
     }
     fn memory(&self) -> crate::game::MemoryModel {
         self.0.memory()

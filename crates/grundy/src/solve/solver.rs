@@ -38,8 +38,12 @@ use std::sync::Arc;
 /// `--all`); the totals are still counted exactly.
 pub const LISTED_SUBSET_MOVES: usize = 1000;
 
-/// The most options `moves` will enumerate for one heap or tuple.
-pub const MAX_OPTIONS: u128 = 20_000_000;
+/// Bytes one listed option takes in `moves --all`, per heap of the position: the
+/// position (16 bytes a heap run), its text and its place in the printed output.
+pub const LISTED_BYTES_PER_HEAP: u64 = 24;
+
+/// Bytes one listed option takes in `moves --all` besides its heaps.
+pub const LISTED_BYTES_PER_OPTION: u64 = 256;
 
 /// Values, moves and sequences of positions of every shape, with the caches of the
 /// engines kept between calls (evaluating many options of one position is cheap).
@@ -112,8 +116,17 @@ pub struct Sequence {
 pub enum SequenceValues {
     /// A dense table of heaps `0..len`; the sequence starts at [`Sequence::from`].
     Table(NimSeq),
-    /// Finite values (from closed forms).
+    /// Finite values (from closed forms), stored.
     Finite(Vec<Nimber>),
+    /// The closed form of a heap ruleset on heaps `from..from + len`, evaluated when a
+    /// value is read (nothing is stored, so a long sequence takes no memory; every heap
+    /// of the range was checked to have a value).
+    Formula {
+        /// The heap ruleset whose closed form gives the values.
+        ruleset: Ruleset,
+        /// The number of values.
+        len: usize,
+    },
     /// Loopy values (or undetermined within the bound).
     Loopy(Vec<BoundedValue>),
 }
@@ -124,6 +137,7 @@ impl Sequence {
         match &self.values {
             SequenceValues::Table(t) => t.len().saturating_sub(self.from as usize),
             SequenceValues::Finite(v) => v.len(),
+            SequenceValues::Formula { len, .. } => *len,
             SequenceValues::Loopy(v) => v.len(),
         }
     }
@@ -141,6 +155,7 @@ impl Sequence {
         match &self.values {
             SequenceValues::Table(t) => t.get(self.from + i as u64).to_string(),
             SequenceValues::Finite(v) => v[i].to_string(),
+            SequenceValues::Formula { .. } => self.formula_value(i).to_string(),
             SequenceValues::Loopy(v) => v[i].value_text(),
         }
     }
@@ -153,8 +168,24 @@ impl Sequence {
         match &self.values {
             SequenceValues::Table(t) => Some(t.get(self.from + i as u64)),
             SequenceValues::Finite(v) => Some(v[i].clone()),
+            SequenceValues::Formula { .. } => Some(self.formula_value(i)),
             SequenceValues::Loopy(v) => v[i].value().and_then(LoopyValue::as_finite).cloned(),
         }
+    }
+
+    /// The closed-form value of heap `from + i` of a [`SequenceValues::Formula`].
+    fn formula_value(&self, i: usize) -> Nimber {
+        let SequenceValues::Formula {
+            ruleset: Ruleset::Heap(h),
+            len,
+        } = &self.values
+        else {
+            unreachable!("a formula sequence of a heap ruleset")
+        };
+        assert!(i < *len, "index {i} out of a sequence of {len} values");
+        h.closed_form()
+            .and_then(|f| f.value(self.from + i as u64))
+            .expect("every heap of the range was checked to have a value")
     }
 }
 
@@ -288,6 +319,9 @@ impl Solver {
     /// assert_eq!(m.winning[0].to_string(), "dividing(2*9) + dividing(7)");
     /// ```
     pub fn moves(&mut self, pos: &Position, all: bool) -> Result<Moves> {
+        if all {
+            self.check_listing(pos)?;
+        }
         let values: Vec<BoundedValue> = pos
             .components
             .iter()
@@ -374,6 +408,53 @@ impl Solver {
             options_total,
             notes: out.notes,
         })
+    }
+
+    /// Refuses `moves --all` when the listed options (each a copy of the position with
+    /// one heap replaced) would not fit the memory limit: the options of each heap are
+    /// bounded by [`HeapRuleset::options_bound`] (powerset heaps list at most
+    /// 2·[`LISTED_SUBSET_MOVES`]), each taking [`LISTED_BYTES_PER_HEAP`] per heap run of
+    /// the position plus [`LISTED_BYTES_PER_OPTION`].
+    fn check_listing(&self, pos: &Position) -> Result<()> {
+        let mut runs: u128 = 0;
+        let mut listed: u128 = 0;
+        for c in &pos.components {
+            match c {
+                Component::Heaps { ruleset, heaps } => {
+                    runs += heaps.len() as u128;
+                    for h in heaps {
+                        let bound = ruleset.options_bound(h.heap);
+                        listed = listed.saturating_add(if ruleset.is_powerset() {
+                            bound.min(2 * LISTED_SUBSET_MOVES as u128)
+                        } else {
+                            bound
+                        });
+                    }
+                }
+                Component::Tuple { ruleset, pos } => {
+                    runs += pos.len() as u128;
+                    listed = listed.saturating_add(ruleset.options_bound(pos));
+                }
+                // Loopy options are listed from an exploration within the bound.
+                Component::Loopy { heaps, .. } => runs += heaps.len() as u128,
+            }
+        }
+        // An option may add a few runs (a split); count two more.
+        let per = (runs + 2) * LISTED_BYTES_PER_HEAP as u128 + LISTED_BYTES_PER_OPTION as u128;
+        let bytes = listed.saturating_mul(per).min(u64::MAX as u128) as u64;
+        let mut text = pos.to_string();
+        if text.chars().count() > 80 {
+            text = text.chars().take(60).collect::<String>() + "…";
+        }
+        self.ev.control().check_memory(
+            &format!("listing every option of {text}"),
+            bytes,
+            format!(
+                "up to {} options × {}",
+                crate::error::sci(listed),
+                crate::error::human_bytes(per.min(u64::MAX as u128) as u64)
+            ),
+        )
     }
 
     /// The moves in one heap of a heap ruleset (not powerset); `rest` is the value of
@@ -541,24 +622,33 @@ impl Solver {
         let ctl = self.ev.control().clone();
         match rs {
             Ruleset::Heap(h) if self.ev.method() == Method::Formula => {
+                // Nothing is stored (the values are evaluated again when read), so the
+                // memory is O(1); the work is one evaluation per heap, checked first.
                 let form = h.closed_form();
-                let mut v = Vec::new();
+                let count = to.saturating_sub(from).saturating_add(1);
+                ctl.check_work(
+                    &format!("the closed form of {} on heaps {from}..={to}", h.name()),
+                    count as u128,
+                    format!("{count} heaps, one evaluation each"),
+                )?;
+                let mut len = 0usize;
                 for n in from..=to {
-                    match form.and_then(|f| f.value(n)) {
-                        Some(x) => v.push(x),
-                        None => {
-                            return Err(Error::NoFormula {
-                                ruleset: h.name(),
-                                detail: form.and_then(|f| f.gap(n)),
-                            })
-                        }
+                    if form.and_then(|f| f.value(n)).is_none() {
+                        return Err(Error::NoFormula {
+                            ruleset: h.name(),
+                            detail: form.and_then(|f| f.gap(n)),
+                        });
                     }
+                    len += 1;
                     if n & 0xFFFF == 0 && ctl.cancelled() {
                         seq.stopped = Some(Error::Interrupted);
                         break;
                     }
                 }
-                seq.values = SequenceValues::Finite(v);
+                seq.values = SequenceValues::Formula {
+                    ruleset: rs.clone(),
+                    len,
+                };
             }
             Ruleset::Heap(h) => {
                 let (table, stopped) = match &self.checkpoint {
@@ -702,15 +792,14 @@ impl Collector {
     }
 }
 
+/// Checks the options of one heap or tuple before they are enumerated: their number
+/// (at most `bound`) against the work limit, and the list of them (at least 16 bytes
+/// each, a part) against the memory limit.
 fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128) -> Result<()> {
-    if bound > MAX_OPTIONS.min(ctl.state_limit() as u128) {
-        return Err(Error::TooManyStates {
-            what: format!("listing the options of {}", what()),
-            states: bound,
-            limit: MAX_OPTIONS.min(ctl.state_limit() as u128) as u64,
-        });
-    }
-    Ok(())
+    let what = format!("listing the options of {}", what());
+    ctl.check_work(&what, bound, "an upper bound on the options")?;
+    let bytes = bound.saturating_mul(40).min(u64::MAX as u128) as u64;
+    ctl.check_memory(&what, bytes, format!("up to {} options", crate::error::sci(bound)))
 }
 
 fn no_loopy_formula(rs: &dyn LoopyRuleset) -> Error {

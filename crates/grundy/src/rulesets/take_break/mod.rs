@@ -206,8 +206,33 @@ impl HeapRuleset for TakeAndBreak {
         }
     }
 
+    /// Codes leaving at most one heap: every option (a few per heap). Two-heap splits go
+    /// through the sparse-space engine, which pairs each heap with the rare heaps only:
+    /// their number is not known before the run, so the estimate takes 64 per split
+    /// digit and heap (the progress bar's time estimate follows the real rate). Three
+    /// or more heaps are enumerated: every option.
+    fn work(&self) -> crate::game::WorkModel {
+        match self.code.max_heaps() {
+            0 | 1 => crate::game::WorkModel::Options,
+            2 => {
+                let (_, digits, tail) = self.code.parts();
+                let splits = digits.iter().chain(tail).filter(|d| d.allows(2).is_some()).count();
+                crate::game::WorkModel::PerHeap(64 * (splits as u32).max(1))
+            }
+            _ => crate::game::WorkModel::Options,
+        }
+    }
+
     fn options_bound(&self, n: u64) -> u128 {
-        let last = self.code.max_removed().map_or(n, |t| t.min(n));
+        let Some(last) = self.code.max_removed().map(|t| t.min(n)) else {
+            // A repeating tail: up to n + 1 amounts removed, each leaving at most
+            // partitions_bound(n, k) sums of k heaps (computed in O(heaps), not O(n)).
+            let k_max = self.code.max_heaps().min(n);
+            let per: u128 = (0..=k_max.min(64))
+                .map(|k| partitions_bound(n, k))
+                .fold(0u128, u128::saturating_add);
+            return (n as u128 + 1).saturating_mul(per);
+        };
         let mut total: u128 = 0;
         for j in 0..=last {
             let d = self.code.digit(j);
