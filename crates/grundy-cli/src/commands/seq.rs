@@ -101,6 +101,12 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         )));
     }
     let seq = solver.sequence(&rs, a.from, a.to)?;
+    // Printing huge values (powerset rulesets) can cost more than computing them.
+    ctl.check_work(
+        &format!("printing the values of {} to {}", seq.ruleset, a.to),
+        seq.text_work(),
+        "decimal conversion, (digits/19 + 1)² per value",
+    )?;
     write_values(&a, &seq)?;
     let (from, count) = (seq.from, seq.len());
     finish(seq.stopped, from, count)

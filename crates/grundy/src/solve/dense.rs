@@ -74,7 +74,8 @@ pub(crate) fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
 ///
 /// # Errors
 /// [`Error::TooLarge`] if the table exceeds the memory limit (or `to` ≥ 2^32 − 1),
-/// [`Error::Interrupted`] if cancelled, [`Error::Unsupported`] if an option is not
+/// [`Error::TooMuchWork`] if its estimated work ([`crate::game::dense_work`]) exceeds
+/// the work limit, [`Error::Interrupted`] if cancelled, [`Error::Unsupported`] if an option is not
 /// smaller than its heap (the ruleset is not short), and any error of the ruleset's
 /// [`HeapRuleset::dense_step`].
 ///
@@ -102,7 +103,8 @@ pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> 
 ///
 /// # Errors
 /// Only the checks made before any work are returned as `Err`: [`Error::TooLarge`] if
-/// the table exceeds the memory limit or `to` ≥ 2^32 − 1. [`Error::Interrupted`] and
+/// the table exceeds the memory limit or `to` ≥ 2^32 − 1, [`Error::TooMuchWork`] if its
+/// work exceeds the work limit. [`Error::Interrupted`] and
 /// the errors of the steps (see [`sequence`]) come back as `Ok((prefix, Some(error)))`.
 ///
 /// # Example

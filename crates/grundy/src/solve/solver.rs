@@ -173,6 +173,31 @@ impl Sequence {
         }
     }
 
+    /// The work of printing the values in decimal, in word operations: a value of `d`
+    /// digits costs about (d/19 + 1)² (schoolbook conversion, 19 digits a word). Values
+    /// of powerset rulesets grow to thousands of digits (2^k has about 0.3·k), so a
+    /// long sequence of them can take hours to print although its table is small;
+    /// check this against the work limit before printing. Closed-form sequences count
+    /// one unit a value.
+    pub fn text_work(&self) -> u128 {
+        let cost = |digits: u128| (digits / 19 + 1).pow(2);
+        match &self.values {
+            SequenceValues::Table(t) if t.encoding() == crate::game::Encoding::ZeroOrPow2 => t.codes()
+                [(self.from as usize).min(t.len())..]
+                .iter()
+                .map(|&c| {
+                    cost(if c <= 1 {
+                        1
+                    } else {
+                        ((c - 1) as f64 * std::f64::consts::LOG10_2) as u128 + 1
+                    })
+                })
+                .sum(),
+            SequenceValues::Finite(v) => v.iter().map(|x| cost(x.bits() as u128 * 3 / 10 + 1)).sum(),
+            _ => self.len() as u128,
+        }
+    }
+
     /// The closed-form value of heap `from + i` of a [`SequenceValues::Formula`].
     fn formula_value(&self, i: usize) -> Nimber {
         let SequenceValues::Formula {
@@ -235,8 +260,8 @@ impl Solver {
     /// The value of a position: finite, `∞(K)`, or undetermined within the bound.
     ///
     /// # Errors
-    /// [`Error::TooLarge`] and [`Error::TooManyStates`] when an engine's estimate is
-    /// above the limit, [`Error::NoFormula`] with [`Method::Formula`] where no closed
+    /// [`Error::TooLarge`], [`Error::TooMuchWork`] and [`Error::TooManyStates`] when an
+    /// engine's estimate is above the limit, [`Error::NoFormula`] with [`Method::Formula`] where no closed
     /// form is proven, [`Error::Interrupted`] when cancelled, and [`Error::Unsupported`]
     /// where an engine cannot evaluate the rules of a finite ruleset (for example an
     /// option that is not smaller than its heap; see
@@ -307,8 +332,9 @@ impl Solver {
     /// [`LISTED_SUBSET_MOVES`] per heap).
     ///
     /// # Errors
-    /// Those of [`Solver::value`], and [`Error::TooManyStates`] when a heap or tuple has
-    /// too many options to enumerate.
+    /// Those of [`Solver::value`]; [`Error::TooMuchWork`] when a heap or tuple has more
+    /// options to enumerate than the work limit (or, with `all`, the position has); and
+    /// [`Error::TooLarge`] when the listed options would not fit the memory limit.
     ///
     /// # Example
     /// ```
@@ -410,8 +436,9 @@ impl Solver {
         })
     }
 
-    /// Refuses `moves --all` when the listed options (each a copy of the position with
-    /// one heap replaced) would not fit the memory limit: the options of each heap are
+    /// Refuses `moves --all` when the listed options are more than the work limit, or
+    /// (each a copy of the position with one heap replaced) would not fit the memory
+    /// limit: the options of each heap are
     /// bounded by [`HeapRuleset::options_bound`] (powerset heaps list at most
     /// 2·[`LISTED_SUBSET_MOVES`]), each taking [`LISTED_BYTES_PER_HEAP`] per heap run of
     /// the position plus [`LISTED_BYTES_PER_OPTION`].
@@ -446,8 +473,12 @@ impl Solver {
         if text.chars().count() > 80 {
             text = text.chars().take(60).collect::<String>() + "…";
         }
+        let what = format!("listing every option of {text}");
+        self.ev
+            .control()
+            .check_work(&what, listed, "an upper bound on the options of every heap")?;
         self.ev.control().check_memory(
-            &format!("listing every option of {text}"),
+            &what,
             bytes,
             format!(
                 "up to {} options × {}",
@@ -588,7 +619,8 @@ impl Solver {
     /// # Errors
     /// [`Error::Unsupported`] for a ruleset on tuples; [`Error::Domain`] when `from` is
     /// below the first heap; [`Error::NoFormula`]; [`Error::TooLarge`] when the table is
-    /// above the memory limit; [`Error::Interrupted`] before any value is finished.
+    /// above the memory limit; [`Error::TooMuchWork`] when its work (or, with
+    /// [`Method::Formula`], the number of heaps) is above the work limit; [`Error::Interrupted`] before any value is finished.
     ///
     /// # Example
     /// ```

@@ -96,12 +96,18 @@ fn partitions_match_brute_force() {
 
 #[test]
 fn options_bound_is_an_upper_bound() {
-    for code in ["0.77", "4!.0", "0.F", "0.{2+}", "8.0", "0.[7]"] {
+    for code in ["0.77", "4!.0", "0.F", "0.{2+}", "8.0", "0.[7]", "0.{3}", "0.{2,3,4}", "0.[{2+}]"] {
         let rs = TakeAndBreak::new(Code::parse(code).unwrap());
         for n in 0..40 {
             let mut count = 0u128;
             rs.for_each_option(n, &mut |_| count += 1);
             assert!(count <= rs.options_bound(n), "{code} at {n}: {count} > {}", rs.options_bound(n));
+            // Close, too: work estimates use it (within a factor 4 plus a few options).
+            assert!(
+                rs.options_bound(n) <= 4 * count + 8 * (n as u128 + 1),
+                "{code} at {n}: {} for {count}",
+                rs.options_bound(n)
+            );
         }
     }
 }

@@ -332,9 +332,11 @@ pub(crate) fn work(a: &Arithmetic) -> WorkModel {
             }
             | Shape::PowerSet(Totative),
             Mode::MoveTo,
-        )
-        | (Shape::Singleton { property: NonTotative, .. } | Shape::PowerSet(NonTotative), Mode::MoveTo) => {
-            WorkModel::Quadratic(1)
+        ) => WorkModel::Quadratic(1),
+        // Multiples of the prime factors: about half the heaps below n (odd n), fewer
+        // for even n.
+        (Shape::Singleton { property: NonTotative, .. } | Shape::PowerSet(NonTotative), Mode::MoveTo) => {
+            WorkModel::Quadratic(2)
         }
         _ => WorkModel::Options,
     }
