@@ -345,14 +345,14 @@ impl Solver {
     /// assert_eq!(m.winning[0].to_string(), "dividing(2*9) + dividing(7)");
     /// ```
     pub fn moves(&mut self, pos: &Position, all: bool) -> Result<Moves> {
-        if all {
-            self.check_listing(pos)?;
-        }
         let values: Vec<BoundedValue> = pos
             .components
             .iter()
             .map(|c| self.component_value(c))
             .collect::<Result<_>>()?;
+        if all {
+            self.check_listing(pos)?;
+        }
         let total = values.iter().fold(BoundedValue::finite(Nimber::ZERO), |a, v| a.sum(v));
         let mut out = Collector {
             all,
@@ -442,20 +442,31 @@ impl Solver {
     /// bounded by [`HeapRuleset::options_bound`] (powerset heaps list at most
     /// 2·[`LISTED_SUBSET_MOVES`]), each taking [`LISTED_BYTES_PER_HEAP`] per heap run of
     /// the position plus [`LISTED_BYTES_PER_OPTION`].
-    fn check_listing(&self, pos: &Position) -> Result<()> {
+    fn check_listing(&mut self, pos: &Position) -> Result<()> {
         let mut runs: u128 = 0;
         let mut listed: u128 = 0;
+        let mut values: u128 = 0;
         for c in &pos.components {
             match c {
                 Component::Heaps { ruleset, heaps } => {
                     runs += heaps.len() as u128;
                     for h in heaps {
                         let bound = ruleset.options_bound(h.heap);
-                        listed = listed.saturating_add(if ruleset.is_powerset() {
-                            bound.min(2 * LISTED_SUBSET_MOVES as u128)
+                        if ruleset.is_powerset() {
+                            // An option's value is the XOR of values 2^k of smaller
+                            // heaps, so it has at most as many bits as the largest code
+                            // of the table below the heap: up to bits/8 bytes, and
+                            // bits·0.3 digits when printed.
+                            let n = bound.min(2 * LISTED_SUBSET_MOVES as u128);
+                            let bits = match self.ev.heap_table(ruleset, h.heap) {
+                                Ok(t) => t.codes()[..=h.heap as usize].iter().copied().max().unwrap_or(0) as u128,
+                                Err(_) => bound,
+                            };
+                            listed = listed.saturating_add(n);
+                            values = values.saturating_add(n.saturating_mul(bits / 2 + 8));
                         } else {
-                            bound
-                        });
+                            listed = listed.saturating_add(bound);
+                        }
                     }
                 }
                 Component::Tuple { ruleset, pos } => {
@@ -468,7 +479,7 @@ impl Solver {
         }
         // An option may add a few runs (a split); count two more.
         let per = (runs + 2) * LISTED_BYTES_PER_HEAP as u128 + LISTED_BYTES_PER_OPTION as u128;
-        let bytes = listed.saturating_mul(per).min(u64::MAX as u128) as u64;
+        let bytes = listed.saturating_mul(per).saturating_add(values).min(u64::MAX as u128) as u64;
         let mut text = pos.to_string();
         if text.chars().count() > 80 {
             text = text.chars().take(60).collect::<String>() + "…";
@@ -481,9 +492,17 @@ impl Solver {
             &what,
             bytes,
             format!(
-                "up to {} options × {}",
+                "up to {} options × {}{}",
                 crate::error::sci(listed),
-                crate::error::human_bytes(per.min(u64::MAX as u128) as u64)
+                crate::error::human_bytes(per.min(u64::MAX as u128) as u64),
+                if values > 0 {
+                    format!(
+                        " and their values, up to {}",
+                        crate::error::human_bytes(values.min(u64::MAX as u128) as u64)
+                    )
+                } else {
+                    String::new()
+                }
             ),
         )
     }
