@@ -166,6 +166,18 @@ fn streamed_formats_agree() {
 /// `plot` of a heap ruleset counts its points (16 bytes each) beside the table.
 #[test]
 fn plot_points_are_estimated() {
-    let err = error_line(&["--memory-limit", "10M", "plot", "nim", "--to", "1000000", "-o", "/tmp/never-written.svg"]);
-    assert!(err.contains("the points of nim to 1000000") && err.contains("10.0 MiB"), "{err}");
+    let err = error_line(&[
+        "--memory-limit",
+        "10M",
+        "plot",
+        "nim",
+        "--to",
+        "1000000",
+        "-o",
+        "/tmp/never-written.svg",
+    ]);
+    assert!(
+        err.contains("the points of nim to 1000000") && err.contains("10.0 MiB"),
+        "{err}"
+    );
 }

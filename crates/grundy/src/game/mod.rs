@@ -79,6 +79,16 @@ pub trait DenseStep {
     /// built-in generic steps return [`Error::Unsupported`] for an option that is not
     /// smaller than `n`; the specialised steps of the library never fail).
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32>;
+
+    /// For a step whose work depends on what it finds (the sparse-space engine of
+    /// take-and-break codes pairs each heap with the rare heaps found so far), its
+    /// current work per heap, in the units of [`WorkModel`]. Dense evaluation projects
+    /// the rest of the table from it (assuming the work per heap grows with the heap)
+    /// and stops with [`Error::TooMuchWork`] when the projection passes the work limit.
+    /// `None` (the default): the work is the ruleset's [`HeapRuleset::work`] estimate.
+    fn work_per_heap(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.

@@ -230,6 +230,12 @@ pub fn sequence_checkpointed(
                 stopped = Some(e);
                 break;
             }
+            if n & 0x3FFF == 0 && n > start {
+                if let Some(e) = projected_work(step, &name, n, to, ctl) {
+                    stopped = Some(e);
+                    break;
+                }
+            }
             if let Some(ck) = checkpoint.filter(|c| last_save.elapsed() >= c.every()) {
                 if let Err(e) = ck.save(rs, &codes) {
                     stopped = Some(e);
@@ -266,6 +272,25 @@ pub fn sequence_checkpointed(
         },
         stopped,
     ))
+}
+
+/// The work of heaps `n..=to` projected from a step's current work per heap
+/// ([`DenseStep::work_per_heap`]), assuming it grows in proportion to the heap (the
+/// worst case of the sparse-space engine, whose rare heaps can be a fixed share of all
+/// heaps); an error when it passes the work limit.
+fn projected_work(step: &dyn DenseStep, name: &str, n: u64, to: u64, ctl: &Control) -> Option<Error> {
+    let per = step.work_per_heap()?;
+    let (n_f, to_f) = (n as f64, to as f64);
+    let rest = per * (to_f * to_f - n_f * n_f + to_f + n_f) / (2.0 * n_f);
+    (rest > ctl.work_limit() as f64).then(|| Error::TooMuchWork {
+        what: format!("a table of {name} to {to}"),
+        work: rest as u128,
+        limit: ctl.work_limit(),
+        detail: format!(
+            "heaps {n}..={to}, projected from the {} steps per heap at heap {n} of the sparse-space engine; the heaps before are kept",
+            per.round()
+        ),
+    })
 }
 
 /// Like [`sequence`], but always with the generic evaluator, which enumerates every

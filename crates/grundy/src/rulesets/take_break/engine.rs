@@ -398,6 +398,20 @@ impl Drop for SparseEngine<'_> {
 }
 
 impl DenseStep for SparseEngine<'_> {
+    /// Each two-heap split pairs the heap with every rare heap (the rare heaps times the
+    /// split digits, plus one), and some splits are scanned in full (about n/2 pairs,
+    /// at the rate of full scans so far).
+    fn work_per_heap(&self) -> Option<f64> {
+        if !self.has_pairs {
+            return None;
+        }
+        let splits = self.plans.iter().filter(|p| p.sparse_pair()).count().max(1);
+        // Full scans of a split (about n/2 pairs each), at their rate so far.
+        let heaps = self.synced.max(1) as f64;
+        let scans = self.stats.searches as f64 / heaps * heaps / 2.0;
+        Some((self.rare.len() as f64 + 1.0) * splits as f64 + scans)
+    }
+
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         self.sync(n as usize, codes);
         self.seen.ensure(32 - self.max_value.leading_zeros());

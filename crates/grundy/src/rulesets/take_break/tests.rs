@@ -326,3 +326,20 @@ mod random_codes {
         }
     }
 }
+
+/// The sparse-space engine's work depends on its rare heaps, which are a fixed share
+/// of all heaps for Kayles (quadratic work) and few for 0.16 (linear): a table projects
+/// the rest of its work as it goes and stops, keeping the heaps done, once the
+/// projection passes the work limit.
+#[test]
+fn the_sparse_engine_projects_its_work() {
+    use crate::solve::sequence_partial;
+    let ctl = Control::new().with_work_limit(1_000_000_000);
+    let kayles = TakeAndBreak::new(Code::parse("0.77").unwrap());
+    let (prefix, stopped) = sequence_partial(&kayles, 1_000_000, &ctl).unwrap();
+    assert!(matches!(stopped, Some(crate::Error::TooMuchWork { .. })), "{stopped:?}");
+    assert_eq!(prefix.len(), 16384);
+    let quick = TakeAndBreak::new(Code::parse("0.16").unwrap());
+    let (all, stopped) = sequence_partial(&quick, 100_000, &ctl).unwrap();
+    assert_eq!((all.len(), stopped), (100_001, None));
+}
