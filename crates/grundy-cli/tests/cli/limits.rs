@@ -181,3 +181,18 @@ fn plot_points_are_estimated() {
         "{err}"
     );
 }
+
+/// A table that grows for a second heap grows only as far as the work limit allows
+/// (it doubled to 2000 heaps, which the limit refused, where 1500 were asked for).
+#[test]
+fn growing_tables_stay_within_the_limit() {
+    let v = json(&[
+        "--max-work",
+        "1.2e6",
+        "value",
+        "divide-and-residue(1000) + divide-and-residue(1500)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcome"], "N", "{v}");
+}
