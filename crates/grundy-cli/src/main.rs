@@ -22,9 +22,10 @@ struct Cli {
     /// memory, or GRUNDY_MEMORY_LIMIT.
     #[arg(long, global = true, value_name = "BYTES")]
     memory_limit: Option<String>,
-    /// Most positions a single search may visit; default 2e10, or GRUNDY_MAX_STATES.
-    #[arg(long, global = true, value_name = "N")]
-    max_states: Option<String>,
+    /// Most options one computation may visit (its work, estimated before it starts);
+    /// default 1e11, or GRUNDY_MAX_WORK (GRUNDY_MAX_STATES). `--max-states` is the older name.
+    #[arg(long = "max-work", visible_alias = "max-states", global = true, value_name = "N")]
+    max_work: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -82,7 +83,16 @@ fn main() -> ExitCode {
             return ExitCode::from(commands::EXIT_ERROR);
         }
     };
-    let ctl = match progress::control(cli.memory_limit.as_deref(), cli.max_states.as_deref()) {
+    let ctl = match progress::control(
+        cli.memory_limit.as_deref(),
+        cli.max_work.as_deref(),
+        // The name the user typed, for the messages.
+        if std::env::args().any(|a| a == "--max-states" || a.starts_with("--max-states=")) {
+            "--max-states"
+        } else {
+            "--max-work"
+        },
+    ) {
         Ok(c) => c,
         Err(e) => return commands::fail(&e),
     };

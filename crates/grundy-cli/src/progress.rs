@@ -85,7 +85,10 @@ fn setting<T>(
 /// The run control: memory and state limits (from the options, else the environment
 /// variables, validated), progress bars, and a Ctrl-C handler that asks the engines to
 /// stop (a second Ctrl-C exits at once).
-pub fn control(memory_limit: Option<&str>, max_states: Option<&str>) -> Result<Control> {
+///
+/// `work_flag` is the name the user gave the work limit (`--max-work`, or its older
+/// name `--max-states`), for the messages.
+pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &str) -> Result<Control> {
     let mut ctl = Control::new().with_progress(Arc::new(Bars {
         bar: Mutex::new(None),
         label: Mutex::new(String::new()),
@@ -96,19 +99,18 @@ pub fn control(memory_limit: Option<&str>, max_states: Option<&str>) -> Result<C
         parse_bytes,
         "a size such as 2G or 512M",
     )?;
-    let states = setting(
-        ("--max-states", max_states),
-        "GRUNDY_MAX_STATES",
-        |v| crate::commands::bound::parse_count(v).ok(),
-        "a count such as 2e10",
-    )?;
+    let count = |v: &str| crate::commands::bound::parse_count(v).ok();
+    let states = match setting((work_flag, max_work), "GRUNDY_MAX_WORK", count, "a count such as 1e11")? {
+        Some(s) => Some(s),
+        None => setting((work_flag, None), "GRUNDY_MAX_STATES", count, "a count such as 1e11")?,
+    };
     let mut sources = (Source::Default, Source::Default);
     if let Some((b, source)) = memory {
         ctl = ctl.with_memory_limit(b);
         sources.0 = source;
     }
     if let Some((s, source)) = states {
-        ctl = ctl.with_state_limit(s);
+        ctl = ctl.with_work_limit(s);
         sources.1 = source;
     }
     let _ = SOURCES.set(sources);
@@ -125,14 +127,21 @@ pub fn control(memory_limit: Option<&str>, max_states: Option<&str>) -> Result<C
 /// environment variable the user gave, or the default and the option that raises it.
 pub fn limit_hint(e: &grundy::Error) -> Option<String> {
     let (memory, states) = SOURCES.get()?;
-    let (source, flag, default) = match e {
-        grundy::Error::TooLarge { .. } => (memory, "--memory-limit", "80% of available memory"),
-        grundy::Error::TooManyStates { .. } => (states, "--max-states", "the default"),
+    let (source, flag, var, default) = match e {
+        grundy::Error::TooLarge { .. } => (
+            memory,
+            "--memory-limit",
+            "GRUNDY_MEMORY_LIMIT",
+            "80% of available memory",
+        ),
+        grundy::Error::TooManyStates { .. } | grundy::Error::TooMuchWork { .. } => {
+            (states, "--max-work", "GRUNDY_MAX_WORK", "the default")
+        }
         _ => return None,
     };
     Some(match source {
         Source::Flag(s) => format!("set by {s}"),
         Source::Env(s) => format!("set by {s}; {flag} overrides it"),
-        Source::Default => format!("{default}; raise it with {flag}"),
+        Source::Default => format!("{default}; raise it with {flag} or {var}"),
     })
 }

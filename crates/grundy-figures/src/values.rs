@@ -14,6 +14,14 @@ use std::sync::Arc;
 /// position are left out). Errors if a value exceeds 2^64 − 1, or as
 /// `solve::sequence` does (memory limit, interruption).
 pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control) -> Result<Vec<(u64, u64)>> {
+    // The points (16 bytes each) sit beside the table while the figure is drawn.
+    let points = to.saturating_sub(from).saturating_add(1);
+    let table = to.saturating_add(1).saturating_mul(rs.memory().bytes_per_heap);
+    ctl.check_memory(
+        &format!("the points of {} to {to}", rs.name()),
+        points.saturating_mul(16).saturating_add(table),
+        format!("{points} points × 16 bytes and the table"),
+    )?;
     let seq = sequence(rs.as_ref(), to, ctl)?;
     let from = from.max(rs.first_heap());
     (from..=to)

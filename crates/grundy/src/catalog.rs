@@ -367,4 +367,82 @@ mod tests {
         let e = parse_ruleset("subtraction[1,x]").unwrap_err().to_string();
         assert!(e.contains("column 15 of 'subtraction[1,x]'"), "{e}");
     }
+
+    /// What makes two positions equal: the components' rulesets and heaps (runs of
+    /// equal heaps, in order) or coordinates.
+    fn key(p: &Position) -> Vec<(String, Vec<(u64, u64)>)> {
+        p.components
+            .iter()
+            .map(|c| {
+                let heaps = match c {
+                    Component::Heaps { heaps, .. } | Component::Loopy { heaps, .. } => {
+                        heaps.iter().map(|h| (h.heap, h.copies)).collect()
+                    }
+                    Component::Tuple { pos, .. } => pos.iter().map(|&x| (x, 1)).collect(),
+                };
+                (c.ruleset_name(), heaps)
+            })
+            .collect()
+    }
+
+    fn arb_component() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let heaps = || {
+            proptest::collection::vec(
+                prop_oneof![
+                    (0u64..30).prop_map(|h| h.to_string()),
+                    (0u64..30, 1u64..6).prop_map(|(h, c)| format!("{h}*{c}")),
+                    Just("18446744073709551615".to_string()),
+                ],
+                0..5,
+            )
+            .prop_map(|v| v.join(","))
+        };
+        let name = prop_oneof![
+            Just("nim"),
+            Just("kayles"),
+            Just("0.137"),
+            Just(".6"),
+            Just("4!.0"),
+            Just("take-and-break[0.[3]]"),
+            Just("subtraction[1,3,4]"),
+            Just("dividing"),
+            Just("maliquot"),
+            Just("powerset-saliquot"),
+            Just("partial-aliquot-sum"),
+        ];
+        prop_oneof![
+            (name, heaps()).prop_map(|(n, h)| format!("{n}({h})")),
+            (0u64..40, 0u64..40).prop_map(|(a, b)| format!("min({a},{b})")),
+            proptest::collection::vec(1u64..40, 1..4)
+                .prop_map(|v| format!("cdn({})", v.iter().map(u64::to_string).collect::<Vec<_>>().join(","))),
+            (0u64..40, 0u64..40).prop_map(|(a, b)| format!("delete-nim({a},{b})")),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Every position grundy prints parses back to an equal position: the position
+        /// itself, and every option `moves --all` lists from it.
+        #[test]
+        fn printed_positions_parse_back(parts in proptest::collection::vec(arb_component(), 1..4)) {
+            use crate::solve::{Bound, Method, Solver};
+            let text = parts.join(" + ");
+            let Ok(pos) = parse_position(&text) else { return Ok(()) };
+            let printed = pos.to_string();
+            let again = parse_position(&printed).unwrap_or_else(|e| panic!("{printed} (from {text}): {e}"));
+            proptest::prop_assert_eq!(key(&again), key(&pos), "{} from {}", printed, text);
+            proptest::prop_assert_eq!(again.to_string(), printed.clone());
+            let ctl = crate::Control::new().with_work_limit(1_000_000).with_memory_limit(256 << 20);
+            let mut solver = Solver::new(Method::Auto, ctl).with_bound(Bound { heap: 1 << 20, moves: 10_000 });
+            if let Ok(m) = solver.moves(&pos, true) {
+                for (option, _) in m.options.unwrap_or_default().iter().take(200) {
+                    let shown = option.to_string();
+                    let back = parse_position(&shown).unwrap_or_else(|e| panic!("{shown} (option of {printed}): {e}"));
+                    proptest::prop_assert_eq!(key(&back), key(option), "{} (option of {})", shown, printed);
+                }
+            }
+        }
+    }
 }

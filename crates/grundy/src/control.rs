@@ -62,15 +62,45 @@ impl Control {
         self
     }
 
-    /// Sets the largest number of positions a single search may visit.
+    /// Sets the work limit ([`Control::work_limit`]).
     pub fn with_state_limit(mut self, states: u64) -> Self {
         self.state_limit = states;
         self
     }
 
-    /// The largest number of positions a single search may visit.
+    /// Sets the work limit: the most options one computation may visit (and the most
+    /// positions a search on tuples may visit).
+    pub fn with_work_limit(self, work: u64) -> Self {
+        self.with_state_limit(work)
+    }
+
+    /// The work limit (the same number as [`Control::work_limit`]; positions for the
+    /// searches on tuples that count positions).
     pub fn state_limit(&self) -> u64 {
         self.state_limit
+    }
+
+    /// The work limit: the most options one computation may visit.
+    pub fn work_limit(&self) -> u64 {
+        self.state_limit
+    }
+
+    /// Checks an estimated amount of work (options visited) against the work limit;
+    /// `what` names the computation and `detail` says how the estimate was obtained.
+    ///
+    /// # Errors
+    /// [`Error::TooMuchWork`] if `work` exceeds the work limit.
+    pub fn check_work(&self, what: &str, work: u128, detail: impl Into<String>) -> Result<()> {
+        if work > self.state_limit as u128 {
+            Err(Error::TooMuchWork {
+                what: what.to_string(),
+                work,
+                limit: self.state_limit,
+                detail: detail.into(),
+            })
+        } else {
+            Ok(())
+        }
     }
 
     /// Checks an estimated number of positions against the state limit
@@ -186,15 +216,16 @@ pub fn default_memory_limit() -> u64 {
     available_memory().map(|b| b / 10 * 8).unwrap_or(4 << 30)
 }
 
-/// The default state limit: `GRUNDY_MAX_STATES` if set, else 2·10^10 positions (about
-/// a minute of search for the fastest engines).
+/// The default work limit: `GRUNDY_MAX_WORK` (or its older name `GRUNDY_MAX_STATES`) if
+/// set, else 10^11 options visited (a minute or two for the fastest engines).
 pub fn default_state_limit() -> u64 {
-    std::env::var("GRUNDY_MAX_STATES")
+    std::env::var("GRUNDY_MAX_WORK")
+        .or_else(|_| std::env::var("GRUNDY_MAX_STATES"))
         .ok()
         .and_then(|s| s.trim().parse::<f64>().ok())
         .filter(|v| v.is_finite() && *v >= 0.0)
         .map(|v| v as u64)
-        .unwrap_or(20_000_000_000)
+        .unwrap_or(100_000_000_000)
 }
 
 /// Writes `bytes` to `path` whole or not at all: into a temporary file in the same

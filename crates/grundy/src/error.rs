@@ -95,6 +95,20 @@ pub enum Error {
     /// The run was interrupted (Ctrl-C); finished work has been kept where the caller could.
     #[error("interrupted")]
     Interrupted,
+    /// The computation would visit more options than the work limit allows (it would
+    /// take too long); estimated before any work.
+    #[error("{what} visits about {} options ({detail}); the work limit is {}", sci(*.work), sci(*.limit as u128))]
+    TooMuchWork {
+        /// What would be computed.
+        what: String,
+        /// Estimated work: options visited (or the elementary steps of an engine that
+        /// replace them).
+        work: u128,
+        /// The work limit.
+        limit: u64,
+        /// How the estimate was obtained.
+        detail: String,
+    },
     /// A game graph file could not be read.
     #[error("{0}")]
     Input(String),

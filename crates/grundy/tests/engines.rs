@@ -149,14 +149,38 @@ fn huge_positions_list_moves_or_refuse() {
     let e = ev
         .moves(&parse_position("delete-nim(1000000000000,3)").unwrap(), false)
         .unwrap_err();
-    assert!(matches!(e, Error::TooManyStates { .. }), "{e}");
+    assert!(matches!(e, Error::TooMuchWork { .. }), "{e}");
     let e = ev
         .moves(&parse_position("nim(1000000000000,3,5)").unwrap(), true)
         .unwrap_err();
+    assert!(matches!(e, Error::TooMuchWork { .. }), "{e}");
     assert!(
-        e.to_string().contains("listing the options of nim(1000000000000)"),
+        e.to_string().contains("listing every option of nim(1000000000000,3,5)"),
         "{e}"
     );
+    // totient has a single option: no refusal however large the heap (the bound was
+    // the heap itself, and the limit ignored --max-states).
+    let m = ev
+        .moves(&parse_position("totient(1000000000000)").unwrap(), true)
+        .unwrap();
+    assert_eq!(m.options.map(|o| o.len()), Some(1));
+    // The listing is checked against the work limit given, not a fixed cap.
+    let pos = parse_position("maliquant(5000)").unwrap();
+    let small = Control::new().with_work_limit(1000);
+    let e = Solver::new(Method::Auto, small).moves(&pos, true).unwrap_err();
+    assert!(matches!(e, Error::TooMuchWork { limit: 1000, .. }), "{e}");
+    let m = Solver::new(Method::Auto, Control::new().with_work_limit(10_000))
+        .moves(&pos, true)
+        .unwrap();
+    assert!(m.options.unwrap().len() > 4000);
+    // The memory of the listed options (copies of a position of 700 heaps) is
+    // estimated before they are built.
+    let heaps: Vec<String> = (1..=700).map(|h| h.to_string()).collect();
+    let big = parse_position(&format!("nim({})", heaps.join(","))).unwrap();
+    let e = Solver::new(Method::Auto, Control::new().with_memory_limit(512 << 20))
+        .moves(&big, true)
+        .unwrap_err();
+    assert!(matches!(e, Error::TooLarge { .. }), "{e}");
 }
 
 fn arb_component() -> impl Strategy<Value = String> {

@@ -1,11 +1,10 @@
 //! `grundy seq NAME --to N`: the nim-value sequence of a heap ruleset.
 
 use super::bound::BoundArgs;
-use crate::output::print_json;
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
 use grundy::rulesets::take_break::checkpoint::FileCheckpoint;
-use grundy::solve::{Bound, Method, Solver};
+use grundy::solve::{Bound, Method, Sequence, Solver};
 use grundy::{Control, Error};
 use serde::Serialize;
 use std::io::Write;
@@ -61,13 +60,24 @@ pub struct Args {
     bounds: BoundArgs,
 }
 
+/// The JSON document, written as the values are formatted (nothing is assembled in
+/// memory: the output takes O(1) memory beyond the table).
 #[derive(Serialize)]
-struct Out {
-    ruleset: String,
+struct Out<'a> {
+    ruleset: &'a str,
     from: u64,
-    values: Vec<String>,
+    values: Values<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
+    note: Option<&'a str>,
+}
+
+/// The values of a sequence as a JSON array of strings, formatted one at a time.
+struct Values<'a>(&'a Sequence);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((0..self.0.len()).map(|i| self.0.value_text(i)))
+    }
 }
 
 /// Runs the command.
@@ -99,28 +109,37 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         )));
     }
     let seq = solver.sequence(&rs, a.from, a.to)?;
-    let texts = (0..seq.len()).map(|i| seq.value_text(i)).collect();
-    write_values(&a, seq.ruleset, seq.from, texts, seq.note, seq.stopped)
+    // Printing huge values (powerset rulesets) can cost more than computing them.
+    ctl.check_work(
+        &format!("printing the values of {} to {}", seq.ruleset, a.to),
+        seq.text_work(),
+        "decimal conversion, (digits/19 + 1)² per value",
+    )?;
+    write_values(&a, &seq)?;
+    let (from, count) = (seq.from, seq.len());
+    finish(seq.stopped, from, count)
 }
 
-/// Prints the values in the chosen format (a note, if any, in the JSON or on stderr),
-/// then reports an interruption.
-fn write_values(
-    a: &Args,
-    ruleset: String,
-    from: u64,
-    texts: Vec<String>,
-    note: Option<String>,
-    stopped: Option<Error>,
-) -> anyhow::Result<ExitCode> {
-    let count = texts.len();
+/// Prints the values in the chosen format, each formatted as it is written (a note, if
+/// any, in the JSON or on stderr).
+fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
+    let from = seq.from;
     let out = std::io::stdout();
     let mut w = std::io::BufWriter::new(out.lock());
     match a.format {
-        SeqFormat::Text => writeln!(w, "{}", texts.join(","))?,
+        SeqFormat::Text => {
+            for i in 0..seq.len() {
+                if i > 0 {
+                    w.write_all(b",")?;
+                }
+                w.write_all(seq.value_text(i).as_bytes())?;
+            }
+            writeln!(w)?;
+        }
         SeqFormat::Csv => {
             writeln!(w, "n,value")?;
-            for (i, v) in texts.iter().enumerate() {
+            for i in 0..seq.len() {
+                let v = seq.value_text(i);
                 // Loopy values such as ∞(0,1,2) contain commas: quote them.
                 if v.contains(',') {
                     writeln!(w, "{},\"{v}\"", from + i as u64)?;
@@ -130,27 +149,29 @@ fn write_values(
             }
         }
         SeqFormat::Bfile => {
-            for (i, v) in texts.iter().enumerate() {
-                writeln!(w, "{} {v}", from + i as u64)?;
+            for i in 0..seq.len() {
+                writeln!(w, "{} {}", from + i as u64, seq.value_text(i))?;
             }
         }
         SeqFormat::Json => {
-            drop(w);
-            print_json(&Out {
-                ruleset,
+            let doc = Out {
+                ruleset: &seq.ruleset,
                 from,
-                values: texts,
-                note,
-            })?;
-            return finish(stopped, from, count);
+                values: Values(seq),
+                note: seq.note.as_deref(),
+            };
+            serde_json::to_writer_pretty(&mut w, &doc)?;
+            writeln!(w)?;
+            w.flush()?;
+            return Ok(());
         }
     }
     w.flush()?;
     drop(w);
-    if let Some(n) = &note {
+    if let Some(n) = &seq.note {
         eprintln!("grundy: note: {n}");
     }
-    finish(stopped, from, count)
+    Ok(())
 }
 
 fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<ExitCode> {

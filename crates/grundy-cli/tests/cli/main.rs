@@ -7,6 +7,8 @@ mod common;
 mod arithmetic;
 mod contract;
 mod figures_tables_periods;
+mod fuzzed;
+mod limits;
 mod loopy;
 mod min;
 mod reliability;

@@ -12,7 +12,7 @@ Errors, for every function:
   ``unknown ruleset 'nimm'; did you mean 'nim'?``); an option of a ``HeapRuleset`` that
   is not a non-negative int or a tuple of them.
 - ``ResourceError`` (a ``MemoryError``): work refused by the memory estimate (80% of
-  available memory, or ``GRUNDY_MEMORY_LIMIT``) or by the work estimate (2·10^10
+  available memory, or ``GRUNDY_MEMORY_LIMIT``) or by the work estimate (10^11
   positions, or ``GRUNDY_MAX_STATES``).
 - ``KeyboardInterrupt``: Ctrl-C.
 - Any exception raised by the ``options`` function of a ``HeapRuleset``, with a note

@@ -208,7 +208,8 @@ impl PeriodSearch {
 /// default [`Evidence`].
 ///
 /// # Errors
-/// The dense engine's errors ([`crate::Error::TooLarge`], [`crate::Error::Interrupted`]),
+/// [`crate::Error::TooMuchWork`] when the work of the whole range is above the limit; the
+/// dense engine's errors ([`crate::Error::TooLarge`], [`crate::Error::Interrupted`]),
 /// and [`crate::Error::Unsupported`] when a value exceeds 2^64 − 1.
 ///
 /// # Example
@@ -229,6 +230,16 @@ pub fn search(
 ) -> crate::error::Result<PeriodSearch> {
     let from = from.max(rs.first_heap());
     let theorem = rs.periodicity();
+    // The table grows by doubling up to `to`: its whole work is checked before the
+    // first heap, not at the doubling that would pass the limit.
+    ctl.check_work(
+        &format!("the period search of {} to {to}", rs.name()),
+        crate::game::dense_work(rs, 0, to),
+        format!(
+            "heaps 0..={to}, {}; it stops earlier once a period is proven",
+            rs.work().describe()
+        ),
+    )?;
     let mut size = to.min(from.saturating_add(1023));
     let mut codes: Vec<u32> = Vec::new();
     loop {

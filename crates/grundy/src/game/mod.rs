@@ -19,12 +19,14 @@ mod engine_stats;
 pub mod family;
 mod loopy;
 pub(crate) mod position;
+pub mod work;
 
 pub use crate::formulas::Statement;
 pub use engine_stats::EngineStats;
 pub use family::{Alias, Family, Params};
 pub use loopy::{LoopyOptions, LoopyRuleset};
 pub use position::{Component, Position};
+pub use work::{dense_work, WorkCurve, WorkModel};
 
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -79,6 +81,17 @@ pub trait DenseStep {
     /// built-in generic steps return [`Error::Unsupported`] for an option that is not
     /// smaller than `n`; the specialised steps of the library never fail).
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32>;
+
+    /// For a step whose work depends on what it finds (the sparse-space engine of
+    /// take-and-break codes), its measured trend: `(w, α)`, the work per heap (in the
+    /// units of [`WorkModel`]) over the latest stretch of heaps, and the exponent with
+    /// which it grows (work per heap ∝ heap^α, 0 ≤ α ≤ 1). Dense evaluation projects
+    /// the rest of the table from it and stops with [`Error::TooMuchWork`] when the
+    /// projection passes the work limit. `None` (the default, and until the step has
+    /// measured enough): the work is the ruleset's [`HeapRuleset::work`] estimate.
+    fn work_per_heap(&self) -> Option<(f64, f64)> {
+        None
+    }
 }
 
 /// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.
@@ -112,9 +125,20 @@ pub trait HeapRuleset: Send + Sync {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part]));
 
     /// An upper bound on the number of options of heap `n` (for a powerset ruleset, on
-    /// the size of the base set). Used to refuse listing astronomically many options.
+    /// the size of the base set; for a ruleset whose single option is a sum of many
+    /// heaps, on the number of those heaps), and so on the work of enumerating them.
+    /// Used to estimate work and memory before listing options or evaluating a table
+    /// ([`WorkModel::Options`]).
     fn options_bound(&self, n: u64) -> u128 {
         n as u128 + 1
+    }
+
+    /// Capability: how the work of dense evaluation grows ([`WorkModel`]), for the
+    /// estimate checked against the work limit before a table is computed. The default
+    /// sums [`HeapRuleset::options_bound`], the options the generic evaluator visits; a
+    /// ruleset whose [`HeapRuleset::dense_step`] visits fewer says how many.
+    fn work(&self) -> WorkModel {
+        WorkModel::Options
     }
 
     /// Capability: the proven closed form, with its statement and citation.

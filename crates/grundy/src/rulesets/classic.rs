@@ -4,7 +4,9 @@ use crate::error::{Error, Result};
 use crate::formulas::classic as f;
 use crate::formulas::Statement;
 use crate::game::family::integer_list;
-use crate::game::{DenseStep, Family, HeapClosedForm, HeapRuleset, Params, Part, PeriodicityTheorem, Ruleset};
+use crate::game::{
+    DenseStep, Family, HeapClosedForm, HeapRuleset, Params, Part, PeriodicityTheorem, Ruleset, WorkModel,
+};
 use crate::value::{MexSet, Nimber};
 use std::sync::Arc;
 
@@ -33,6 +35,10 @@ impl HeapRuleset for Nim {
             seen: [MexSet::new(), MexSet::new()],
             parity: false,
         }))
+    }
+    /// The prefix step inserts one value and reads the mex: O(1) per heap.
+    fn work(&self) -> WorkModel {
+        WorkModel::PerHeap(1)
     }
 }
 
@@ -194,6 +200,13 @@ impl HeapRuleset for OddNim {
             seen: [MexSet::new(), MexSet::new()],
             parity: true,
         }))
+    }
+    fn options_bound(&self, n: u64) -> u128 {
+        n.div_ceil(2) as u128
+    }
+    /// The prefix step inserts one value and reads the mex: O(1) per heap.
+    fn work(&self) -> WorkModel {
+        WorkModel::PerHeap(1)
     }
 }
 

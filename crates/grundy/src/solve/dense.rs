@@ -2,7 +2,7 @@
 
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::game::{DenseStep, Encoding, HeapRuleset, Part};
+use crate::game::{DenseStep, Encoding, HeapRuleset, Part, WorkCurve};
 use crate::value::{mex_of_slice, MexSet, Nimber};
 
 /// The values of heaps `0..len` of a heap ruleset, stored compactly as `u32` codes
@@ -79,7 +79,8 @@ pub(crate) fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
 ///
 /// # Errors
 /// [`Error::TooLarge`] if the table exceeds the memory limit (or `to` ≥ 2^32 − 1),
-/// [`Error::Interrupted`] if cancelled, [`Error::Unsupported`] if an option is not
+/// [`Error::TooMuchWork`] if its estimated work ([`crate::game::dense_work`]) exceeds
+/// the work limit, [`Error::Interrupted`] if cancelled, [`Error::Unsupported`] if an option is not
 /// smaller than its heap (the ruleset is not short), and any error of the ruleset's
 /// [`HeapRuleset::dense_step`].
 ///
@@ -107,7 +108,8 @@ pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> 
 ///
 /// # Errors
 /// Only the checks made before any work are returned as `Err`: [`Error::TooLarge`] if
-/// the table exceeds the memory limit or `to` ≥ 2^32 − 1. [`Error::Interrupted`] and
+/// the table exceeds the memory limit or `to` ≥ 2^32 − 1, [`Error::TooMuchWork`] if its
+/// work exceeds the work limit. [`Error::Interrupted`] and
 /// the errors of the steps (see [`sequence`]) come back as `Ok((prefix, Some(error)))`.
 ///
 /// # Example
@@ -190,10 +192,18 @@ pub fn sequence_checkpointed(
         table_bytes(rs, to),
         format!("{} heaps × {} bytes", to + 1, rs.memory().bytes_per_heap),
     )?;
+    let start = (prefix.len() as u64).min(to + 1);
+    // The work of the heaps still to compute, checked before any of it is done; progress
+    // is reported in units of work, so that the time estimate holds for quadratic work.
+    let curve = WorkCurve::new(rs, start, to);
+    ctl.check_work(
+        &format!("a table of {name} to {to}"),
+        curve.total(),
+        format!("heaps {start}..={to}, {}", rs.work().describe()),
+    )?;
     let mut codes: Vec<u32> = prefix;
     codes.truncate(to as usize + 1);
     codes.reserve(to as usize + 1 - codes.len());
-    let start = codes.len() as u64;
     let first = rs.first_heap();
     let mut generic_plain;
     let mut generic_powerset;
@@ -216,18 +226,24 @@ pub fn sequence_checkpointed(
             &mut generic_plain
         }
     };
-    ctl.start(&format!("{name} to {to}"), to + 1);
+    ctl.start(&format!("{name} to {to}"), curve.total().min(u64::MAX as u128) as u64);
     let mut stopped = None;
     let mut last_save = std::time::Instant::now();
     for n in start..=to {
         if n & 0xFFF == 0 {
-            if let Err(e) = ctl.tick(n) {
+            if let Err(e) = ctl.tick(curve.before(n)) {
                 stopped = Some(e);
                 break;
             }
             if n & 0xFFFFF == 0 {
                 if let Some(s) = rs.engine_stats() {
                     ctl.note(&s.summary());
+                }
+            }
+            if n & 0x3FFF == 0 && n > start {
+                if let Some(e) = projected_work(step, &name, n, to, ctl) {
+                    stopped = Some(e);
+                    break;
                 }
             }
             if let Some(ck) = checkpoint.filter(|c| last_save.elapsed() >= c.every()) {
@@ -268,6 +284,25 @@ pub fn sequence_checkpointed(
     ))
 }
 
+/// The work of heaps `n..=to` projected from a step's measured work per heap `w` and
+/// its growth exponent `α` ([`DenseStep::work_per_heap`]): Σ w·(k/n)^α over the heaps
+/// k left; an error when it passes twice the work limit (the measured exponent is
+/// noisy early on, and a stop would lose a run that was accepted).
+fn projected_work(step: &dyn DenseStep, name: &str, n: u64, to: u64, ctl: &Control) -> Option<Error> {
+    let (per, alpha) = step.work_per_heap()?;
+    let (n_f, to_f) = (n as f64, to as f64);
+    let rest = per * n_f / (alpha + 1.0) * ((to_f / n_f).powf(alpha + 1.0) - 1.0) + per;
+    (rest > 2.0 * ctl.work_limit() as f64).then(|| Error::TooMuchWork {
+        what: format!("a table of {name} to {to}"),
+        work: rest as u128,
+        limit: ctl.work_limit(),
+        detail: format!(
+            "heaps {n}..={to}, projected from the sparse-space engine's {} steps per heap at heap {n}, growing as heap^{alpha:.2}; the heaps before are kept",
+            per.round()
+        ),
+    })
+}
+
 /// Like [`sequence`], but always with the generic evaluator, which enumerates every
 /// option through [`HeapRuleset::for_each_option`] (ignoring the ruleset's
 /// [`HeapRuleset::dense_step`]): the reference that fast steppers are tested and
@@ -295,6 +330,9 @@ impl HeapRuleset for Generic<'_> {
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
         self.0.for_each_option(n, f)
+    }
+    fn options_bound(&self, n: u64) -> u128 {
+        self.0.options_bound(n)
     }
     fn memory(&self) -> crate::game::MemoryModel {
         self.0.memory()

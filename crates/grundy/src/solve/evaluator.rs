@@ -121,7 +121,10 @@ impl Evaluator {
         if n >= have {
             // Grow geometrically so that asking for many increasing heaps stays linear.
             let doubled = have.saturating_mul(2).max(n).max(64);
-            let to = if super::dense::table_bytes(rs.as_ref(), doubled) <= self.ctl.memory_limit() / 2 {
+            // ... unless the larger table would pass a limit that the one asked for meets.
+            let to = if super::dense::table_bytes(rs.as_ref(), doubled) <= self.ctl.memory_limit() / 2
+                && crate::game::dense_work(rs.as_ref(), 0, doubled) <= self.ctl.work_limit() as u128
+            {
                 doubled
             } else {
                 n

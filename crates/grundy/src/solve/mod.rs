@@ -27,4 +27,6 @@ pub use dense::{
 };
 pub use evaluator::{Evaluator, Method};
 pub use explore::{Bound, BoundedValue, LoopyExplorer};
-pub use solver::{Moves, Sequence, SequenceValues, Solver, LISTED_SUBSET_MOVES, MAX_OPTIONS};
+pub use solver::{
+    Moves, Sequence, SequenceValues, Solver, LISTED_BYTES_PER_HEAP, LISTED_BYTES_PER_OPTION, LISTED_SUBSET_MOVES,
+};

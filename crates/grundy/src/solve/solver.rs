@@ -38,8 +38,12 @@ use std::sync::Arc;
 /// `--all`); the totals are still counted exactly.
 pub const LISTED_SUBSET_MOVES: usize = 1000;
 
-/// The most options `moves` will enumerate for one heap or tuple.
-pub const MAX_OPTIONS: u128 = 20_000_000;
+/// Bytes one listed option takes in `moves --all`, per heap of the position: the
+/// position (16 bytes a heap run), its text and its place in the printed output.
+pub const LISTED_BYTES_PER_HEAP: u64 = 24;
+
+/// Bytes one listed option takes in `moves --all` besides its heaps.
+pub const LISTED_BYTES_PER_OPTION: u64 = 256;
 
 /// Values, moves and sequences of positions of every shape, with the caches of the
 /// engines kept between calls (evaluating many options of one position is cheap).
@@ -112,8 +116,17 @@ pub struct Sequence {
 pub enum SequenceValues {
     /// A dense table of heaps `0..len`; the sequence starts at [`Sequence::from`].
     Table(NimSeq),
-    /// Finite values (from closed forms).
+    /// Finite values (from closed forms), stored.
     Finite(Vec<Nimber>),
+    /// The closed form of a heap ruleset on heaps `from..from + len`, evaluated when a
+    /// value is read (nothing is stored, so a long sequence takes no memory; every heap
+    /// of the range was checked to have a value).
+    Formula {
+        /// The heap ruleset whose closed form gives the values.
+        ruleset: Ruleset,
+        /// The number of values.
+        len: usize,
+    },
     /// Loopy values (or undetermined within the bound).
     Loopy(Vec<BoundedValue>),
 }
@@ -124,6 +137,7 @@ impl Sequence {
         match &self.values {
             SequenceValues::Table(t) => t.len().saturating_sub(self.from as usize),
             SequenceValues::Finite(v) => v.len(),
+            SequenceValues::Formula { len, .. } => *len,
             SequenceValues::Loopy(v) => v.len(),
         }
     }
@@ -141,6 +155,7 @@ impl Sequence {
         match &self.values {
             SequenceValues::Table(t) => t.get(self.from + i as u64).to_string(),
             SequenceValues::Finite(v) => v[i].to_string(),
+            SequenceValues::Formula { .. } => self.formula_value(i).to_string(),
             SequenceValues::Loopy(v) => v[i].value_text(),
         }
     }
@@ -153,8 +168,49 @@ impl Sequence {
         match &self.values {
             SequenceValues::Table(t) => Some(t.get(self.from + i as u64)),
             SequenceValues::Finite(v) => Some(v[i].clone()),
+            SequenceValues::Formula { .. } => Some(self.formula_value(i)),
             SequenceValues::Loopy(v) => v[i].value().and_then(LoopyValue::as_finite).cloned(),
         }
+    }
+
+    /// The work of printing the values in decimal, in word operations: a value of `d`
+    /// digits costs about (d/19 + 1)² (schoolbook conversion, 19 digits a word). Values
+    /// of powerset rulesets grow to thousands of digits (2^k has about 0.3·k), so a
+    /// long sequence of them can take hours to print although its table is small;
+    /// check this against the work limit before printing. Closed-form sequences count
+    /// one unit a value.
+    pub fn text_work(&self) -> u128 {
+        let cost = |digits: u128| (digits / 19 + 1).pow(2);
+        match &self.values {
+            SequenceValues::Table(t) if t.encoding() == crate::game::Encoding::ZeroOrPow2 => t.codes()
+                [(self.from as usize).min(t.len())..]
+                .iter()
+                .map(|&c| {
+                    cost(if c <= 1 {
+                        1
+                    } else {
+                        ((c - 1) as f64 * std::f64::consts::LOG10_2) as u128 + 1
+                    })
+                })
+                .sum(),
+            SequenceValues::Finite(v) => v.iter().map(|x| cost(x.bits() as u128 * 3 / 10 + 1)).sum(),
+            _ => self.len() as u128,
+        }
+    }
+
+    /// The closed-form value of heap `from + i` of a [`SequenceValues::Formula`].
+    fn formula_value(&self, i: usize) -> Nimber {
+        let SequenceValues::Formula {
+            ruleset: Ruleset::Heap(h),
+            len,
+        } = &self.values
+        else {
+            unreachable!("a formula sequence of a heap ruleset")
+        };
+        assert!(i < *len, "index {i} out of a sequence of {len} values");
+        h.closed_form()
+            .and_then(|f| f.value(self.from + i as u64))
+            .expect("every heap of the range was checked to have a value")
     }
 }
 
@@ -204,8 +260,8 @@ impl Solver {
     /// The value of a position: finite, `∞(K)`, or undetermined within the bound.
     ///
     /// # Errors
-    /// [`Error::TooLarge`] and [`Error::TooManyStates`] when an engine's estimate is
-    /// above the limit, [`Error::NoFormula`] with [`Method::Formula`] where no closed
+    /// [`Error::TooLarge`], [`Error::TooMuchWork`] and [`Error::TooManyStates`] when an
+    /// engine's estimate is above the limit, [`Error::NoFormula`] with [`Method::Formula`] where no closed
     /// form is proven, [`Error::Interrupted`] when cancelled, and [`Error::Unsupported`]
     /// where an engine cannot evaluate the rules of a finite ruleset (for example an
     /// option that is not smaller than its heap; see
@@ -276,8 +332,9 @@ impl Solver {
     /// [`LISTED_SUBSET_MOVES`] per heap).
     ///
     /// # Errors
-    /// Those of [`Solver::value`], and [`Error::TooManyStates`] when a heap or tuple has
-    /// too many options to enumerate.
+    /// Those of [`Solver::value`]; [`Error::TooMuchWork`] when a heap or tuple has more
+    /// options to enumerate than the work limit (or, with `all`, the position has); and
+    /// [`Error::TooLarge`] when the listed options would not fit the memory limit.
     ///
     /// # Example
     /// ```
@@ -293,6 +350,9 @@ impl Solver {
             .iter()
             .map(|c| self.component_value(c))
             .collect::<Result<_>>()?;
+        if all {
+            self.check_listing(pos)?;
+        }
         let total = values.iter().fold(BoundedValue::finite(Nimber::ZERO), |a, v| a.sum(v));
         let mut out = Collector {
             all,
@@ -393,6 +453,77 @@ impl Solver {
             options_total,
             notes: out.notes,
         })
+    }
+
+    /// Refuses `moves --all` when the listed options are more than the work limit, or
+    /// (each a copy of the position with one heap replaced) would not fit the memory
+    /// limit: the options of each heap are
+    /// bounded by [`HeapRuleset::options_bound`] (powerset heaps list at most
+    /// 2·[`LISTED_SUBSET_MOVES`]), each taking [`LISTED_BYTES_PER_HEAP`] per heap run of
+    /// the position plus [`LISTED_BYTES_PER_OPTION`].
+    fn check_listing(&mut self, pos: &Position) -> Result<()> {
+        let mut runs: u128 = 0;
+        let mut listed: u128 = 0;
+        let mut values: u128 = 0;
+        for c in &pos.components {
+            match c {
+                Component::Heaps { ruleset, heaps } => {
+                    runs += heaps.len() as u128;
+                    for h in heaps {
+                        let bound = ruleset.options_bound(h.heap);
+                        if ruleset.is_powerset() {
+                            // An option's value is the XOR of values 2^k of smaller
+                            // heaps, so it has at most as many bits as the largest code
+                            // of the table below the heap: up to bits/8 bytes, and
+                            // bits·0.3 digits when printed.
+                            let n = bound.min(2 * LISTED_SUBSET_MOVES as u128);
+                            let bits = match self.ev.heap_table(ruleset, h.heap) {
+                                Ok(t) => t.codes()[..=h.heap as usize].iter().copied().max().unwrap_or(0) as u128,
+                                Err(_) => bound,
+                            };
+                            listed = listed.saturating_add(n);
+                            values = values.saturating_add(n.saturating_mul(bits / 2 + 8));
+                        } else {
+                            listed = listed.saturating_add(bound);
+                        }
+                    }
+                }
+                Component::Tuple { ruleset, pos } => {
+                    runs += pos.len() as u128;
+                    listed = listed.saturating_add(ruleset.options_bound(pos));
+                }
+                // Loopy options are listed from an exploration within the bound.
+                Component::Loopy { heaps, .. } => runs += heaps.len() as u128,
+            }
+        }
+        // An option may add a few runs (a split); count two more.
+        let per = (runs + 2) * LISTED_BYTES_PER_HEAP as u128 + LISTED_BYTES_PER_OPTION as u128;
+        let bytes = listed.saturating_mul(per).saturating_add(values).min(u64::MAX as u128) as u64;
+        let mut text = pos.to_string();
+        if text.chars().count() > 80 {
+            text = text.chars().take(60).collect::<String>() + "…";
+        }
+        let what = format!("listing every option of {text}");
+        self.ev
+            .control()
+            .check_work(&what, listed, "an upper bound on the options of every heap")?;
+        self.ev.control().check_memory(
+            &what,
+            bytes,
+            format!(
+                "up to {} options × {}{}",
+                crate::error::sci(listed),
+                crate::error::human_bytes(per.min(u64::MAX as u128) as u64),
+                if values > 0 {
+                    format!(
+                        " and their values, up to {}",
+                        crate::error::human_bytes(values.min(u64::MAX as u128) as u64)
+                    )
+                } else {
+                    String::new()
+                }
+            ),
+        )
     }
 
     /// The moves in one heap of a heap ruleset (not powerset); `rest` is the value of
@@ -554,7 +685,8 @@ impl Solver {
     /// # Errors
     /// [`Error::Unsupported`] for a ruleset on tuples; [`Error::Domain`] when `from` is
     /// below the first heap; [`Error::NoFormula`]; [`Error::TooLarge`] when the table is
-    /// above the memory limit; [`Error::Interrupted`] before any value is finished.
+    /// above the memory limit; [`Error::TooMuchWork`] when its work (or, with
+    /// [`Method::Formula`], the number of heaps) is above the work limit; [`Error::Interrupted`] before any value is finished.
     ///
     /// # Example
     /// ```
@@ -588,24 +720,33 @@ impl Solver {
         let ctl = self.ev.control().clone();
         match rs {
             Ruleset::Heap(h) if self.ev.method() == Method::Formula => {
+                // Nothing is stored (the values are evaluated again when read), so the
+                // memory is O(1); the work is one evaluation per heap, checked first.
                 let form = h.closed_form();
-                let mut v = Vec::new();
+                let count = to.saturating_sub(from).saturating_add(1);
+                ctl.check_work(
+                    &format!("the closed form of {} on heaps {from}..={to}", h.name()),
+                    count as u128,
+                    format!("{count} heaps, one evaluation each"),
+                )?;
+                let mut len = 0usize;
                 for n in from..=to {
-                    match form.and_then(|f| f.value(n)) {
-                        Some(x) => v.push(x),
-                        None => {
-                            return Err(Error::NoFormula {
-                                ruleset: h.name(),
-                                detail: form.and_then(|f| f.gap(n)),
-                            })
-                        }
+                    if form.and_then(|f| f.value(n)).is_none() {
+                        return Err(Error::NoFormula {
+                            ruleset: h.name(),
+                            detail: form.and_then(|f| f.gap(n)),
+                        });
                     }
+                    len += 1;
                     if n & 0xFFFF == 0 && ctl.cancelled() {
                         seq.stopped = Some(Error::Interrupted);
                         break;
                     }
                 }
-                seq.values = SequenceValues::Finite(v);
+                seq.values = SequenceValues::Formula {
+                    ruleset: rs.clone(),
+                    len,
+                };
             }
             Ruleset::Heap(h) => {
                 let (table, stopped) = match &self.checkpoint {
@@ -771,15 +912,14 @@ impl Collector {
     }
 }
 
+/// Checks the options of one heap or tuple before they are enumerated: their number
+/// (at most `bound`) against the work limit, and the list of them (at least 16 bytes
+/// each, a part) against the memory limit.
 fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128) -> Result<()> {
-    if bound > MAX_OPTIONS.min(ctl.state_limit() as u128) {
-        return Err(Error::TooManyStates {
-            what: format!("listing the options of {}", what()),
-            states: bound,
-            limit: MAX_OPTIONS.min(ctl.state_limit() as u128) as u64,
-        });
-    }
-    Ok(())
+    let what = format!("listing the options of {}", what());
+    ctl.check_work(&what, bound, "an upper bound on the options")?;
+    let bytes = bound.saturating_mul(40).min(u64::MAX as u128) as u64;
+    ctl.check_memory(&what, bytes, format!("up to {} options", crate::error::sci(bound)))
 }
 
 fn no_loopy_formula(rs: &dyn LoopyRuleset) -> Error {

@@ -10,7 +10,7 @@
 use super::step::GrowSieve;
 use crate::error::Result;
 use crate::formulas::arithmetic::Theorem;
-use crate::game::{DenseStep, HeapClosedForm, HeapRuleset, MemoryModel, Part, Reach};
+use crate::game::{DenseStep, HeapClosedForm, HeapRuleset, MemoryModel, Part, Reach, WorkModel};
 use crate::value::MexSet;
 
 /// Which division game.
@@ -99,6 +99,25 @@ impl HeapRuleset for Division {
 
     fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
         self.theorem.as_ref().map(|t| t as &dyn HeapClosedForm)
+    }
+
+    fn options_bound(&self, n: u64) -> u128 {
+        match self.rule {
+            DivisionRule::Dividing => crate::arith::functions::tau(n.max(1)) as u128,
+            DivisionRule::ResidueThrowDivisor => n as u128 / 2 + 1,
+            _ => n as u128,
+        }
+    }
+
+    /// dividing walks the divisors; residue-throw-divisor keeps a prefix mex (O(1) per
+    /// heap); the other three visit every d < n, about n options for heap n.
+    fn work(&self) -> WorkModel {
+        match self.rule {
+            DivisionRule::Dividing => WorkModel::Divisors(1),
+            DivisionRule::ResidueThrowDivisor => WorkModel::PerHeap(1),
+            DivisionRule::ComplementGrundy => WorkModel::Quadratic(2),
+            _ => WorkModel::Quadratic(1),
+        }
     }
 
     fn memory(&self) -> MemoryModel {

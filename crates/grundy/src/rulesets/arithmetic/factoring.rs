@@ -159,6 +159,12 @@ impl HeapRuleset for Factoring {
         }
     }
 
+    /// The step walks the factorizations through the sieve's divisors: a few per
+    /// divisor on average.
+    fn work(&self) -> crate::game::WorkModel {
+        crate::game::WorkModel::Divisors(2)
+    }
+
     fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
         Some(Box::new(FactoringStep {
             rs: self,

@@ -23,7 +23,7 @@ pub use entries::FAMILIES;
 use crate::arith::{self, functions as af, gcd};
 use crate::formulas::arithmetic::Theorem;
 use crate::formulas::Statement;
-use crate::game::{DenseStep, HeapClosedForm, HeapRuleset, MemoryModel, Part, Reach};
+use crate::game::{DenseStep, HeapClosedForm, HeapRuleset, MemoryModel, Part, Reach, WorkModel};
 use crate::value::Nimber;
 
 /// Move-to or subtract (paper 003, introduction: the M- and S- versions).
@@ -226,6 +226,26 @@ impl HeapRuleset for Arithmetic {
                 }
             }
         }
+    }
+
+    /// Divisors: τ(n) (+1 for the empty heap); counting: one option; otherwise every
+    /// k ≤ n is tested (and the full set's single option holds up to n heaps).
+    fn options_bound(&self, n: u64) -> u128 {
+        let tau = || af::tau(n.max(1)) as u128;
+        match self.shape {
+            Shape::Counting { .. } => 1,
+            Shape::Singleton {
+                property: Property::Divisor,
+                ..
+            }
+            | Shape::PowerSet(Property::Divisor)
+            | Shape::FullSet(Property::Divisor) => tau() + 1,
+            _ => n as u128 + 1,
+        }
+    }
+
+    fn work(&self) -> WorkModel {
+        step::work(self)
     }
 
     fn closed_form(&self) -> Option<&dyn HeapClosedForm> {

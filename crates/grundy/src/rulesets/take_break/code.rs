@@ -93,11 +93,17 @@ impl Digit {
         self.counts.is_empty() && self.more.is_none()
     }
 
-    /// The constraint for leaving `k` heaps, or `None` if that is not allowed.
+    /// The constraint for leaving `k` heaps, or `None` if that is not allowed (a
+    /// constraint on 0 or 1 heaps says nothing: it is [`Constraint::Any`]).
     pub fn allows(&self, k: u64) -> Option<Constraint> {
-        match self.counts.get(k as usize) {
+        let c = match self.counts.get(k as usize) {
             Some(c) => *c,
             None => self.more,
+        };
+        if k < 2 {
+            c.map(|_| Constraint::Any)
+        } else {
+            c
         }
     }
 
@@ -173,12 +179,26 @@ impl fmt::Display for Digit {
             (None, Some(c), Some(v)) if v < 36 => {
                 write!(f, "{}{}", char::from_digit(v as u32, 36).expect("below 36").to_ascii_uppercase(), c.symbol())
             }
-            (None, Some(c), Some(v)) => write!(f, "&{v};{}", c.symbol()),
+            // `&N;` holds digits below 2^63 (63 heaps is written in braces).
+            (None, Some(c), Some(v)) if v < 1 << MAX_HEAP_COUNT => write!(f, "&{v};{}", c.symbol()),
             _ => {
-                // Braces: each count with its own constraint, `+` for the rest.
+                // Braces: each count with its own constraint, `+` for the rest. The
+                // `+` group starts at the first count from which every count is
+                // allowed with its constraint (a constraint on 0 or 1 heaps says
+                // nothing), so that equal digits print the same.
+                let start = match self.more {
+                    None => self.counts.len(),
+                    Some(m) => {
+                        let mut s = self.counts.len();
+                        while s > 0 && (self.counts[s - 1] == Some(m) || (s - 1 < 2 && self.counts[s - 1].is_some())) {
+                            s -= 1;
+                        }
+                        s
+                    }
+                };
                 f.write_str("{")?;
                 let mut first = true;
-                for (k, c) in &allowed {
+                for (k, c) in allowed.iter().filter(|(k, _)| *k < start) {
                     if !std::mem::take(&mut first) {
                         f.write_str(",")?;
                     }
@@ -186,13 +206,10 @@ impl fmt::Display for Digit {
                     write!(f, "{k}{c}")?;
                 }
                 if let Some(m) = self.more {
-                    if allowed.last().map(|(_, c)| *c) != Some(m) || allowed.is_empty() {
-                        if !first {
-                            f.write_str(",")?;
-                        }
-                        write!(f, "{}{}", self.counts.len(), m.symbol())?;
+                    if !first {
+                        f.write_str(",")?;
                     }
-                    f.write_str("+")?;
+                    write!(f, "{start}{}+", m.symbol())?;
                 }
                 f.write_str("}")
             }
@@ -640,5 +657,56 @@ mod tests {
         assert_eq!(column("0.7]"), 4);
         let e = Code::parse("0.1#7").unwrap_err().to_string();
         assert!(e.contains("found '#'"), "{e}");
+    }
+
+    /// Found by the fuzz target `take_break_code`: a `+` group whose first counts are 0
+    /// or 1 printed differently each time it was parsed again (`{0=+}` → `{0,1=+}` →
+    /// `{0,1,2=+}`). Printing is now a fixed point, and the printed code means the
+    /// same moves.
+    #[test]
+    fn printing_is_stable_for_plus_groups() {
+        for (input, printed) in [
+            (".n{0=+}30", "0.N{0=+}3"),
+            ("0.{0+}", "0.{0+}"),
+            ("0.{0,1,2+}", "0.{0+}"),
+            ("0.{0,1=+}", "0.{0=+}"),
+            ("0.{0,1,2=+}", "0.{0=+}"),
+            ("0.{1,2!+}", "0.{1!+}"),
+            ("0.{2!,3+}", "0.{2!,3+}"),
+            ("0.{0+}!", "0.{0!+}"),
+            // Leaving 63 heaps is the digit 2^63, which `&N;` cannot hold.
+            (".qqq[qQ{63}{22=+}q]", "0.QQ[QQQ{63}{22=+}]"),
+        ] {
+            let c = Code::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+            assert_eq!(c.to_string(), printed, "{input}");
+            let again = Code::parse(printed).unwrap_or_else(|e| panic!("{printed}: {e}"));
+            assert_eq!(again.to_string(), printed, "{printed} prints the same");
+            for k in 0..12 {
+                for d in 0..3 {
+                    assert_eq!(c.digit(d).allows(k), again.digit(d).allows(k), "{input}: digit {d}, {k} heaps");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Any code the parser accepts prints as a code that parses back, prints the
+        /// same and allows the same moves.
+        #[test]
+        fn printed_codes_parse_back(pieces in proptest::collection::vec(proptest::sample::select(vec![
+            "0", ".", "1", "2", "3", "7", "F", "n", "{", "}", ",", "+", "!", "?", "=", "[", "]", "&", "12", ";",
+        ]), 1..14)) {
+            let text = pieces.concat();
+            if let Ok(c) = Code::parse(&text) {
+                let printed = c.to_string();
+                let again = Code::parse(&printed).unwrap_or_else(|e| panic!("{printed} (from {text}): {e}"));
+                proptest::prop_assert_eq!(again.to_string(), printed.clone(), "from {}", text);
+                for d in 0..6 {
+                    for k in 0..10 {
+                        proptest::prop_assert_eq!(c.digit(d).allows(k), again.digit(d).allows(k), "{} digit {} k {}", text, d, k);
+                    }
+                }
+            }
+        }
     }
 }

@@ -248,6 +248,8 @@ pub struct SparseEngine<'a> {
     stats: EngineStats,
     shared: Option<&'a Mutex<EngineStats>>,
     par_threshold: u64,
+    /// (heap, pair values computed before it), every 16384 heaps: the work trend.
+    history: Vec<(u64, u64)>,
 }
 
 impl<'a> SparseEngine<'a> {
@@ -291,6 +293,7 @@ impl<'a> SparseEngine<'a> {
             stats: EngineStats::default(),
             shared,
             par_threshold: PARALLEL_PAIRS,
+            history: Vec::new(),
         }
     }
 
@@ -451,7 +454,34 @@ impl Drop for SparseEngine<'_> {
 }
 
 impl DenseStep for SparseEngine<'_> {
+    /// Each two-heap split pairs the heap with every rare heap (the rare heaps times the
+    /// split digits, plus one), and some splits are scanned in full (about n/2 pairs,
+    /// at the rate of full scans so far).
+    /// Measured from the pair values computed over the last half of the heaps so far
+    /// and the quarter before (recorded every 16384 heaps): the average per heap over
+    /// the last half, and the exponent from the ratio of the two averages (their
+    /// stretches are centred a factor 2 apart).
+    fn work_per_heap(&self) -> Option<(f64, f64)> {
+        if !self.has_pairs {
+            return None;
+        }
+        let &(n1, p1) = self.history.last()?;
+        let at = |h: u64| self.history.iter().find(|&&(k, _)| k >= h).copied();
+        let (n2, p2) = at(n1 / 2)?;
+        let (n3, p3) = at(n1 / 4)?;
+        if n3 >= n2 || n2 >= n1 {
+            return None;
+        }
+        let recent = (p1 - p2) as f64 / (n1 - n2) as f64 + 1.0;
+        let before = (p2 - p3) as f64 / (n2 - n3) as f64 + 1.0;
+        let alpha = (recent / before).log2().clamp(0.0, 1.0);
+        Some((recent, alpha))
+    }
+
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
+        if n & 0x3FFF == 0 {
+            self.history.push((n, self.stats.pairs));
+        }
         self.sync(n as usize, codes);
         self.seen.ensure(32 - self.max_value.leading_zeros());
         self.seen.clear();

@@ -123,15 +123,59 @@ fn runs(heaps: &[u64], out: &mut Vec<Part>) {
     }
 }
 
-/// An upper bound on the number of multisets of `k` positive parts summing to `m`
-/// (at most C(m−1, k−1)/ (k−1)!… bounded here by m^(k−1)), saturating.
+/// An upper bound on the number of multisets of `k` positive parts summing to `m`,
+/// saturating: p(m, k) ≤ C(m + k(k−1)/2 − 1, k − 1) / k! (each partition into k parts
+/// is, after adding 0, 1, …, k−1 to its sorted parts, a partition into distinct parts,
+/// which has k! orderings among the compositions of m + k(k−1)/2), and p(m, k) ≤
+/// C(m − 1, k − 1) (compositions). Close to the real count, so that work estimates do
+/// not refuse small tables of codes leaving many heaps.
 fn partitions_bound(m: u64, k: u64) -> u128 {
     match k {
         0 => u128::from(m == 0),
         1 => u128::from(m >= 1),
         _ if k > m => 0,
-        _ => (m as u128).saturating_pow((k - 1).min(64) as u32),
+        _ => {
+            // C(a, b) / c! in floating point, rounded up with a margin.
+            let binomial = |a: u64, b: u64, fact: u64| -> f64 {
+                let mut x = 1.0f64;
+                for i in 1..=b {
+                    x = x * (a - b + i) as f64 / i as f64;
+                    if i <= fact {
+                        x /= i as f64;
+                    }
+                }
+                for i in b + 1..=fact {
+                    x /= i as f64;
+                }
+                x
+            };
+            let tight = binomial(m + k * (k - 1) / 2 - 1, k - 1, k);
+            let comp = binomial(m - 1, k - 1, 0);
+            let x = tight.min(comp) * 1.001 + 1.0;
+            if x >= u128::MAX as f64 {
+                u128::MAX
+            } else {
+                x.ceil() as u128
+            }
+        }
     }
+}
+
+/// Heaps up to this size count their partitions exactly in `options_bound`.
+const EXACT_PARTITIONS: u64 = 200;
+
+/// p[m][k], the number of partitions of m into exactly k positive parts, for m, k ≤ n.
+fn partition_counts(n: u64) -> Vec<Vec<u128>> {
+    let n = n as usize;
+    let mut p = vec![vec![0u128; n + 1]; n + 1];
+    p[0][0] = 1;
+    for m in 1..=n {
+        for k in 1..=m {
+            // The smallest part is 1 (drop it) or every part is at least 2 (take 1 from each).
+            p[m][k] = p[m - 1][k - 1].saturating_add(p[m - k][k]);
+        }
+    }
+    p
 }
 
 impl HeapRuleset for TakeAndBreak {
@@ -202,15 +246,50 @@ impl HeapRuleset for TakeAndBreak {
         }
     }
 
+    /// Codes leaving at most one heap: every option (a few per heap). Two-heap splits go
+    /// through the sparse-space engine, which pairs each heap with the rare heaps only:
+    /// their number is not known before the run, so the estimate takes 64 per split
+    /// digit and heap (the progress bar's time estimate follows the real rate). Three
+    /// or more heaps are enumerated: every option.
+    fn work(&self) -> crate::game::WorkModel {
+        match self.code.max_heaps() {
+            0 | 1 => crate::game::WorkModel::Options,
+            2 => {
+                let (_, digits, tail) = self.code.parts();
+                let splits = digits.iter().chain(tail).filter(|d| d.allows(2).is_some()).count();
+                crate::game::WorkModel::PerHeap(64 * (splits as u32).max(1))
+            }
+            _ => crate::game::WorkModel::Options,
+        }
+    }
+
     fn options_bound(&self, n: u64) -> u128 {
-        let last = self.code.max_removed().map_or(n, |t| t.min(n));
+        let removed = self.code.max_removed().or((n <= EXACT_PARTITIONS).then_some(n));
+        let Some(last) = removed.map(|t| t.min(n)) else {
+            // A repeating tail: up to n + 1 amounts removed, each leaving at most
+            // partitions_bound(n, k) sums of k heaps (computed in O(heaps), not O(n)).
+            let k_max = self.code.max_heaps().min(n);
+            let per: u128 = (0..=k_max.min(64))
+                .map(|k| partitions_bound(n, k))
+                .fold(0u128, u128::saturating_add);
+            return (n as u128 + 1).saturating_mul(per);
+        };
         let mut total: u128 = 0;
+        // Exact partition counts for small heaps (the bound is loose for many parts).
+        let exact = (n <= EXACT_PARTITIONS && self.code.max_heaps() >= 3).then(|| partition_counts(n));
         for j in 0..=last {
             let d = self.code.digit(j);
             let m = n - j;
             for k in 0..=d.max_heaps().min(m) {
                 if d.allows(k).is_some() {
-                    total = total.saturating_add(partitions_bound(m, k));
+                    let count = match &exact {
+                        Some(p) => p[m as usize][k as usize],
+                        None => partitions_bound(m, k),
+                    };
+                    total = total.saturating_add(count);
+                }
+                if total == u128::MAX {
+                    return total;
                 }
             }
         }

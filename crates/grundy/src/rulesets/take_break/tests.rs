@@ -96,12 +96,18 @@ fn partitions_match_brute_force() {
 
 #[test]
 fn options_bound_is_an_upper_bound() {
-    for code in ["0.77", "4!.0", "0.F", "0.{2+}", "8.0", "0.[7]"] {
+    for code in ["0.77", "4!.0", "0.F", "0.{2+}", "8.0", "0.[7]", "0.{3}", "0.{2,3,4}", "0.[{2+}]"] {
         let rs = TakeAndBreak::new(Code::parse(code).unwrap());
         for n in 0..40 {
             let mut count = 0u128;
             rs.for_each_option(n, &mut |_| count += 1);
             assert!(count <= rs.options_bound(n), "{code} at {n}: {count} > {}", rs.options_bound(n));
+            // Close, too: work estimates use it (within a factor 4 plus a few options).
+            assert!(
+                rs.options_bound(n) <= 4 * count + 8 * (n as u128 + 1),
+                "{code} at {n}: {} for {count}",
+                rs.options_bound(n)
+            );
         }
     }
 }
@@ -324,5 +330,25 @@ mod random_codes {
             };
             prop_assert_eq!(sparse(&code, to), naive(&code, to), "{}", code);
         }
+    }
+}
+
+/// The sparse-space engine's work depends on its rare heaps, which are a fixed share
+/// of all heaps for Dawson's chess (a third: quadratic work) and few for Kayles and
+/// 0.16 (linear): a table projects the rest of its work as it goes and stops, keeping
+/// the heaps done, once the projection passes twice the work limit.
+#[test]
+fn the_sparse_engine_projects_its_work() {
+    use crate::solve::sequence_partial;
+    let ctl = Control::new().with_work_limit(1_000_000_000);
+    let chess = TakeAndBreak::new(Code::parse("0.137").unwrap());
+    let (prefix, stopped) = sequence_partial(&chess, 10_000_000, &ctl).unwrap();
+    assert!(matches!(stopped, Some(crate::Error::TooMuchWork { .. })), "{stopped:?}");
+    // The first projection needs the trend over four stretches of 16384 heaps.
+    assert_eq!(prefix.len(), 65536);
+    for (code, to) in [("0.77", 1_000_000), ("0.16", 300_000)] {
+        let linear = TakeAndBreak::new(Code::parse(code).unwrap());
+        let (all, stopped) = sequence_partial(&linear, to, &ctl).unwrap();
+        assert_eq!((all.len() as u64, stopped), (to + 1, None), "{code}");
     }
 }

@@ -14,7 +14,7 @@ mod coprime;
 use super::{Arithmetic, Count, Mode, Property, Shape};
 use crate::arith::Sieve;
 use crate::error::Result;
-use crate::game::DenseStep;
+use crate::game::{DenseStep, WorkModel};
 use crate::value::MexSet;
 
 pub(crate) use complement::ComplementStep;
@@ -309,4 +309,35 @@ pub(crate) fn bytes_per_heap(a: &Arithmetic) -> u64 {
         _ => 0,
     };
     4 + 8 + state
+}
+
+/// How the work of the step chosen by [`for_family`] grows (options visited, or the
+/// elementary steps that replace them): divisor walks about τ(n) per heap (the
+/// complement steps twice: take out and restore); the totative and non-totative steps
+/// scan value classes or multiples, about n per heap; counting has one option; the
+/// member walk tests every k ≤ n.
+pub(crate) fn work(a: &Arithmetic) -> WorkModel {
+    use Property::*;
+    match (a.shape, a.mode) {
+        (Shape::Counting { .. }, _) => WorkModel::PerHeap(1),
+        (Shape::Singleton { property: Divisor, .. } | Shape::PowerSet(Divisor) | Shape::FullSet(Divisor), _) => {
+            WorkModel::Divisors(1)
+        }
+        (Shape::Singleton { property: NonDivisor, .. } | Shape::PowerSet(NonDivisor), _) => WorkModel::Divisors(2),
+        (Shape::FullSet(Totative), Mode::MoveTo) => WorkModel::Divisors(2),
+        (
+            Shape::Singleton {
+                property: Totative,
+                with_zero: false,
+            }
+            | Shape::PowerSet(Totative),
+            Mode::MoveTo,
+        ) => WorkModel::Quadratic(1),
+        // Multiples of the prime factors: about half the heaps below n (odd n), fewer
+        // for even n.
+        (Shape::Singleton { property: NonTotative, .. } | Shape::PowerSet(NonTotative), Mode::MoveTo) => {
+            WorkModel::Quadratic(2)
+        }
+        _ => WorkModel::Options,
+    }
 }

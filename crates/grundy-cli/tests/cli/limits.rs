@@ -1,0 +1,198 @@
+//! Limits on work and memory (issue 12): every computation estimates its work (options
+//! visited) and memory before it starts and refuses, in one line naming the estimate
+//! and the flag that raises the limit, anything above the limit; output is streamed.
+
+use crate::common::{error_line, grundy, json};
+
+/// Quadratic work that used to be accepted for hours is refused at once, naming the
+/// work limit's flag.
+#[test]
+fn quadratic_work_is_refused_with_the_flag() {
+    for args in [
+        &["seq", "divide-and-residue", "--to", "10000000"][..],
+        &["value", "divide-and-residue(10000000)"][..],
+        &["moves", "divide-and-residue(10000000)"][..],
+        &["period", "divide-and-residue", "--to", "10000000"][..],
+        &[
+            "plot",
+            "divide-and-residue",
+            "--to",
+            "10000000",
+            "-o",
+            "/tmp/never-written.svg",
+        ][..],
+    ] {
+        let err = error_line(args);
+        assert!(
+            err.contains("5.00e13 options") && err.contains("--max-work") && err.contains("GRUNDY_MAX_WORK"),
+            "{args:?}: {err}"
+        );
+    }
+    // Raising the limit accepts it (a small range, so the test is quick).
+    let err = error_line(&["--max-work", "1000", "seq", "divide-and-residue", "--to", "1000"]);
+    assert!(err.contains("the work limit is 1000"), "{err}");
+    grundy()
+        .args(["--max-work", "1e6", "seq", "divide-and-residue", "--to", "1000"])
+        .assert()
+        .success();
+}
+
+/// `--max-states` and `GRUNDY_MAX_STATES` (the older names) and `GRUNDY_MAX_WORK` set
+/// the same limit.
+#[test]
+fn every_name_of_the_work_limit_works() {
+    let args = ["seq", "laskers-nim", "--to", "2000"];
+    for (flag, env) in [
+        (Some("--max-work"), None),
+        (Some("--max-states"), None),
+        (None, Some("GRUNDY_MAX_WORK")),
+        (None, Some("GRUNDY_MAX_STATES")),
+    ] {
+        let mut cmd = grundy();
+        if let Some(f) = flag {
+            cmd.args([f, "100000"]);
+        }
+        if let Some(e) = env {
+            cmd.env(e, "100000");
+        }
+        let out = cmd.args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag:?} {env:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("the work limit is 100000"), "{flag:?} {env:?}: {err}");
+    }
+}
+
+/// A closed form on 10^11 heaps is refused by its work (one evaluation a heap); its
+/// memory is O(1) since the values are streamed.
+#[test]
+fn formula_sequences_are_estimated() {
+    let err = error_line(&["seq", "nim", "--to", "100000000000", "--method", "formula"]);
+    assert!(err.contains("1.00e11") && err.contains("--max-work"), "{err}");
+    let v = json(&[
+        "seq", "nim", "--from", "5", "--to", "9", "--method", "formula", "--format", "json",
+    ]);
+    assert_eq!(v["values"], serde_json::json!(["5", "6", "7", "8", "9"]));
+}
+
+/// Nim's table is linear work (its prefix step), so 10^7 heaps fit a work limit of
+/// 2·10^7; under the old quadratic cost they were 5·10^13.
+#[test]
+fn nim_tables_are_linear_work() {
+    let err = error_line(&["--max-work", "20000000", "seq", "nim", "--to", "30000000"]);
+    assert!(err.contains("3.00e7 options"), "{err}");
+    let out = grundy()
+        .args([
+            "--max-work",
+            "20000000",
+            "seq",
+            "nim",
+            "--from",
+            "9999998",
+            "--to",
+            "10000000",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "9999998,9999999,10000000\n");
+}
+
+/// totient has one option: listing it is no work at all (it was refused as 10^12).
+#[test]
+fn a_single_option_is_not_refused() {
+    let v = json(&["moves", "totient(1000000000000)", "--all", "--format", "json"]);
+    assert_eq!(v["options"].as_array().map(Vec::len), Some(1), "{v}");
+}
+
+/// `moves --all` estimates the memory of the options it lists before building them.
+#[test]
+fn listing_options_is_estimated() {
+    let heaps: Vec<String> = (1..=700).map(|h| h.to_string()).collect();
+    let expr = format!("nim({})", heaps.join(","));
+    let err = error_line(&["--memory-limit", "512M", "moves", &expr, "--all"]);
+    assert!(
+        err.contains("listing every option of nim(1,2,3") && err.contains("512.0 MiB"),
+        "{err}"
+    );
+    assert!(err.len() < 400, "the position is shortened in the message: {err}");
+}
+
+/// Printing values of thousands of digits (powerset rulesets) is work too: refused
+/// before printing, with O(1) memory either way.
+#[test]
+fn printing_huge_values_is_estimated() {
+    let err = error_line(&["--memory-limit", "1G", "seq", "powerset-maliquant", "--to", "1000000"]);
+    assert!(
+        err.contains("printing the values of powerset-maliquant") && err.contains("--max-work"),
+        "{err}"
+    );
+}
+
+/// Every format is streamed: the same values in each, and a long CSV prints fully.
+#[test]
+fn streamed_formats_agree() {
+    let text = grundy()
+        .args(["seq", "subtraction[1,2,3]", "--to", "20000"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    let values: Vec<&str> = text.trim_end().split(',').collect();
+    assert_eq!(values.len(), 20001);
+    let csv = grundy()
+        .args(["seq", "subtraction[1,2,3]", "--to", "20000", "--format", "csv"])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let rows: Vec<&str> = csv.lines().skip(1).map(|l| l.split(',').nth(1).unwrap()).collect();
+    assert_eq!(rows, values);
+    let bfile = grundy()
+        .args(["seq", "subtraction[1,2,3]", "--to", "20000", "--format", "bfile"])
+        .output()
+        .unwrap();
+    let bfile = String::from_utf8(bfile.stdout).unwrap();
+    let b: Vec<&str> = bfile.lines().map(|l| l.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(b, values);
+    let v = json(&["seq", "subtraction[1,2,3]", "--to", "20000", "--format", "json"]);
+    let j: Vec<&str> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert_eq!(j, values);
+    assert_eq!(values[..6], ["0", "1", "2", "3", "0", "1"]);
+}
+
+/// `plot` of a heap ruleset counts its points (16 bytes each) beside the table.
+#[test]
+fn plot_points_are_estimated() {
+    let err = error_line(&[
+        "--memory-limit",
+        "10M",
+        "plot",
+        "nim",
+        "--to",
+        "1000000",
+        "-o",
+        "/tmp/never-written.svg",
+    ]);
+    assert!(
+        err.contains("the points of nim to 1000000") && err.contains("10.0 MiB"),
+        "{err}"
+    );
+}
+
+/// A table that grows for a second heap grows only as far as the work limit allows
+/// (it doubled to 2000 heaps, which the limit refused, where 1500 were asked for).
+#[test]
+fn growing_tables_stay_within_the_limit() {
+    let v = json(&[
+        "--max-work",
+        "1.2e6",
+        "value",
+        "divide-and-residue(1000) + divide-and-residue(1500)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcome"], "N", "{v}");
+}
