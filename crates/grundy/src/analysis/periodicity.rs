@@ -114,7 +114,7 @@ pub fn detect(values: &[u64], start: u64, evidence: Evidence) -> Option<Periodic
         let need = (p * reps).max(cover);
         let known = long
             .iter()
-            .filter(|&&(q, _, _)| p % q == 0)
+            .filter(|&&(q, _, _)| p.is_multiple_of(q))
             .min_by_key(|&&(_, n0, _)| n0)
             .map(|&(q, n0, s)| (n0, s.checked_mul((p / q) as i64)));
         let found = match known {
