@@ -149,7 +149,7 @@ fn partitions_bound(m: u64, k: u64) -> u128 {
                 }
                 x
             };
-            let tight = binomial(m + k * (k - 1) / 2 - 1, k - 1, k);
+            let tight = binomial(m.saturating_add(k.saturating_mul(k - 1) / 2) - 1, k - 1, k);
             let comp = binomial(m - 1, k - 1, 0);
             let x = tight.min(comp) * 1.001 + 1.0;
             if x >= u128::MAX as f64 {
