@@ -123,10 +123,9 @@ fn grundys_game_long(n: u64) -> Result<String> {
         bail!("stopped after {} heaps: {e}", seq.len());
     }
     let codes = seq.codes();
-    let largest = codes.iter().copied().max().unwrap_or(0);
     let p = codes.iter().filter(|&&v| v == 0).count();
     Ok(format!(
-        "G({n}) = {}; resumed at heap {resumed}; largest value {largest}, {p} P-positions; {}",
+        "G({n}) = {}; resumed at heap {resumed}; {p} P-positions; {}",
         codes[n as usize],
         stats_line(&rs)
     ))
