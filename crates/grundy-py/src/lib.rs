@@ -183,7 +183,7 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
             let ks: Vec<Bound<'py, PyAny>> = k.iter().map(|x| nimber(py, x)).collect::<PyResult<_>>()?;
             ("infinite", PyList::new(py, ks)?.into_any())
         }
-        BoundedValue::Undetermined { note } => ("undetermined", note.into_pyobject(py)?.into_any()),
+        BoundedValue::Undetermined { note, .. } => ("undetermined", note.into_pyobject(py)?.into_any()),
     };
     Ok(PyTuple::new(py, [kind.into_pyobject(py)?.into_any(), data])?.into_any())
 }
@@ -297,7 +297,19 @@ fn seq<'py>(
         }
     })?;
     let from = s.from as usize;
-    match s.values {
+    // A closed form over a range is evaluated on reading: read it into a vector.
+    let values = if matches!(s.values, SequenceValues::Formula { .. }) {
+        let v = (0..s.len())
+            .map(|i| {
+                s.finite(i)
+                    .ok_or_else(|| PyValueError::new_err(format!("no value at heap {}", s.from + i as u64)))
+            })
+            .collect::<PyResult<Vec<Nimber>>>()?;
+        SequenceValues::Finite(v)
+    } else {
+        s.values
+    };
+    match values {
         SequenceValues::Table(t) => {
             let encoding = t.encoding();
             let mut codes = t.into_codes();
@@ -347,6 +359,7 @@ fn seq<'py>(
                 ("objects", ints).into_pyobject(py)
             }
         },
+        SequenceValues::Formula { .. } => Err(PyValueError::new_err("a closed-form sequence was not read (a bug)")),
         SequenceValues::Loopy(v) => {
             let codes: Vec<i64> = v
                 .iter()
