@@ -38,7 +38,10 @@ fn engine(code: &str, n: u64) -> Result<String> {
 /// grundy's period search, which stops once the period is proven.
 fn proof(code: &str) -> Result<String> {
     let rs = game(code)?;
-    let found = periodicity::search(&rs, 0, u64::from(u32::MAX) - 2, &Control::new())?;
+    // No work limit: the search stops at the proof (the limit would be checked against
+    // the whole range up to the largest table).
+    let ctl = Control::new().with_work_limit(u64::MAX);
+    let found = periodicity::search(&rs, 0, u64::from(u32::MAX) - 2, &ctl)?;
     let Some(cert) = found.certificate else {
         bail!("{code}: no period proven up to {}", found.to);
     };

@@ -69,8 +69,10 @@ const MAX_KEY_BITS: u32 = 20;
 const SCAN_BLOCK: u64 = 64;
 const SCAN_BLOCKS: u64 = 16;
 
-/// Scans of at least this many pairs are split between two threads.
-const PARALLEL_PAIRS: u64 = 1 << 13;
+/// Scans of at least this many pairs are split between two threads (a split costs the
+/// wake-up of a sleeping worker, some microseconds: 0.007 to 10^5 took 2.5 s with
+/// splits from 8192 pairs and 1.1 s without).
+const PARALLEL_PAIRS: u64 = 1 << 16;
 
 /// The key of heap `a` of value `v`: `(v << 1) | (a & 1)`.
 #[inline]
