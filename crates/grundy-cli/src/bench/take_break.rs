@@ -127,10 +127,16 @@ fn grundys_game_long(n: u64) -> Result<String> {
     }
     let codes = seq.codes();
     let p = codes.iter().filter(|&&v| v == 0).count();
-    Ok(format!(
-        "G({n}) = {}; resumed at heap {resumed}; {p} P-positions; {}",
-        codes[n as usize],
+    let largest = codes.iter().copied().max().unwrap_or(0);
+    // The engine's counters exist only if it ran (a finished checkpoint needs no work).
+    let engine = if (resumed as u64) <= n {
         stats_line(&rs)
+    } else {
+        "all heaps from the checkpoint (the engine's counters are those of the run that computed them)".into()
+    };
+    Ok(format!(
+        "G({n}) = {}; resumed at heap {resumed}; largest value {largest}, {p} P-positions; {engine}",
+        codes[n as usize]
     ))
 }
 
