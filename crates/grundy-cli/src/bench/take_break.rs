@@ -162,6 +162,30 @@ macro_rules! against_ogsolve {
     };
 }
 
+/// A benchmark of grundy's period search on `code`, which stops once the period
+/// (`period`, from heap `preperiod`) is proven, against ogsolve to the last heap the
+/// proof needs.
+macro_rules! proof_against_ogsolve {
+    ($name:literal, $code:literal, $preperiod:expr, $period:expr, $what:literal, $req:literal) => {
+        Bench {
+            name: $name,
+            target: concat!(
+                "grundy period ",
+                $what,
+                ": the search until period ",
+                stringify!($period),
+                ", preperiod ",
+                stringify!($preperiod),
+                " is proven"
+            ),
+            baseline: "ogsolve rc2 to the last heap the proof needs",
+            requirement: $req,
+            run_target: || proof($code),
+            run_baseline: || ogsolve_to_proof($code, $preperiod, $period),
+        }
+    };
+}
+
 pub(super) fn benches() -> Vec<Bench> {
     vec![
         against_ogsolve!("take-break/0.16-1e7", "0.16", 10_000_000, "0.16, heaps 0..=10^7"),
@@ -169,30 +193,9 @@ pub(super) fn benches() -> Vec<Bench> {
         against_ogsolve!("take-break/0.6-1e6", "0.6", 1_000_000, "Officers 0.6, heaps 0..=10^6"),
         against_ogsolve!("take-break/0.007-1e5", "0.007", 100_000, "0.007, heaps 0..=10^5"),
         against_ogsolve!("take-break/0.354-2.1e7", "0.354", 21_000_000, "0.354, heaps 0..=2.1·10^7"),
-        Bench {
-            name: "take-break/0.376-proof",
-            target: "grundy period 0.376: the period search until its period (4, preperiod 2268248) is proven",
-            baseline: "ogsolve rc2 to the last heap the proof needs (4536506)",
-            requirement: "≤ 0.5× ogsolve (issue 10)",
-            run_target: || proof("0.376"),
-            run_baseline: || ogsolve_to_proof("0.376", 2_268_248, 4),
-        },
-        Bench {
-            name: "take-break/kayles-proof",
-            target: "grundy period kayles (0.77): search until period 12, preperiod 71 is proven",
-            baseline: "ogsolve rc2 to the last heap the proof needs",
-            requirement: "≤ 0.5× ogsolve and under 0.1 s (issue 10)",
-            run_target: || proof("0.77"),
-            run_baseline: || ogsolve_to_proof("0.77", 71, 12),
-        },
-        Bench {
-            name: "take-break/dawsons-chess-proof",
-            target: "grundy period dawsons-chess (0.137): search until period 34, preperiod 52 is proven",
-            baseline: "ogsolve rc2 to the last heap the proof needs",
-            requirement: "under 0.1 s (issue 10)",
-            run_target: || proof("0.137"),
-            run_baseline: || ogsolve_to_proof("0.137", 52, 34),
-        },
+        proof_against_ogsolve!("take-break/0.376-proof", "0.376", 2_268_248, 4, "0.376", "≤ 0.5× ogsolve (issue 10)"),
+        proof_against_ogsolve!("take-break/kayles-proof", "0.77", 71, 12, "kayles (0.77)", "≤ 0.5× ogsolve and under 0.1 s (issue 10)"),
+        proof_against_ogsolve!("take-break/dawsons-chess-proof", "0.137", 52, 34, "dawsons-chess (0.137)", "under 0.1 s (issue 10)"),
         Bench {
             name: "take-break/grundys-game-2^24",
             target: "grundy's sparse engine, Grundy's game 4!.0, heaps 0..=2^24",
