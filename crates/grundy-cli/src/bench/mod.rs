@@ -138,7 +138,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     let chosen: Vec<&Bench> = benches
         .iter()
-        .filter(|b| a.filter.as_deref().is_none_or(|f| b.name.starts_with(f)))
+        // Long runs (`long/…`) only when asked for by name.
+        .filter(|b| match a.filter.as_deref() {
+            Some(f) => b.name.starts_with(f),
+            None => !b.name.starts_with("long/"),
+        })
         .collect();
     if chosen.is_empty() {
         bail!("no benchmark name starts with '{}'", a.filter.unwrap_or_default());
@@ -155,6 +159,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let exe = std::env::current_exe()?;
     let mut results = Vec::new();
     for b in chosen {
+        if a.filter.is_none() && b.name.starts_with("take-break/") && !take_break::peer_available() {
+            eprintln!(
+                "bench {}: skipped, ogsolve is not installed (scripts/bench-take-break.sh)",
+                b.name
+            );
+            continue;
+        }
         eprintln!("bench {} ...", b.name);
         let out = std::process::Command::new(&exe)
             .args(["bench", "--child", b.name])

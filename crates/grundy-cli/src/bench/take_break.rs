@@ -73,6 +73,14 @@ fn ogsolve_path() -> String {
     std::env::var("GRUNDY_OGSOLVE").unwrap_or_else(|_| "ogsolve".into())
 }
 
+/// True if the peer can be run (`ogsolve --version` succeeds).
+pub(super) fn peer_available() -> bool {
+    Command::new(ogsolve_path())
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// ogsolve 0.0.7, method rc2, heaps 0..=n; returns G(n).
 fn ogsolve(code: &str, n: u64) -> Result<String> {
     let exe = ogsolve_path();
