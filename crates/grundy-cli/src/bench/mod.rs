@@ -174,7 +174,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
             bail!(
                 "benchmark {} failed: {}",
                 b.name,
-                String::from_utf8_lossy(&out.stderr).trim()
+                String::from_utf8_lossy(&out.stderr)
+                    .trim()
+                    .trim_start_matches("grundy: error: ")
             );
         }
         let m: Measurement = serde_json::from_slice(&out.stdout)?;

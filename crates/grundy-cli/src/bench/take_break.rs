@@ -9,17 +9,18 @@
 use super::Bench;
 use anyhow::{bail, Context, Result};
 use grundy::analysis::periodicity;
+use grundy::catalog::parse_ruleset;
 use grundy::game::HeapRuleset;
-use grundy::rulesets::take_break::{Code, TakeAndBreak};
 use grundy::Control;
 use std::process::Command;
+use std::sync::Arc;
 
-fn game(code: &str) -> Result<TakeAndBreak> {
-    Ok(TakeAndBreak::new(Code::parse(code)?))
+fn game(code: &str) -> Result<Arc<dyn HeapRuleset>> {
+    Ok(parse_ruleset(code)?.as_heap("bench")?.clone())
 }
 
 /// The engine's counters, for the report.
-fn stats_line(rs: &TakeAndBreak) -> String {
+fn stats_line(rs: &dyn HeapRuleset) -> String {
     let s = rs.engine_stats().unwrap_or_default();
     format!(
         "largest value {}, {} rare heaps (mask {:#x}, rare parity {}), {:.3e} pair values",
@@ -30,9 +31,9 @@ fn stats_line(rs: &TakeAndBreak) -> String {
 /// grundy's engine: the values of heaps 0..=n.
 fn engine(code: &str, n: u64) -> Result<String> {
     let rs = game(code)?;
-    let seq = grundy::solve::sequence(&rs, n, &Control::new())?;
+    let seq = grundy::solve::sequence(rs.as_ref(), n, &Control::new())?;
     let v = seq.get_u64(n).context("value beyond 64 bits")?;
-    Ok(format!("G({n}) = {v}; {}", stats_line(&rs)))
+    Ok(format!("G({n}) = {v}; {}", stats_line(rs.as_ref())))
 }
 
 /// grundy's period search, which stops once the period is proven.
@@ -41,7 +42,7 @@ fn proof(code: &str) -> Result<String> {
     // No work limit: the search stops at the proof (the limit would be checked against
     // the whole range up to the largest table).
     let ctl = Control::new().with_work_limit(u64::MAX);
-    let found = periodicity::search(&rs, 0, u64::from(u32::MAX) - 2, &ctl)?;
+    let found = periodicity::search(rs.as_ref(), 0, u64::from(u32::MAX) - 2, &ctl)?;
     let Some(cert) = found.certificate else {
         bail!("{code}: no period proven up to {}", found.to);
     };
@@ -57,7 +58,7 @@ fn proof(code: &str) -> Result<String> {
         p.preperiod,
         p.period,
         found.to,
-        stats_line(&rs)
+        stats_line(rs.as_ref())
     ))
 }
 
@@ -112,7 +113,7 @@ fn ogsolve_to_proof(code: &str, preperiod: u64, period: u64) -> Result<String> {
 /// machine's speed for the absolute target of Grundy's game.
 fn naive_grundys_game(n: u64) -> Result<String> {
     let rs = game("4!.0")?;
-    let seq = grundy::solve::sequence_generic(&rs, n, &Control::new())?;
+    let seq = grundy::solve::sequence_generic(rs.as_ref(), n, &Control::new())?;
     Ok(format!("G({n}) = {} (naive engine)", seq.get_u64(n).unwrap_or(0)))
 }
 
@@ -127,9 +128,9 @@ fn grundys_game_long(n: u64) -> Result<String> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let ck = FileCheckpoint::new(dir.join("grundys-game.ck"), std::time::Duration::from_secs(60));
     let rs = game("4!.0")?;
-    let prefix = ck.load(&rs)?;
+    let prefix = ck.load(rs.as_ref())?;
     let resumed = prefix.len();
-    let (seq, stopped) = sequence_checkpointed(&rs, prefix, n, &Control::new(), Some(&ck))?;
+    let (seq, stopped) = sequence_checkpointed(rs.as_ref(), prefix, n, &Control::new(), Some(&ck))?;
     if let Some(e) = stopped {
         bail!("stopped after {} heaps: {e}", seq.len());
     }
@@ -138,7 +139,7 @@ fn grundys_game_long(n: u64) -> Result<String> {
     let largest = codes.iter().copied().max().unwrap_or(0);
     // The engine's counters exist only if it ran (a finished checkpoint needs no work).
     let engine = if (resumed as u64) <= n {
-        stats_line(&rs)
+        stats_line(rs.as_ref())
     } else {
         "all heaps from the checkpoint (the engine's counters are those of the run that computed them)".into()
     };
