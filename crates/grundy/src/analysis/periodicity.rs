@@ -70,14 +70,9 @@ pub fn preperiod_for(values: &[u64], start: u64, period: u64) -> Option<(u64, i6
     if p == 0 || values.len() <= p {
         return None;
     }
-    let diff = |i: usize| i64::try_from(values[i + p] as i128 - values[i] as i128).ok();
     let last = values.len() - 1 - p;
-    let s = diff(last)?;
-    let mut n0 = last;
-    while n0 > 0 && diff(n0 - 1) == Some(s) {
-        n0 -= 1;
-    }
-    Some((start + n0 as u64, s))
+    let s = i64::try_from(values[last + p] as i128 - values[last] as i128).ok()?;
+    Some(preperiod_from(values, start, period, last as u64, s))
 }
 
 /// The smallest period (and for it the smallest preperiod and the saltus) that the
