@@ -39,6 +39,15 @@
 //! exhausted. If found, add `c` to `T` and repeat; if no split yields `c`, `c = mex(S)`
 //! exactly.
 //!
+//! With a single split `m` (0.6, 0.106, 0.16, Grundy's game), a pair of two common heaps
+//! never gives a value common for `m`, so the least value `c*` missing from `T` and
+//! common for `m` bounds the mex, and only the missing values below `c*` (the
+//! *targets*) are still to be found. Once they are few, the search compares pair values
+//! with them instead of collecting every value ([`SparseEngine`]'s `search_one`).
+//!
+//! The option values of a heap are kept in one machine word while every value is below
+//! 64, else one byte per value (`option_set`).
+//!
 //! # The mask
 //!
 //! With `f` the frequencies of keys (heaps `a ≥ 1`) and `N` their number, the number of
@@ -54,6 +63,7 @@
 //! more heaps, `{k+}` — is enumerated directly (three heaps by a double loop, more by
 //! [`super::for_each_partition`]).
 
+use super::option_set::{pairs_hit, ByteSet, OptionSet, WordSet, TARGETS};
 use super::{for_each_partition, Code, Constraint, Digit};
 use crate::game::EngineStats;
 use crate::error::Result;
@@ -63,11 +73,16 @@ use std::sync::Mutex;
 /// The widest key (value bits plus the parity bit) the mask search looks at.
 const MAX_KEY_BITS: u32 = 20;
 
-/// Pairs scanned per block while the candidate mex is rare (later blocks are an eighth
-/// of the pairs scanned so far when that is more), and the pair count (in blocks) from
-/// which a block counts as a long search in [`EngineStats::searches`].
-const SCAN_BLOCK: u64 = 64;
-const SCAN_BLOCKS: u64 = 16;
+/// The pairs of a split scanned before a block counts as a long search in
+/// [`EngineStats::searches`] (blocks are [`OptionSet::BLOCK`] pairs, later an eighth of
+/// the pairs scanned so far when that is more).
+const LONG_SEARCH: u64 = 1024;
+
+/// A single split's search compares with its targets once this many pairs are marked
+/// (the walk that collects the targets is not free), in blocks of at least
+/// `FIND_BLOCK` pairs (later a quarter of the pairs scanned so far).
+const FIND_FROM: u64 = 128;
+const FIND_BLOCK: u64 = 256;
 
 /// Scans of at least this many pairs are split between two threads (a split costs the
 /// wake-up of a sleeping worker, some microseconds: 0.007 to 10^5 took 2.5 s with
@@ -104,115 +119,47 @@ impl Plan {
         }
     }
 
+    /// Adds the values of the options that leave `m` tokens, except the sparse two-heap
+    /// splits, which are listed in `pairs` as `(m, strict)` (`strict`: unequal heaps).
+    fn options(&self, set: &mut impl OptionSet, m: u64, codes: &[u32], pairs: &mut Vec<(u64, bool)>) {
+        if self.zero {
+            return;
+        }
+        if m == 0 {
+            if self.whole {
+                set.insert(0);
+            }
+            return;
+        }
+        if self.single {
+            set.insert(codes[m as usize]);
+        }
+        if m >= 2 {
+            match self.pair {
+                Some(Constraint::AllEqual) if m.is_multiple_of(2) => set.insert(0),
+                Some(Constraint::AllEqual) | None => {}
+                Some(c) => pairs.push((m, c != Constraint::Any)),
+            }
+        }
+        if m >= 3 {
+            if let Some(c) = self.triple {
+                triples(codes, m, c, set);
+            }
+        }
+        if let Some(d) = &self.more {
+            for k in 4..=d.max_heaps().min(m) {
+                if let Some(c) = d.allows(k) {
+                    for_each_partition(m, k, c, &mut |parts| {
+                        set.insert(parts.iter().fold(0, |x, &h| x ^ codes[h as usize]));
+                    });
+                }
+            }
+        }
+    }
+
     /// True if the pair rule is the sparse one (any pair, or pairs of unequal heaps).
     fn sparse_pair(&self) -> bool {
         matches!(self.pair, Some(c) if c != Constraint::AllEqual)
-    }
-}
-
-/// Marks `left[i] ⊕ right[len − 1 − i]` for every `i` (`mask + 1 = marks.len()`),
-/// eight pairs at a time (the XORs vectorize; the stores stay one per value).
-fn mark_xor(marks: &mut [u8], mask: usize, left: &[u32], right: &[u32]) {
-    let n = left.len().min(right.len());
-    let (left, right) = (&left[..n], &right[right.len() - n..]);
-    let chunks = n / 8;
-    for c in 0..chunks {
-        let l: &[u32; 8] = left[8 * c..8 * c + 8].try_into().expect("eight values");
-        let r: &[u32; 8] = right[n - 8 * c - 8..n - 8 * c].try_into().expect("eight values");
-        for k in 0..8 {
-            marks[(l[k] ^ r[7 - k]) as usize & mask] = 1;
-        }
-    }
-    for k in 8 * chunks..n {
-        marks[(left[k] ^ right[n - 1 - k]) as usize & mask] = 1;
-    }
-}
-
-/// Marks `G(a) ⊕ G(m − a)` for the rare heaps `(a, G(a))` given (all `a < m`).
-fn mark_rare(marks: &mut [u8], mask: usize, rare: &[(u32, u32)], codes: &[u32], m: usize) {
-    let codes = &codes[..m];
-    for &(a, va) in rare {
-        marks[(va ^ codes[m - a as usize]) as usize & mask] = 1;
-    }
-}
-
-/// The option values of one heap, one byte per value (a store per value, with no
-/// read-modify-write chain between values, so a scan runs at the store rate), with a
-/// mex that only moves up while values are added. Long scans are split between two
-/// threads, the second marking a scratch array that is then merged.
-struct Seen {
-    /// `marks[v] = 1` if `v` is an option value; the length is a power of two above
-    /// every value and every mex, so `v & (len − 1)` indexes without a bounds check.
-    marks: Vec<u8>,
-    /// The second thread's marks (all zero between scans).
-    scratch: Vec<u8>,
-    /// Every mark is below `top`.
-    top: usize,
-    /// Every value below `low` is marked.
-    low: usize,
-}
-
-impl Seen {
-    fn new() -> Seen {
-        Seen {
-            marks: vec![0; 2],
-            scratch: vec![0; 2],
-            top: 0,
-            low: 0,
-        }
-    }
-
-    fn clear(&mut self) {
-        self.marks[..self.top].fill(0);
-        self.top = 0;
-        self.low = 0;
-    }
-
-    /// Makes room for values below `2^bits` (and a mex of `2^bits`).
-    fn ensure(&mut self, bits: u32) {
-        let len = 2usize << bits;
-        if self.marks.len() < len {
-            self.marks.resize(len, 0);
-            self.scratch.resize(len, 0);
-        }
-    }
-
-    #[inline]
-    fn insert(&mut self, v: u32) {
-        let i = v as usize & (self.marks.len() - 1);
-        self.marks[i] = 1;
-        self.top = self.top.max(i + 1);
-    }
-
-    /// Runs `f(marks, mask, lo, hi)` on `0..len`, split between two threads when
-    /// `len ≥ parallel`, with all values below `2^bits`.
-    fn mark<F>(&mut self, len: usize, parallel: u64, bits: u32, f: F)
-    where
-        F: Fn(&mut [u8], usize, usize, usize) + Sync,
-    {
-        let mask = self.marks.len() - 1;
-        let top = (1usize << bits).min(mask + 1);
-        self.top = self.top.max(top);
-        if (len as u64) < parallel.max(2) {
-            f(&mut self.marks, mask, 0, len);
-            return;
-        }
-        let half = len / 2;
-        let (marks, scratch) = (&mut self.marks, &mut self.scratch);
-        rayon::join(|| f(marks, mask, 0, half), || f(scratch, mask, half, len));
-        for (m, s) in marks[..top].iter_mut().zip(&mut scratch[..top]) {
-            *m |= *s;
-            *s = 0;
-        }
-    }
-
-    fn mex(&mut self) -> u32 {
-        let mut i = self.low;
-        while self.marks[i] != 0 {
-            i += 1;
-        }
-        self.low = i;
-        i as u32
     }
 }
 
@@ -227,6 +174,8 @@ pub struct SparseEngine<'a> {
     /// Index of the first tail plan in `plans`, and the tail length (0: finite code).
     tail_start: usize,
     tail_len: usize,
+    /// For a finite code, `(j, index in plans)` of the digits with a move.
+    active: Vec<(u64, usize)>,
     max_removed: Option<u64>,
     has_pairs: bool,
     parity_ok: bool,
@@ -243,7 +192,8 @@ pub struct SparseEngine<'a> {
     /// Rare heaps `a ≥ 1` (ascending), with their values.
     rare: Vec<(u32, u32)>,
     next_recompute: usize,
-    seen: Seen,
+    /// The option set of heaps with a value of 64 or more (kept for its allocation).
+    bytes: ByteSet,
     pairs: Vec<(u64, bool)>,
     /// Per split: m, the last pair index, the next pair to scan.
     cursors: Vec<(u64, u64, u64)>,
@@ -273,7 +223,9 @@ impl<'a> SparseEngine<'a> {
             }
         }
         let has_pairs = parities[0] || parities[1];
+        let active = (0..plans.len()).filter(|&j| tail_len == 0 && !plans[j].zero).map(|j| (j as u64, j)).collect();
         SparseEngine {
+            active,
             plans,
             tail_start,
             tail_len,
@@ -289,7 +241,7 @@ impl<'a> SparseEngine<'a> {
             rare_parity: 0,
             rare: Vec::new(),
             next_recompute: 0,
-            seen: Seen::new(),
+            bytes: ByteSet::default(),
             pairs: Vec::new(),
             cursors: Vec::new(),
             stats: EngineStats::default(),
@@ -485,57 +437,55 @@ impl DenseStep for SparseEngine<'_> {
             self.history.push((n, self.stats.pairs));
         }
         self.sync(n as usize, codes);
-        self.seen.ensure(32 - self.max_value.leading_zeros());
-        self.seen.clear();
+        // Values below 64 (and so their nim-sums) fit in one word.
+        let value = if self.max_value < 64 {
+            self.value_in(&mut WordSet::default(), n, codes)
+        } else {
+            let mut set = std::mem::take(&mut self.bytes);
+            set.reset(32 - self.max_value.leading_zeros());
+            let value = self.value_in(&mut set, n, codes);
+            self.bytes = set;
+            value
+        };
+        if n & 0xFFF == 0 {
+            self.publish();
+        }
+        Ok(value)
+    }
+}
+
+impl SparseEngine<'_> {
+    /// The value of heap `n` (the state synced to `n`), collecting option values in `set`
+    /// (empty, with room for every value and nim-sum of values below `n`).
+    fn value_in<S: OptionSet>(&mut self, set: &mut S, n: u64, codes: &[u32]) -> u32 {
         self.pairs.clear();
-        let last = self.max_removed.map_or(n, |t| t.min(n));
-        for j in 0..=last {
-            if j as usize >= self.plans.len() && self.tail_len == 0 {
-                break;
-            }
-            let p = &self.plans[self.plan_index(j)];
-            if p.zero {
-                continue;
-            }
-            let m = n - j;
-            if m == 0 {
-                if p.whole {
-                    self.seen.insert(0);
+        if self.tail_len == 0 {
+            for &(j, i) in &self.active {
+                if j > n {
+                    break;
                 }
-                continue;
+                self.plans[i].options(set, n - j, codes, &mut self.pairs);
             }
-            if p.single {
-                self.seen.insert(codes[m as usize]);
-            }
-            if m >= 2 {
-                match p.pair {
-                    Some(Constraint::AllEqual) if m.is_multiple_of(2) => self.seen.insert(0),
-                    Some(Constraint::AllEqual) | None => {}
-                    Some(c) => self.pairs.push((m, c != Constraint::Any)),
-                }
-            }
-            if m >= 3 {
-                if let Some(c) = p.triple {
-                    triples(codes, m, c, &mut self.seen);
-                }
-            }
-            if let Some(d) = &p.more {
-                for k in 4..=d.max_heaps().min(m) {
-                    if let Some(c) = d.allows(k) {
-                        let seen = &mut self.seen;
-                        for_each_partition(m, k, c, &mut |parts| {
-                            seen.insert(parts.iter().fold(0, |x, &h| x ^ codes[h as usize]));
-                        });
-                    }
-                }
+        } else {
+            for j in 0..=self.max_removed.map_or(n, |t| t.min(n)) {
+                self.plans[self.plan_index(j)].options(set, n - j, codes, &mut self.pairs);
             }
         }
         // The pairs with a rare heap; when a third of the heaps or more are rare (no
         // mask separates the values well) the splits are scanned whole instead.
-        let bits = 32 - self.max_value.leading_zeros();
         let whole = self.rare.len() > self.synced / 3;
         for &(m, strict) in self.pairs.iter().filter(|_| !whole) {
-            let end = self.rare.partition_point(|&(a, _)| (a as u64) < m);
+            // The rare heaps below m: all but the last few for the short removals j.
+            let mut end = self.rare.len();
+            let mut steps = 0;
+            while end > 0 && self.rare[end - 1].0 as u64 >= m {
+                end -= 1;
+                steps += 1;
+                if steps == 8 {
+                    end = self.rare.partition_point(|&(a, _)| (a as u64) < m);
+                    break;
+                }
+            }
             // With `!`, the pair (m/2, m/2) is not an option: skip that rare heap.
             let skip = if strict && m % 2 == 0 {
                 let i = self.rare.partition_point(|&(a, _)| (a as u64) < m / 2);
@@ -551,17 +501,20 @@ impl DenseStep for SparseEngine<'_> {
             self.stats.pairs += (head.len() + tail.len()) as u64;
             let m = m as usize;
             for part in [head, tail] {
-                self.seen.mark(part.len(), self.par_threshold, bits, |marks, mask, lo, hi| {
-                    mark_rare(marks, mask, &part[lo..hi], codes, m)
-                });
+                set.mark_rare(part, codes, m, self.par_threshold);
+            }
+        }
+        if let [(m, strict)] = self.pairs[..] {
+            if !whole {
+                return self.search_one(set, codes, m, strict);
             }
         }
         // Scan the pairs of splits whose m has the candidate rare, a block at a time,
         // until the candidate is common for every split not scanned to the end.
         self.cursors.clear();
         self.cursors.extend(self.pairs.iter().map(|&(m, strict)| (m, if strict { (m - 1) / 2 } else { m / 2 }, 1u64)));
-        let value = loop {
-            let c = self.seen.mex();
+        loop {
+            let c = set.mex();
             // Of the splits that may hold c, scan the one scanned least so far: c is
             // found in whichever holds it at about the cost of the shortest search.
             let Some(i) = self
@@ -579,33 +532,111 @@ impl DenseStep for SparseEngine<'_> {
                 (next, half)
             } else {
                 // Blocks grow by an eighth of what was scanned: a candidate found after
-                // s pairs costs at most 1.125·s + SCAN_BLOCK pair values.
+                // s pairs costs at most 1.125·s + S::BLOCK pair values.
                 let done = next - 1;
-                if done >= SCAN_BLOCKS * SCAN_BLOCK {
+                if done >= LONG_SEARCH {
                     self.stats.searches += 1;
                 }
-                (next, (next + SCAN_BLOCK.max(done / 8) - 1).min(half))
+                (next, (next + S::BLOCK.max(done / 8) - 1).min(half))
             };
             self.cursors[i].2 = hi + 1;
             self.stats.pairs += hi + 1 - lo;
             let (lo, hi, mu) = (lo as usize, hi as usize, m as usize);
             let (left, right) = (&codes[lo..=hi], &codes[mu - hi..=mu - lo]);
-            let len = left.len();
-            // right is read backwards: the pairs i..j of left meet right[len − j..len − i].
-            self.seen.mark(len, self.par_threshold, bits, |marks, mask, i, j| {
-                mark_xor(marks, mask, &left[i..j], &right[len - j..len - i])
-            });
-        };
-        if n & 0xFFF == 0 {
-            self.publish();
+            set.mark_pairs(left, right, self.par_threshold);
         }
-        Ok(value)
+    }
+}
+
+impl SparseEngine<'_> {
+    /// The mex when the only sparse split is that of `m` (all options but its pairs of
+    /// two common heaps in `set`): scans its pairs in blocks while the candidate is rare
+    /// for `m`.
+    ///
+    /// Let `c*` be the least value from the candidate on that is missing from `set` and
+    /// common for `m` (or `2^bits`, above every option value): no pair of two common heaps
+    /// gives it, so the mex is at most `c*`, and every value missing below `c*` is rare
+    /// for `m` (a *target*). Once the targets are at most [`TARGETS`], the blocks only
+    /// compare their pair values with the targets (no stores), and the mex is the least
+    /// target not found in the whole split, or `c*`.
+    fn search_one<S: OptionSet>(&mut self, set: &mut S, codes: &[u32], m: u64, strict: bool) -> u32 {
+        let half = if strict { (m - 1) / 2 } else { m / 2 };
+        let bound = 1u32 << (32 - self.max_value.leading_zeros());
+        let (mu, mut next, mut walk_at) = (m as usize, 1u64, FIND_FROM);
+        let block = |next: u64, len: u64| (next, (next + len - 1).min(half));
+        loop {
+            let c = set.mex();
+            if next > half || self.common_for(c, m) {
+                return c;
+            }
+            let done = next - 1;
+            // The targets, ascending, if at most TARGETS (looked for once a few blocks are
+            // scanned, and again after half as many pairs again).
+            if S::FIND && done >= walk_at {
+                walk_at = done + done / 2;
+                let mut targets = [c; TARGETS];
+                let mut few = 0;
+                let mut v = c;
+                while v < bound && !self.common_for(v, m) && few <= TARGETS {
+                    if few < TARGETS {
+                        targets[few] = v;
+                    }
+                    few += 1;
+                    v = set.next_missing(v + 1);
+                }
+                if few <= TARGETS {
+                    return self.find_targets(codes, (m, half, next), targets, few, v.min(bound));
+                }
+            }
+            if done >= LONG_SEARCH {
+                self.stats.searches += 1;
+            }
+            let (lo, hi) = block(next, S::BLOCK.max(done / 8));
+            next = hi + 1;
+            self.stats.pairs += hi + 1 - lo;
+            let (lo, hi) = (lo as usize, hi as usize);
+            set.mark_pairs(&codes[lo..=hi], &codes[mu - hi..=mu - lo], self.par_threshold);
+        }
+    }
+
+    /// The mex of a split `(m, half, next)` whose pairs from `next` on are still to be
+    /// scanned, given its `few` targets (ascending) and `c*` (see [`Self::search_one`]):
+    /// the least target no pair gives, or `c*` if every target is found.
+    fn find_targets(
+        &mut self,
+        codes: &[u32],
+        (m, half, mut next): (u64, u64, u64),
+        mut targets: [u32; TARGETS],
+        mut few: usize,
+        cap: u32,
+    ) -> u32 {
+        let mu = m as usize;
+        while few > 0 && next <= half {
+            let done = next - 1;
+            if done >= LONG_SEARCH {
+                self.stats.searches += 1;
+            }
+            let (lo, hi) = (next, (next + FIND_BLOCK.max(done / 4) - 1).min(half));
+            next = hi + 1;
+            self.stats.pairs += hi + 1 - lo;
+            let (lo, hi) = (lo as usize, hi as usize);
+            let hit = pairs_hit(&codes[lo..=hi], &codes[mu - hi..=mu - lo], &targets[..few]);
+            let mut kept = 0;
+            for i in 0..few {
+                if !hit[i] {
+                    targets[kept] = targets[i];
+                    kept += 1;
+                }
+            }
+            few = kept;
+        }
+        if few == 0 { cap } else { targets[0] }
     }
 }
 
 /// Inserts the values of the splits of `m` into three heaps `a ≤ b ≤ c` under the
 /// constraint.
-fn triples(codes: &[u32], m: u64, con: Constraint, seen: &mut Seen) {
+fn triples(codes: &[u32], m: u64, con: Constraint, seen: &mut impl OptionSet) {
     let m = m as usize;
     if con == Constraint::AllEqual {
         if m.is_multiple_of(3) {

@@ -9,6 +9,7 @@
 pub mod checkpoint;
 mod code;
 mod engine;
+mod option_set;
 
 pub use code::{Code, Constraint, Digit, MAX_HEAP_COUNT};
 pub use crate::game::EngineStats;

@@ -315,6 +315,32 @@ mod random_codes {
             })
     }
 
+    /// Codes whose only two-heap split is one digit (with any modifier), so that the
+    /// engine's single-split search runs, with long enough heaps for it to compare
+    /// with its targets.
+    fn one_split() -> impl Strategy<Value = String> {
+        let small = (0u32..4).prop_map(|v| v.to_string());
+        (
+            prop::collection::vec(small, 0..4),
+            4u32..8,
+            prop::sample::select(vec!["", "!", "?"]),
+            0usize..4,
+        )
+            .prop_map(|(mut ds, split, modifier, at)| {
+                let at = at.min(ds.len());
+                ds.insert(at, format!("{split}{modifier}"));
+                format!("0.{}", ds.concat())
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+        #[test]
+        fn single_split_search_equals_naive(code in one_split()) {
+            prop_assert_eq!(sparse(&code, 1200), naive(&code, 1200), "{}", code);
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
         #[test]
