@@ -1,7 +1,7 @@
 //! The counters a sparse-space sequence engine reports.
 
 /// Counters of a sparse-space sequence engine (rare and common values), for progress
-/// bars and reports: see [`HeapRuleset::engine_stats`]. The take-and-break engine
+/// bars and reports: see [`HeapRuleset::engine_stats`](crate::game::HeapRuleset::engine_stats). The take-and-break engine
 /// (`rulesets::take_break::SparseEngine`) fills them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EngineStats {
