@@ -78,9 +78,12 @@ const MAX_KEY_BITS: u32 = 20;
 /// the pairs scanned so far when that is more).
 const LONG_SEARCH: u64 = 1024;
 
-/// A single split's search compares with its targets once this many pairs are marked
-/// (the walk that collects the targets is not free), in blocks of at least
-/// `FIND_BLOCK` pairs (later a quarter of the pairs scanned so far).
+/// A single split's search lists its targets once this many pairs are marked, and again
+/// after half as many pairs again while they are more than [`TARGETS`] (the walk that
+/// lists them is not free); it then compares in blocks of at least `FIND_BLOCK` pairs
+/// (later a quarter of the pairs scanned so far). Grundy's game to 10^6 and 0.007 to
+/// 10^5 took 7 % less time with the comparisons, 0.106 to 10^7 10 % less, Officers 0.6
+/// about the same (from 64 to 512 and blocks of 1024 pairs, within the noise).
 const FIND_FROM: u64 = 128;
 const FIND_BLOCK: u64 = 256;
 
@@ -572,7 +575,7 @@ impl SparseEngine<'_> {
             let done = next - 1;
             // The targets, ascending, if at most TARGETS (looked for once a few blocks are
             // scanned, and again after half as many pairs again).
-            if S::FIND && done >= walk_at {
+            if done >= walk_at {
                 walk_at = done + done / 2;
                 let mut targets = [c; TARGETS];
                 let mut few = 0;

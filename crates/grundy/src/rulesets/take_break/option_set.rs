@@ -14,10 +14,6 @@ use multiversion::multiversion;
 
 /// A set of option values (all `u32`) of one heap.
 pub(super) trait OptionSet: Send {
-    /// True if a search should compare pair values with the few values still to be
-    /// found instead of marking them (when collecting those values is cheap).
-    const FIND: bool;
-
     /// The pairs of a split scanned per block while the candidate mex is rare: more
     /// pairs than needed cost their marks, more blocks cost a mex and a choice each.
     const BLOCK: u64;
@@ -125,7 +121,6 @@ fn rare_bits(rare: &[(u32, u32)], codes: &[u32], m: usize) -> u64 {
 }
 
 impl OptionSet for WordSet {
-    const FIND: bool = true;
     /// 0.106 to 10^7 took 0.48 s with blocks of 32 pairs and 0.55 s with 64.
     const BLOCK: u64 = 32;
 
@@ -294,9 +289,6 @@ impl ByteSet {
 }
 
 impl OptionSet for ByteSet {
-    /// Collecting the targets walks the marks and costs more than it saves (Officers
-    /// 0.6 to 10^6 took 15 % longer with it).
-    const FIND: bool = false;
     /// 0.376 to 3·10^6 took 2.6 s with blocks of 64 pairs and 3.1 s with 32.
     const BLOCK: u64 = 64;
 
