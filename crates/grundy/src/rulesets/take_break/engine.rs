@@ -549,9 +549,7 @@ impl SparseEngine<'_> {
             set.mark_pairs(left, right, self.par_threshold);
         }
     }
-}
 
-impl SparseEngine<'_> {
     /// The mex when the only sparse split is that of `m` (all options but its pairs of
     /// two common heaps in `set`): scans its pairs in blocks while the candidate is rare
     /// for `m`.
