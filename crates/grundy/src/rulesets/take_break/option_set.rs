@@ -85,7 +85,9 @@ fn bit(v: u32) -> u64 {
 }
 
 /// The bits of `left[i] ⊕ right[len − 1 − i]`, four independent accumulators (so the
-/// ORs do not form one dependency chain).
+/// ORs do not form one dependency chain); with AVX2 the shifts vectorize (0.106 and
+/// 0.16 to 10^7 6 % faster).
+#[multiversion(targets("x86_64+avx2"))]
 fn pair_bits(left: &[u32], right: &[u32]) -> u64 {
     let n = left.len().min(right.len());
     let (left, right) = (&left[..n], &right[right.len() - n..]);
@@ -156,7 +158,8 @@ impl OptionSet for WordSet {
 
 /// Marks `left[i] ⊕ right[len − 1 − i]` for every `i` in `marks` (an array of `N`
 /// bytes, `N` a power of two above every value, so indexing needs no bounds check),
-/// eight pairs at a time (the XORs vectorize; the stores stay one per value).
+/// eight pairs at a time (the XORs vectorize; the stores stay one per value; an AVX2
+/// copy made Officers 0.6 5 % and 0.376 20 % slower).
 fn mark_xor<const N: usize>(marks: &mut [u8; N], left: &[u32], right: &[u32]) {
     let n = left.len().min(right.len());
     let (left, right) = (&left[..n], &right[right.len() - n..]);
