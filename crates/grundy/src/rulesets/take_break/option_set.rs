@@ -311,12 +311,9 @@ impl OptionSet for ByteSet {
     }
 
     fn mex(&mut self) -> u32 {
-        let mut i = self.low;
-        while self.marks[i] != 0 {
-            i += 1;
-        }
-        self.low = i;
-        i as u32
+        let i = self.next_missing(self.low as u32);
+        self.low = i as usize;
+        i
     }
 
     /// Eight bytes at a time (marks are 0 or 1, so a byte is 0 iff its low bit is).
