@@ -34,6 +34,38 @@ pub(super) trait OptionSet: Send {
 
     /// The least value `≥ v` not in the set.
     fn next_missing(&self, v: u32) -> u32;
+
+    /// Empties the set, with room for the values `like` has room for.
+    fn clear_like(&mut self, like: &Self);
+
+    /// As [`OptionSet::mark_rare`] for `m` into `self` and for `m + 1` into `next`
+    /// (`codes[..=m]` known), in one pass: the partners `G(m − a)` and `G(m + 1 − a)`
+    /// share their cache line fifteen times in sixteen.
+    fn mark_rare_two(&mut self, next: &mut Self, rare: &[(u32, u32)], codes: &[u32], m: usize);
+
+    /// This representation's slot in `ahead`.
+    fn slot(ahead: &mut Ahead) -> &mut (Option<AheadKey>, Self)
+    where
+        Self: Sized;
+}
+
+/// What a set computed one heap ahead holds: the rare pairs of the split of `m` tokens
+/// of heap `heap`, under the rare mask `mask` and parity, with values below `2^bits`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct AheadKey {
+    pub heap: u64,
+    pub m: u64,
+    pub mask: u64,
+    pub parity: u32,
+    pub bits: u32,
+}
+
+/// A set per representation filled one heap ahead, with what it holds (`None`: a spare
+/// kept for its allocation).
+#[derive(Default)]
+pub(super) struct Ahead {
+    word: (Option<AheadKey>, WordSet),
+    bytes: (Option<AheadKey>, ByteSet),
 }
 
 /// The number of values [`pairs_hit`] looks for at once.
@@ -153,6 +185,26 @@ impl OptionSet for WordSet {
             return v;
         }
         v + (!self.0 >> v).trailing_zeros()
+    }
+
+    fn clear_like(&mut self, _: &Self) {
+        self.0 = 0;
+    }
+
+    fn mark_rare_two(&mut self, next: &mut Self, rare: &[(u32, u32)], codes: &[u32], m: usize) {
+        let codes = &codes[..=m];
+        let (mut x, mut y) = (0, 0);
+        for &(a, va) in rare {
+            let i = m - a as usize;
+            x |= bit(va ^ codes[i]);
+            y |= bit(va ^ codes[i + 1]);
+        }
+        self.0 |= x;
+        next.0 |= y;
+    }
+
+    fn slot(ahead: &mut Ahead) -> &mut (Option<AheadKey>, Self) {
+        &mut ahead.word
     }
 }
 
@@ -332,6 +384,60 @@ impl OptionSet for ByteSet {
         }
         i as u32
     }
+
+    fn clear_like(&mut self, like: &Self) {
+        self.reset(like.bits);
+    }
+
+    fn mark_rare_two(&mut self, next: &mut Self, rare: &[(u32, u32)], codes: &[u32], m: usize) {
+        if self.marks.len() != next.marks.len() {
+            self.mark_rare(rare, codes, m, u64::MAX);
+            next.mark_rare(rare, codes, m + 1, u64::MAX);
+            return;
+        }
+        for set in [&mut *self, &mut *next] {
+            set.top = set.top.max((1usize << set.bits).min(set.marks.len()));
+        }
+        let (a, b) = (&mut self.marks[..], &mut next.marks[..]);
+        macro_rules! sized {
+            ($($n:literal)*) => {
+                match a.len() {
+                    $($n => mark_rare_pair::<$n>(
+                        a.try_into().expect("the length"),
+                        b.try_into().expect("the length"),
+                        rare,
+                        codes,
+                        m,
+                    ),)*
+                    _ => {
+                        let mask = a.len() - 1;
+                        let codes = &codes[..=m];
+                        for &(r, vr) in rare {
+                            let i = m - r as usize;
+                            a[(vr ^ codes[i]) as usize & mask] = 1;
+                            b[(vr ^ codes[i + 1]) as usize & mask] = 1;
+                        }
+                    }
+                }
+            };
+        }
+        sized!(128 256 512 1024 2048 4096 8192 16384 32768 65536)
+    }
+
+    fn slot(ahead: &mut Ahead) -> &mut (Option<AheadKey>, Self) {
+        &mut ahead.bytes
+    }
+}
+
+/// Marks `G(a) ⊕ G(m − a)` in `x` and `G(a) ⊕ G(m + 1 − a)` in `y` for the rare heaps
+/// given (all `a < m`), as for [`mark_rare`].
+fn mark_rare_pair<const N: usize>(x: &mut [u8; N], y: &mut [u8; N], rare: &[(u32, u32)], codes: &[u32], m: usize) {
+    let codes = &codes[..=m];
+    for &(a, va) in rare {
+        let i = m - a as usize;
+        x[(va ^ codes[i]) as usize & (N - 1)] = 1;
+        y[(va ^ codes[i + 1]) as usize & (N - 1)] = 1;
+    }
 }
 
 #[cfg(test)]
@@ -401,6 +507,34 @@ mod tests {
                     bytes.reset(bits);
                     prop_assert_eq!(observe(fill(bytes, input, parallel)), want.clone());
                 }
+            }
+        }
+
+        /// Marking the rare pairs of `m` and `m + 1` in one pass gives the sets of two
+        /// passes.
+        #[test]
+        fn two_heaps_in_one_pass(
+            codes in proptest::collection::vec(0u32..64, 80..120),
+            rare_at in proptest::collection::vec(1usize..79, 0..12),
+        ) {
+            let m = codes.len() - 2;
+            let rare: Vec<(u32, u32)> = rare_at.iter().map(|&a| (a as u32, codes[a])).collect();
+            let mut words = (WordSet::default(), WordSet::default());
+            words.0.mark_rare_two(&mut words.1, &rare, &codes, m);
+            let want = |m: usize| {
+                let plain = plain(&[], &codes, &rare, m, 0, 0);
+                let next = |v: usize| (v..64).find(|&k| !plain[k]).unwrap_or(64) as u32;
+                (next(0), (0..64).map(next).collect::<Vec<u32>>())
+            };
+            prop_assert_eq!(observe(words.0), want(m));
+            prop_assert_eq!(observe(words.1), want(m + 1));
+            for bits in [6, 17] {
+                let (mut x, mut y) = (ByteSet::default(), ByteSet::default());
+                x.reset(bits);
+                y.clear_like(&x);
+                x.mark_rare_two(&mut y, &rare, &codes, m);
+                prop_assert_eq!(observe(x), want(m));
+                prop_assert_eq!(observe(y), want(m + 1));
             }
         }
 
