@@ -48,6 +48,10 @@
 //! The option values of a heap are kept in one machine word while every value is below
 //! 64, else one byte per value (`option_set`).
 //!
+//! With a single non-strict split removing `j ≥ 1` tokens, every other heap marks the
+//! rare pairs of the next heap too (partners `G(m + 1 − a)`, all known, read from the
+//! cache lines just read); the next heap uses them if the mask is unchanged.
+//!
 //! # The mask
 //!
 //! With `f` the frequencies of keys (heaps `a ≥ 1`) and `N` their number, the number of
