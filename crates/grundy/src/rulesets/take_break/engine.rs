@@ -506,6 +506,9 @@ impl SparseEngine<'_> {
         // mask separates the values well) the splits are scanned whole instead.
         let whole = self.rare.len() > self.synced / 3;
         for &(m, strict) in self.pairs.iter().filter(|_| !whole) {
+            if done_m == Some(m) {
+                continue;
+            }
             // The rare heaps below m: all but the last few for the short removals j.
             let mut end = self.rare.len();
             let mut steps = 0;
@@ -524,9 +527,6 @@ impl SparseEngine<'_> {
             } else {
                 None
             };
-            if done_m == Some(m) {
-                continue;
-            }
             let rare = &self.rare[..end];
             // One non-strict split with j ≥ 1 and no thread split: mark the next heap's
             // rare pairs (split m + 1, rare heaps below m + 1, all known) in the same pass.
