@@ -48,9 +48,9 @@
 //! The option values of a heap are kept in one machine word while every value is below
 //! 64, else one byte per value (`option_set`).
 //!
-//! With a single non-strict split removing `j ≥ 1` tokens, every other heap marks the
-//! rare pairs of the next heap too (partners `G(m + 1 − a)`, all known, read from the
-//! cache lines just read); the next heap uses them if the mask is unchanged.
+//! When every split is non-strict and removes `j ≥ 1` tokens, every other heap marks
+//! the rare pairs of the next heap too (partners `G(m + 1 − a)`, all known, read from
+//! the cache lines just read); the next heap uses them if the mask is unchanged.
 //!
 //! # The mask
 //!
@@ -479,11 +479,12 @@ impl SparseEngine<'_> {
     /// (empty, with room for every value and nim-sum of values below `n`).
     fn value_in<S: OptionSet>(&mut self, set: &mut S, n: u64, codes: &[u32]) -> u32 {
         self.pairs.clear();
-        // The rare pairs of one split may have been marked with the heap before.
+        // The rare pairs of the splits of at least `done_from` tokens may have been
+        // marked with the heap before.
         let bits = 32 - self.max_value.leading_zeros();
         let key = |heap: u64, m: u64| AheadKey { heap, m, mask: self.mask, parity: self.rare_parity, bits };
         let slot = S::slot(&mut self.ahead);
-        let done_m = match slot.0.take() {
+        let done_from = match slot.0.take() {
             Some(k) if k == key(n, k.m) => {
                 std::mem::swap(set, &mut slot.1);
                 Some(k.m)
@@ -505,8 +506,20 @@ impl SparseEngine<'_> {
         // The pairs with a rare heap; when a third of the heaps or more are rare (no
         // mask separates the values well) the splits are scanned whole instead.
         let whole = self.rare.len() > self.synced / 3;
+        // When every split is non-strict and removes j ≥ 1 tokens, this heap also marks
+        // the next one's rare pairs (its splits of m + 1 tokens pair the same rare heaps,
+        // below m + 1 and all known, with partners in the cache lines just read). The
+        // next heap's other splits (of 2 tokens, new) it marks itself.
+        let ahead = done_from.is_none()
+            && !whole
+            && !self.pairs.is_empty()
+            && self.pairs.iter().all(|&(m, strict)| !strict && m < n)
+            && (self.rare.len() as u64) < self.par_threshold;
+        if ahead {
+            S::slot(&mut self.ahead).1.clear_like(set);
+        }
         for &(m, strict) in self.pairs.iter().filter(|_| !whole) {
-            if done_m == Some(m) {
+            if done_from.is_some_and(|f| m >= f) {
                 continue;
             }
             // The rare heaps below m: all but the last few for the short removals j.
@@ -520,6 +533,16 @@ impl SparseEngine<'_> {
                     break;
                 }
             }
+            let rare = &self.rare[..end];
+            if ahead {
+                let next = &mut S::slot(&mut self.ahead).1;
+                let m = m as usize;
+                set.mark_rare_two(next, rare, codes, m);
+                let more = self.rare[end..].iter().take_while(|&&(a, _)| (a as usize) < m + 1).count();
+                next.mark_rare(&self.rare[end..end + more], codes, m + 1, u64::MAX);
+                self.stats.pairs += (2 * end + more) as u64;
+                continue;
+            }
             // With `!`, the pair (m/2, m/2) is not an option: skip that rare heap.
             let skip = if strict && m % 2 == 0 {
                 let i = self.rare.partition_point(|&(a, _)| (a as u64) < m / 2);
@@ -527,21 +550,6 @@ impl SparseEngine<'_> {
             } else {
                 None
             };
-            let rare = &self.rare[..end];
-            // One non-strict split with j ≥ 1 and no thread split: mark the next heap's
-            // rare pairs (split m + 1, rare heaps below m + 1, all known) in the same pass.
-            if self.pairs.len() == 1 && !strict && m < n && (end as u64) < self.par_threshold {
-                let slot = S::slot(&mut self.ahead);
-                let next = &mut slot.1;
-                next.clear_like(set);
-                let m = m as usize;
-                set.mark_rare_two(next, rare, codes, m);
-                let more = self.rare[end..].iter().take_while(|&&(a, _)| (a as usize) < m + 1).count();
-                next.mark_rare(&self.rare[end..end + more], codes, m + 1, u64::MAX);
-                self.stats.pairs += (2 * end + more) as u64;
-                slot.0 = Some(key(n + 1, m as u64 + 1));
-                continue;
-            }
             let (head, tail) = match skip {
                 Some(i) => (&rare[..i], &rare[i + 1..]),
                 None => (rare, &rare[..0]),
@@ -551,6 +559,10 @@ impl SparseEngine<'_> {
             for part in [head, tail] {
                 set.mark_rare(part, codes, m, self.par_threshold);
             }
+        }
+        if ahead {
+            let least = self.pairs.iter().map(|&(m, _)| m).min().unwrap_or(n);
+            S::slot(&mut self.ahead).0 = Some(key(n + 1, least + 1));
         }
         if let [(m, strict)] = self.pairs[..] {
             if !whole {

@@ -333,11 +333,29 @@ mod random_codes {
             })
     }
 
+    /// Codes with two split digits far apart, so that a new split (of 2 tokens) appears
+    /// while the engine marks each next heap's rare pairs ahead.
+    fn two_splits() -> impl Strategy<Value = String> {
+        let small = (0u32..4).prop_map(|v| v.to_string());
+        (
+            prop::collection::vec(small.clone(), 0..3),
+            4u32..8,
+            prop::collection::vec(small, 5..40),
+            4u32..8,
+        )
+            .prop_map(|(head, a, gap, b)| format!("0.{}{a}{}{b}", head.concat(), gap.concat()))
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
         #[test]
         fn single_split_search_equals_naive(code in one_split()) {
             prop_assert_eq!(sparse(&code, 1200), naive(&code, 1200), "{}", code);
+        }
+
+        #[test]
+        fn splits_marked_ahead_equal_naive(code in two_splits()) {
+            prop_assert_eq!(sparse(&code, 500), naive(&code, 500), "{}", code);
         }
     }
 
