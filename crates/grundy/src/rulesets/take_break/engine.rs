@@ -622,7 +622,6 @@ impl SparseEngine<'_> {
         let half = if strict { (m - 1) / 2 } else { m / 2 };
         let bound = 1u32 << (32 - self.max_value.leading_zeros());
         let (mu, mut next, mut walk_at) = (m as usize, 1u64, FIND_FROM);
-        let block = |next: u64, len: u64| (next, (next + len - 1).min(half));
         loop {
             let c = set.mex();
             if next > half || self.common_for(c, m) {
@@ -650,7 +649,7 @@ impl SparseEngine<'_> {
             if done >= LONG_SEARCH {
                 self.stats.searches += 1;
             }
-            let (lo, hi) = block(next, S::BLOCK.max(done / 8));
+            let (lo, hi) = (next, (next + S::BLOCK.max(done / 8) - 1).min(half));
             next = hi + 1;
             self.stats.pairs += hi + 1 - lo;
             let (lo, hi) = (lo as usize, hi as usize);

@@ -108,7 +108,7 @@ fn split<R: Send + Default>(len: usize, parallel: u64, f: impl Fn(usize, usize) 
 
 /// One bit per value below 64 (the value set of a heap while every value is below 64).
 #[derive(Default)]
-pub(super) struct WordSet(pub u64);
+pub(super) struct WordSet(u64);
 
 /// `1 << (v mod 64)`.
 #[inline]
@@ -237,6 +237,24 @@ fn mark_rare<const N: usize>(marks: &mut [u8; N], rare: &[(u32, u32)], codes: &[
     }
 }
 
+/// `by_length!(len, N => sized, _ => other)`: `sized` with the constant `N = len` when
+/// `len` is one of the common mark-array lengths (so a loop over an `[u8; N]` indexes
+/// without bounds checks), else `other`.
+macro_rules! by_length {
+    ($len:expr, $n:ident => $sized:expr, _ => $other:expr) => {
+        by_length!(@ $len, $n, $sized, $other; 128 256 512 1024 2048 4096 8192 16384 32768 65536)
+    };
+    (@ $len:expr, $n:ident, $sized:expr, $other:expr; $($lit:literal)*) => {
+        match $len {
+            $($lit => {
+                const $n: usize = $lit;
+                $sized
+            })*
+            _ => $other,
+        }
+    };
+}
+
 /// The job of one thread of a scan: the pairs `lo..hi` of a rare list or of a stretch.
 #[derive(Clone, Copy)]
 enum Job<'a> {
@@ -266,15 +284,7 @@ impl Job<'_> {
     /// Runs the pairs `lo..hi` on `marks` (a power-of-two length of at least 2): the
     /// common lengths get their own copy of the loop, with the length a constant.
     fn run(&self, marks: &mut [u8], lo: usize, hi: usize) {
-        macro_rules! sized {
-            ($($n:literal)*) => {
-                match marks.len() {
-                    $($n => self.run_on::<$n>(marks.try_into().expect("the length"), lo, hi),)*
-                    _ => self.run_slice(marks, lo, hi),
-                }
-            };
-        }
-        sized!(128 256 512 1024 2048 4096 8192 16384 32768 65536)
+        by_length!(marks.len(), N => self.run_on::<N>(marks.try_into().expect("the length"), lo, hi), _ => self.run_slice(marks, lo, hi))
     }
 
     /// As [`Job::run`], for any power-of-two length.
@@ -390,38 +400,25 @@ impl OptionSet for ByteSet {
     }
 
     fn mark_rare_two(&mut self, next: &mut Self, rare: &[(u32, u32)], codes: &[u32], m: usize) {
-        if self.marks.len() != next.marks.len() {
+        let len = self.marks.len();
+        if len != next.marks.len() {
             self.mark_rare(rare, codes, m, u64::MAX);
             next.mark_rare(rare, codes, m + 1, u64::MAX);
             return;
         }
         for set in [&mut *self, &mut *next] {
-            set.top = set.top.max((1usize << set.bits).min(set.marks.len()));
+            set.top = set.top.max((1usize << set.bits).min(len));
         }
-        let (a, b) = (&mut self.marks[..], &mut next.marks[..]);
-        macro_rules! sized {
-            ($($n:literal)*) => {
-                match a.len() {
-                    $($n => mark_rare_pair::<$n>(
-                        a.try_into().expect("the length"),
-                        b.try_into().expect("the length"),
-                        rare,
-                        codes,
-                        m,
-                    ),)*
-                    _ => {
-                        let mask = a.len() - 1;
-                        let codes = &codes[..=m];
-                        for &(r, vr) in rare {
-                            let i = m - r as usize;
-                            a[(vr ^ codes[i]) as usize & mask] = 1;
-                            b[(vr ^ codes[i + 1]) as usize & mask] = 1;
-                        }
-                    }
-                }
-            };
-        }
-        sized!(128 256 512 1024 2048 4096 8192 16384 32768 65536)
+        by_length!(len, N => mark_rare_pair::<N>(
+            self.marks.as_mut_slice().try_into().expect("the length"),
+            next.marks.as_mut_slice().try_into().expect("the length"),
+            rare,
+            codes,
+            m,
+        ), _ => {
+            self.mark_rare(rare, codes, m, u64::MAX);
+            next.mark_rare(rare, codes, m + 1, u64::MAX);
+        })
     }
 
     fn slot(ahead: &mut Ahead) -> &mut (Option<AheadKey>, Self) {
