@@ -15,12 +15,13 @@ pub struct EngineStats {
     pub rare_parity: u8,
     /// The number of rare heaps under the mask (the size of the rare index).
     pub rare: u64,
-    /// Scan blocks that started beyond the first 4096 pairs of a split (the candidate
+    /// Scan blocks that started beyond the first 1024 pairs of a split (the candidate
     /// mex stayed rare that long).
     pub searches: u64,
     /// Pair values computed for two-heap splits: pairs with a rare heap plus pairs
-    /// scanned for a rare candidate (the engine's work; a naive engine computes all
-    /// ⌊m/2⌋ pairs of every split).
+    /// scanned or compared for a rare candidate (the engine's work; a naive engine
+    /// computes all ⌊m/2⌋ pairs of every split). Pairs with a rare heap marked one heap
+    /// ahead count at the heap that marks them.
     pub pairs: u64,
     /// How often the mask changed.
     pub mask_changes: u64,
