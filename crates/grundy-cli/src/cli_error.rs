@@ -96,7 +96,12 @@ impl ErrorFormatter for OneLine {
 
 /// Parses the command line. Help and version print as usual (and exit 0); any other
 /// clap error is one line `grundy: error: …` with exit status 2.
-pub fn parse<P: clap::Parser>() -> Result<P, String> {
+///
+/// # Errors
+///
+/// The one-line message, or a [`crate::output::StdoutError`] when help or version
+/// cannot be printed.
+pub fn parse<P: clap::Parser>() -> anyhow::Result<P> {
     match P::try_parse() {
         Ok(p) => Ok(p),
         Err(e)
@@ -107,8 +112,10 @@ pub fn parse<P: clap::Parser>() -> Result<P, String> {
                     | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             ) =>
         {
-            e.exit()
+            // clap's `exit` would ignore a failed write (`--help > /dev/full`).
+            e.print().map_err(crate::output::StdoutError)?;
+            std::process::exit(e.exit_code())
         }
-        Err(e) => Err(e.apply::<OneLine>().to_string().trim_end().to_string()),
+        Err(e) => Err(anyhow::anyhow!("{}", e.apply::<OneLine>().to_string().trim_end())),
     }
 }

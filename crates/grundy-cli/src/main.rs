@@ -4,6 +4,10 @@
 //! 1 when a check found a disagreement (`verify`), 2 for bad input or a computation
 //! that cannot be done, 130 when interrupted.
 
+// Every write to stdout goes through `output::stdout`, which reports a failed write as
+// one error line; `print!` would panic.
+#![deny(clippy::print_stdout)]
+
 mod bench;
 mod cli_error;
 mod commands;
@@ -78,10 +82,7 @@ fn main() -> ExitCode {
     reset_signals();
     let cli: Cli = match cli_error::parse() {
         Ok(c) => c,
-        Err(message) => {
-            eprintln!("grundy: error: {message}");
-            return ExitCode::from(commands::EXIT_ERROR);
-        }
+        Err(e) => return commands::fail(&e),
     };
     let ctl = match progress::control(
         cli.memory_limit.as_deref(),

@@ -1,6 +1,7 @@
 //! Output formats shared by the commands.
 
 use clap::ValueEnum;
+use std::io::Write;
 
 /// Text or JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -12,10 +13,42 @@ pub enum Format {
     Json,
 }
 
+/// A write to stdout failed (a full disk, `/dev/full`, a closed pipe while SIGPIPE is
+/// blocked): reported as `cannot write to stdout: …`, exit 2, or, for a closed pipe,
+/// exit 141 without a message, as if SIGPIPE had ended the process
+/// ([`crate::commands::fail`]).
+#[derive(Debug)]
+pub struct StdoutError(pub std::io::Error);
+
+impl std::fmt::Display for StdoutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write to stdout: {}", self.0)
+    }
+}
+
+impl std::error::Error for StdoutError {}
+
+/// The one way the commands write to stdout: `write` gets stdout, locked and buffered;
+/// what it writes is flushed at the end, and a failed write or flush is a
+/// [`StdoutError`] (never a panic, as `println!` would).
+///
+/// # Errors
+///
+/// [`StdoutError`] when writing or flushing fails.
+pub fn stdout<T>(write: impl FnOnce(&mut dyn Write) -> std::io::Result<T>) -> anyhow::Result<T> {
+    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+    let t = write(&mut w).and_then(|t| w.flush().map(|()| t));
+    t.map_err(|e| StdoutError(e).into())
+}
+
 /// Prints a serializable value as pretty JSON on stdout.
+///
+/// # Errors
+///
+/// A value that does not serialize, or [`StdoutError`].
 pub fn print_json<T: serde::Serialize>(v: &T) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string_pretty(v)?);
-    Ok(())
+    let text = serde_json::to_string_pretty(v)?;
+    stdout(|w| writeln!(w, "{text}"))
 }
 
 pub use grundy::arith::factored;

@@ -13,7 +13,7 @@ mod loopy;
 mod min;
 mod take_break;
 
-use crate::output::{print_json, Format};
+use crate::output::{print_json, stdout, Format};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::process::ExitCode;
@@ -77,6 +77,26 @@ pub struct Measurement {
     pub baseline_result: String,
 }
 
+/// A benchmark as `bench --list --format json` lists it.
+#[derive(Serialize)]
+struct Listed {
+    name: &'static str,
+    target: &'static str,
+    baseline: &'static str,
+    requirement: &'static str,
+}
+
+impl From<&Bench> for Listed {
+    fn from(b: &Bench) -> Self {
+        Listed {
+            name: b.name,
+            target: b.target,
+            baseline: b.baseline,
+            requirement: b.requirement,
+        }
+    }
+}
+
 fn all() -> Vec<Bench> {
     let mut v = Vec::new();
     v.extend(core::benches());
@@ -133,7 +153,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
             .iter()
             .find(|b| b.name == name)
             .with_context(|| format!("no benchmark {name}"))?;
-        println!("{}", serde_json::to_string(&run_child(b)?)?);
+        let m = serde_json::to_string(&run_child(b)?)?;
+        stdout(|w| writeln!(w, "{m}"))?;
         return Ok(ExitCode::SUCCESS);
     }
     let chosen: Vec<&Bench> = benches
@@ -148,11 +169,17 @@ pub fn run(a: Args) -> Result<ExitCode> {
         bail!("no benchmark name starts with '{}'", a.filter.unwrap_or_default());
     }
     if a.list {
-        for b in chosen {
-            println!(
-                "{}\n  target:   {}\n  baseline: {}\n  requires: {}",
-                b.name, b.target, b.baseline, b.requirement
-            );
+        match a.format {
+            Format::Json => print_json(&chosen.iter().map(|b| Listed::from(*b)).collect::<Vec<_>>())?,
+            Format::Text => stdout(|w| {
+                chosen.iter().try_for_each(|b| {
+                    writeln!(
+                        w,
+                        "{}\n  target:   {}\n  baseline: {}\n  requires: {}",
+                        b.name, b.target, b.baseline, b.requirement
+                    )
+                })
+            })?,
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -181,8 +208,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
         }
         let m: Measurement = serde_json::from_slice(&out.stdout)?;
         if a.format == Format::Text {
-            println!(
-                "{}\n  target   {:>9.3} s  {}  → {}\n  baseline {:>9.3} s  {}  → {}\n  ratio {:.3}   peak memory {}   requirement: {}",
+            stdout(|w| {
+                writeln!(
+                    w,
+                    "{}\n  target   {:>9.3} s  {}  → {}\n  baseline {:>9.3} s  {}  → {}\n  ratio {:.3}   peak memory {}   requirement: {}",
                 m.name,
                 m.target_seconds,
                 m.target,
@@ -193,7 +222,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 m.ratio,
                 grundy::error::human_bytes(m.peak_bytes),
                 if m.requirement.is_empty() { "—" } else { &m.requirement }
-            );
+                )
+            })?;
         }
         results.push(m);
     }

@@ -9,7 +9,6 @@ use grundy::graph_file::read_graph;
 use grundy::solve::loopy::solve;
 use grundy::Control;
 use serde::Serialize;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -86,9 +85,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         .collect();
     match a.format {
         Format::Json => print_json(&Out { vertices })?,
-        Format::Text => {
-            let out = std::io::stdout();
-            let mut w = std::io::BufWriter::new(out.lock());
+        Format::Text => crate::output::stdout(|w| {
             // One line per vertex: a line break in a (JSON) name is shown escaped.
             let names: Vec<String> = vertices.iter().map(|v| Shown(v.vertex).to_string()).collect();
             let width = column_width(names.iter().map(String::as_str));
@@ -97,8 +94,8 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
                 let (name, value) = (pad(name, width, false), pad(&v.value, vw, false));
                 writeln!(w, "{name}  {value}  {}", v.outcome)?;
             }
-            w.flush()?;
-        }
+            Ok(())
+        })?,
     }
     Ok(ExitCode::SUCCESS)
 }

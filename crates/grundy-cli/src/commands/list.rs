@@ -1,6 +1,6 @@
 //! `grundy list`: the registry of rule families.
 
-use crate::output::{print_json, Format};
+use crate::output::{print_json, stdout, Format};
 use grundy::catalog::families;
 use grundy::game::{Family, Params};
 use serde::Serialize;
@@ -85,29 +85,31 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         .collect();
     match a.format {
         Format::Json => print_json(&rows)?,
-        Format::Text => {
+        Format::Text => stdout(|w| {
             for r in &rows {
-                println!("{}", r.name);
+                writeln!(w, "{}", r.name)?;
                 if let Some(p) = r.params {
-                    println!("  parameters: {p}");
+                    writeln!(w, "  parameters: {p}")?;
                 }
                 if !r.aliases.is_empty() {
-                    println!("  aliases:    {}", r.aliases.join(", "));
+                    writeln!(w, "  aliases:    {}", r.aliases.join(", "))?;
                 }
-                println!("  positions:  {}", r.positions);
-                println!("  options:    {}", r.options);
-                println!("  source:     {}", r.source);
-                println!(
+                writeln!(w, "  positions:  {}", r.positions)?;
+                writeln!(w, "  options:    {}", r.options)?;
+                writeln!(w, "  source:     {}", r.source)?;
+                writeln!(
+                    w,
                     "  formula:    {}",
                     r.formula.as_deref().unwrap_or("none proven (values by search)")
-                );
-                println!("  example:    {}", r.example);
-                println!("  kind:       {}", r.kind);
+                )?;
+                writeln!(w, "  example:    {}", r.example)?;
+                writeln!(w, "  kind:       {}", r.kind)?;
                 if let Some(b) = r.dense_bytes_per_heap {
-                    println!("  memory:     {b} bytes per heap for a table to N (linear in N)");
+                    writeln!(w, "  memory:     {b} bytes per heap for a table to N (linear in N)")?;
                 }
             }
-        }
+            Ok(())
+        })?,
     }
     Ok(ExitCode::SUCCESS)
 }

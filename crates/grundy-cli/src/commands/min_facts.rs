@@ -9,7 +9,7 @@
 //! `"f1"` (arrays indexed by a, `f1[0]` null) with `--tables`. These are positions, not
 //! nim-values, so they are JSON numbers.
 
-use crate::output::{factored, print_json, Format};
+use crate::output::{factored, print_json, stdout, Format};
 use grundy::rulesets::min::facts::{MinFacts, Primes, UNDEFINED};
 use grundy::Control;
 use serde::Serialize;
@@ -82,12 +82,13 @@ fn cell(v: u32) -> String {
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let facts = MinFacts::compute(a.to, ctl)?;
     if a.tables && a.format == Format::Text {
-        let mut w = std::io::BufWriter::new(std::io::stdout().lock());
-        writeln!(w, "a,f0,f1")?;
-        for (i, (&x, &y)) in facts.table(0).iter().zip(facts.table(1)).enumerate() {
-            writeln!(w, "{i},{},{}", cell(x), cell(y))?;
-        }
-        w.flush()?;
+        stdout(|w| {
+            writeln!(w, "a,f0,f1")?;
+            for (i, (&x, &y)) in facts.table(0).iter().zip(facts.table(1)).enumerate() {
+                writeln!(w, "{i},{},{}", cell(x), cell(y))?;
+            }
+            Ok(())
+        })?;
         return Ok(ExitCode::SUCCESS);
     }
     let t1 = facts.check_theorem1();
@@ -115,7 +116,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     };
     match a.format {
         Format::Json => print_json(&out)?,
-        Format::Text => print_text(&out, &facts),
+        Format::Text => stdout(|w| print_text(w, &out, &facts))?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -136,36 +137,48 @@ fn list_with_factors(v: &[u64]) -> String {
     }
 }
 
-fn print_text(o: &Out, facts: &MinFacts) {
-    println!(
+fn print_text(w: &mut dyn Write, o: &Out, facts: &MinFacts) -> std::io::Result<()> {
+    writeln!(
+        w,
         "MIN (paper 001): positions of the values 0 and 1 for 0 ≤ a ≤ {}, by the f_0/f_1 sieve",
         o.to
-    );
-    println!("f_j(a) = the smallest i ≥ 0 with G(a, a+i) = j; for 1 ≤ a ≤ b, G(a,b) = j iff (b−a) mod (a+1) = f_j(a)");
+    )?;
+    writeln!(
+        w,
+        "f_j(a) = the smallest i ≥ 0 with G(a, a+i) = j; for 1 ≤ a ≤ b, G(a,b) = j iff (b−a) mod (a+1) = f_j(a)"
+    )?;
     if o.to <= SMALL {
-        println!("{:>4} {:>7} {:>7}", "a", "f_0(a)", "f_1(a)");
+        writeln!(w, "{:>4} {:>7} {:>7}", "a", "f_0(a)", "f_1(a)")?;
         for a in 0..=o.to as usize {
-            println!("{a:>4} {:>7} {:>7}", cell(facts.table(0)[a]), cell(facts.table(1)[a]));
+            writeln!(
+                w,
+                "{a:>4} {:>7} {:>7}",
+                cell(facts.table(0)[a]),
+                cell(facts.table(1)[a])
+            )?;
         }
     }
     let t = &o.theorem1;
     match t.first_failure {
-        None => println!(
+        None => writeln!(
+            w,
             "Theorem 1 (G(a,a) = 1 iff a+1 is prime): holds for 1 ≤ a ≤ {} ({} primes a+1)",
             o.to, t.primes
-        ),
-        Some(a) => println!("Theorem 1 (G(a,a) = 1 iff a+1 is prime): FAILS at a = {a}"),
+        )?,
+        Some(a) => writeln!(w, "Theorem 1 (G(a,a) = 1 iff a+1 is prime): FAILS at a = {a}")?,
     }
     let z = &o.zero_at_a_minus_1;
-    println!(
+    writeln!(
+        w,
         "a with G(a−1, a) = 0: {} ({} with a+1 prime); with a+1 composite: {}",
         z.count,
         z.with_a_plus_1_prime,
         list_with_factors(&z.with_a_plus_1_composite)
-    );
-    println!(
+    )?;
+    writeln!(
+        w,
         "a with G(a−2, a) = 0: {}: {}",
         o.zero_at_a_minus_2.len(),
         list_with_factors(&o.zero_at_a_minus_2)
-    );
+    )
 }

@@ -22,8 +22,18 @@ pub const EXIT_ERROR: u8 = 2;
 /// Exit status after Ctrl-C.
 pub const EXIT_INTERRUPTED: u8 = 130;
 
+/// Exit status when the reader of stdout went away: the shell's status of a process
+/// ended by SIGPIPE (128 + 13), for a closed pipe seen as a write error.
+pub const EXIT_BROKEN_PIPE: u8 = 141;
+
 /// Prints an error on stderr and returns the matching exit status.
 pub fn fail(e: &anyhow::Error) -> ExitCode {
+    let stdout_error = e.chain().find_map(|c| c.downcast_ref::<crate::output::StdoutError>());
+    if stdout_error.is_some_and(|s| s.0.kind() == std::io::ErrorKind::BrokenPipe) {
+        // SIGPIPE is blocked (SIG_DFL would have ended the process): end quietly all
+        // the same, as `grundy seq … | head` does.
+        return ExitCode::from(EXIT_BROKEN_PIPE);
+    }
     if let Some(grundy::Error::Interrupted) = e.downcast_ref::<grundy::Error>() {
         eprintln!("grundy: interrupted");
         return ExitCode::from(EXIT_INTERRUPTED);

@@ -2,12 +2,13 @@
 
 use super::bound::BoundArgs;
 use super::value::{describe_bounded, solver, MethodArg};
-use crate::output::{column_width, pad, print_json, Format};
+use crate::output::{column_width, pad, print_json, stdout, Format};
 use grundy::catalog::parse_position;
 use grundy::solve::Moves;
 use grundy::value::Outcome;
 use grundy::Control;
 use serde::Serialize;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Arguments of `grundy moves`.
@@ -92,51 +93,52 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     };
     match a.format {
         Format::Json => print_json(&out)?,
-        Format::Text => print_text(&out, &m),
+        Format::Text => stdout(|w| print_text(w, &out, &m))?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_text(out: &Out, m: &Moves) {
-    println!("{}: {}", out.position, describe_bounded(&m.value));
+fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {
+    writeln!(w, "{}: {}", out.position, describe_bounded(&m.value))?;
     for n in &m.notes {
-        println!("note: {n}");
+        writeln!(w, "note: {n}")?;
     }
-    let list = |title: &str, ps: &[String], count: Option<&String>| {
+    let list = |w: &mut dyn Write, title: &str, ps: &[String], count: Option<&String>| {
         match count {
-            None => println!("{title} ({}):", ps.len()),
-            Some(c) => println!("{title} ({c}; the first {} are listed):", ps.len()),
+            None => writeln!(w, "{title} ({}):", ps.len())?,
+            Some(c) => writeln!(w, "{title} ({c}; the first {} are listed):", ps.len())?,
         }
-        for p in ps {
-            println!("  {p}");
-        }
+        ps.iter().try_for_each(|p| writeln!(w, "  {p}"))
     };
     let count = out.winning_count.as_ref();
     match m.value.value().map(|v| v.outcome()) {
-        Some(Outcome::P) => println!("no winning move (every option is an N-position)"),
-        Some(Outcome::N) => list("winning moves", &out.winning, count),
+        Some(Outcome::P) => writeln!(w, "no winning move (every option is an N-position)")?,
+        Some(Outcome::N) => list(w, "winning moves", &out.winning, count)?,
         Some(Outcome::D) => {
-            println!("no winning move (a draw)");
+            writeln!(w, "no winning move (a draw)")?;
             list(
+                w,
                 "moves that keep the draw (every other move loses)",
                 &m.drawing.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
                 None,
-            );
+            )?;
         }
-        None if out.winning.is_empty() => println!("no move to a P-position is known within the bound"),
-        None => list("winning moves (to P-positions)", &out.winning, count),
+        None if out.winning.is_empty() => writeln!(w, "no move to a P-position is known within the bound")?,
+        None => list(w, "winning moves (to P-positions)", &out.winning, count)?,
     }
     if let Some(opts) = &out.options {
         match &out.options_count {
-            Some(c) => println!(
+            Some(c) => writeln!(
+                w,
                 "options ({c}; the first {} are listed), with the value of the resulting sum:",
                 opts.len()
-            ),
-            None => println!("options ({}), with the value of the resulting sum:", opts.len()),
+            )?,
+            None => writeln!(w, "options ({}), with the value of the resulting sum:", opts.len())?,
         }
         let width = column_width(opts.iter().map(|o| o.value.as_str()));
         for o in opts {
-            println!("  {}  {}", pad(&o.value, width, true), o.position);
+            writeln!(w, "  {}  {}", pad(&o.value, width, true), o.position)?;
         }
     }
+    Ok(())
 }

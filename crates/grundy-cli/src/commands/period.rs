@@ -3,7 +3,7 @@
 //! (the search stops as soon as it is), apparent within N otherwise.
 //! `grundy period --check FILE` re-verifies a saved certificate.
 
-use crate::output::{print_json, write_atomically, Format};
+use crate::output::{print_json, stdout, write_atomically, Format};
 use anyhow::{bail, Context, Result};
 use grundy::analysis::periodicity::{check_certificate, search, Certificate, PeriodSearch, Periodicity};
 use grundy::catalog::parse_ruleset;
@@ -239,10 +239,11 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         rare_count: s.rare,
         pair_values: s.pairs,
     });
-    match a.format {
-        Format::Text => println!("{}", text(&rep)),
-        Format::Json => print_json(&rep)?,
-    }
+    // A failed write to stdout is reported after the certificate is saved.
+    let printed = match a.format {
+        Format::Text => stdout(|w| writeln!(w, "{}", text(&rep))),
+        Format::Json => print_json(&rep),
+    };
     if let Some(path) = &a.save {
         let Some(cert) = &rep.certificate else {
             bail!(
@@ -264,6 +265,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         write_atomically(path, serde_json::to_string_pretty(&saved)?.as_bytes())?;
         eprintln!("wrote the certificate to {}", path.display());
     }
+    printed?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -311,19 +313,22 @@ fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
             .context("the ruleset has no periodicity theorem")?,
     };
     if c.agreement[0] != c.preperiod {
-        println!(
-            "certificate rejected: the agreement range starts at {}, not at the preperiod {}",
-            c.agreement[0], c.preperiod
-        );
+        stdout(|w| {
+            writeln!(
+                w,
+                "certificate rejected: the agreement range starts at {}, not at the preperiod {}",
+                c.agreement[0], c.preperiod
+            )
+        })?;
         return Ok(ExitCode::from(super::EXIT_MISMATCH));
     }
     match check_certificate(rs.as_ref(), &cert, &values, ctl) {
         Ok(what) => {
-            println!("holds: {what}");
+            stdout(|w| writeln!(w, "holds: {what}"))?;
             Ok(ExitCode::SUCCESS)
         }
         Err(grundy::Error::Input(why)) => {
-            println!("{why}");
+            stdout(|w| writeln!(w, "{why}"))?;
             Ok(ExitCode::from(super::EXIT_MISMATCH))
         }
         Err(e) => Err(e.into()),

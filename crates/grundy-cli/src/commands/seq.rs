@@ -7,7 +7,6 @@ use grundy::rulesets::take_break::checkpoint::FileCheckpoint;
 use grundy::solve::{Bound, Method, Sequence, Solver};
 use grundy::{Control, Error};
 use serde::Serialize;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Output formats of `seq`.
@@ -124,9 +123,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
 /// any, in the JSON or on stderr).
 fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
     let from = seq.from;
-    let out = std::io::stdout();
-    let mut w = std::io::BufWriter::new(out.lock());
-    match a.format {
+    crate::output::stdout(|w| match a.format {
         SeqFormat::Text => {
             for i in 0..seq.len() {
                 if i > 0 {
@@ -134,7 +131,7 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
                 }
                 w.write_all(seq.value_text(i).as_bytes())?;
             }
-            writeln!(w)?;
+            writeln!(w)
         }
         SeqFormat::Csv => {
             writeln!(w, "n,value")?;
@@ -147,11 +144,13 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
                     writeln!(w, "{},{v}", from + i as u64)?;
                 }
             }
+            Ok(())
         }
         SeqFormat::Bfile => {
             for i in 0..seq.len() {
                 writeln!(w, "{} {}", from + i as u64, seq.value_text(i))?;
             }
+            Ok(())
         }
         SeqFormat::Json => {
             let doc = Out {
@@ -160,15 +159,11 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
                 values: Values(seq),
                 note: seq.note.as_deref(),
             };
-            serde_json::to_writer_pretty(&mut w, &doc)?;
-            writeln!(w)?;
-            w.flush()?;
-            return Ok(());
+            serde_json::to_writer_pretty(&mut *w, &doc)?;
+            writeln!(w)
         }
-    }
-    w.flush()?;
-    drop(w);
-    if let Some(n) = &seq.note {
+    })?;
+    if let (Some(n), false) = (&seq.note, a.format == SeqFormat::Json) {
         eprintln!("grundy: note: {n}");
     }
     Ok(())

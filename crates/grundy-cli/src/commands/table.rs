@@ -9,7 +9,6 @@ use grundy::catalog::parse_ruleset;
 use grundy::{Control, Nimber};
 use grundy_figures::values::grid;
 use serde::Serialize;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Output formats of `table`.
@@ -76,11 +75,9 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     let rows = a.row_start..row_end;
     let cols = a.col_start..col_end;
     let g = grid(t, rows.clone(), cols.clone(), a.method.into(), ctl)?;
-    let out = std::io::stdout();
-    let mut w = std::io::BufWriter::new(out.lock());
     match a.format {
-        TableFormat::Text => write!(w, "{}", text(&g, rows.start, cols.start))?,
-        TableFormat::Csv => {
+        TableFormat::Text => crate::output::stdout(|w| write!(w, "{}", text(&g, rows.start, cols.start)))?,
+        TableFormat::Csv => crate::output::stdout(|w| {
             writeln!(w, "a,b,value")?;
             for (a, row) in rows.clone().zip(&g) {
                 for (b, v) in cols.clone().zip(row) {
@@ -89,22 +86,18 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
                     }
                 }
             }
-        }
-        TableFormat::Json => {
-            drop(w);
-            print_json(&Out {
-                ruleset: t.name(),
-                rows: rows.collect(),
-                cols: cols.collect(),
-                values: g
-                    .iter()
-                    .map(|r| r.iter().map(|v| v.as_ref().map(Nimber::to_string)).collect())
-                    .collect(),
-            })?;
-            return Ok(ExitCode::SUCCESS);
-        }
+            Ok(())
+        })?,
+        TableFormat::Json => print_json(&Out {
+            ruleset: t.name(),
+            rows: rows.collect(),
+            cols: cols.collect(),
+            values: g
+                .iter()
+                .map(|r| r.iter().map(|v| v.as_ref().map(Nimber::to_string)).collect())
+                .collect(),
+        })?,
     }
-    w.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

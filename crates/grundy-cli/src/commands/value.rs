@@ -1,7 +1,7 @@
 //! `grundy value EXPR`: the nim-value and outcome of a position.
 
 use super::bound::BoundArgs;
-use crate::output::{print_json, Format};
+use crate::output::{print_json, stdout, Format};
 use clap::ValueEnum;
 use grundy::catalog::parse_position;
 use grundy::solve::{Bound, BoundedValue, Method, Solver};
@@ -72,7 +72,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             outcome: v.outcome_text(),
             note: v.note().map(str::to_string),
         })?,
-        Format::Text => println!("{pos}: {}", describe_bounded(&v)),
+        Format::Text => stdout(|w| writeln!(w, "{pos}: {}", describe_bounded(&v)))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,7 +3,7 @@
 //! Lemma 3 of paper 001 (the claims of [`grundy_papers::verification_claims`]).
 
 use super::EXIT_MISMATCH;
-use crate::output::{print_json, Format};
+use crate::output::{print_json, stdout, Format};
 use grundy::analysis::verify::verify;
 use grundy::catalog::parse_ruleset;
 use grundy::Control;
@@ -108,20 +108,23 @@ fn run_claims(name: &str, to: u64, format: Format, ctl: &Control) -> anyhow::Res
     let failed = checks.iter().any(|c| !c.holds);
     match format {
         Format::Json => print_json(&checks)?,
-        Format::Text => {
-            println!(
+        Format::Text => stdout(|w| {
+            writeln!(
+                w,
                 "{name}: no closed form is known; checked the literature's statements about its engines and values"
-            );
+            )?;
             for c in &checks {
                 match &c.failure {
-                    None => println!(
+                    None => writeln!(
+                        w,
                         "  holds  {} — {}: {} instances ({})",
                         c.source, c.claim, c.checked, c.range
-                    ),
-                    Some(f) => println!("  FAILS  {} — {}: {f} ({})", c.source, c.claim, c.range),
+                    )?,
+                    Some(f) => writeln!(w, "  FAILS  {} — {}: {f} ({})", c.source, c.claim, c.range)?,
                 }
             }
-        }
+            Ok(())
+        })?,
     }
     Ok(if failed {
         ExitCode::from(EXIT_MISMATCH)
@@ -178,40 +181,44 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         .collect();
     match a.format {
         Format::Json => print_json(&outs)?,
-        Format::Text => {
+        Format::Text => stdout(|w| {
             for o in &outs {
-                println!("{}: closed form: {}", o.ruleset, o.statement);
+                writeln!(w, "{}: closed form: {}", o.ruleset, o.statement)?;
                 match &o.mismatch {
                     None => {
-                        print!(
+                        write!(
+                            w,
                             "{}: the closed form agrees with search on {} positions ({})",
                             o.ruleset, o.checked, o.range
-                        );
+                        )?;
                         if o.not_covered > 0 {
-                            print!("; {} positions are outside the closed form's claim", o.not_covered);
+                            write!(w, "; {} positions are outside the closed form's claim", o.not_covered)?;
                         }
-                        println!();
+                        writeln!(w)?;
                     }
-                    Some(m) => println!(
+                    Some(m) => writeln!(
+                        w,
                         "{}: MISMATCH at {}: closed form {}, search {} (after {} agreeing positions)",
                         o.ruleset,
                         m.position,
                         m.formula,
                         m.search,
                         o.checked - 1
-                    ),
+                    )?,
                 }
                 if o.violations > 0 {
-                    println!(
+                    writeln!(
+                        w,
                         "{}: {} heaps violate a property the theorem states; first:",
                         o.ruleset, o.violations
-                    );
+                    )?;
                     for v in &o.first_violations {
-                        println!("  {} = {}: {}", v.position, v.value, v.claim);
+                        writeln!(w, "  {} = {}: {}", v.position, v.value, v.claim)?;
                     }
                 }
             }
-        }
+            Ok(())
+        })?,
     }
     Ok(if failed {
         ExitCode::from(EXIT_MISMATCH)

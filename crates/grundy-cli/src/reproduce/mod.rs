@@ -12,7 +12,7 @@ mod html;
 mod report;
 
 use crate::commands::{EXIT_ERROR, EXIT_INTERRUPTED};
-use crate::output::{check_writable, write_atomically};
+use crate::output::{check_writable, stdout, write_atomically};
 use grundy::Control;
 use grundy_papers::{Checked, Claim, Context, FigureRef, Report, Verdict};
 use std::path::{Path, PathBuf};
@@ -125,13 +125,17 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         }
     }
     let r = report(&checks, &figures);
-    print!("{}", report::markdown(&r));
+    // The files are written even when stdout fails; that error is reported after them.
+    let printed = stdout(|w| w.write_all(report::markdown(&r).as_bytes()));
     if let Some(dir) = &a.out {
         if write_error.is_none() {
             write_error = write_files(dir, &r).err();
         }
         if let Some(e) = write_error {
-            return Err(anyhow::anyhow!("{e:#} (the report was printed to stdout)"));
+            return Err(match printed {
+                Ok(()) => anyhow::anyhow!("{e:#} (the report was printed to stdout)"),
+                Err(p) => anyhow::anyhow!("{e:#} ({p:#})"),
+            });
         }
         eprintln!(
             "wrote {0}/report.md, report.json, report.html and {1} figures",
@@ -139,6 +143,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             figures.iter().filter(|f| f.file.is_some()).count()
         );
     }
+    printed?;
     if interrupted {
         eprintln!(
             "grundy: interrupted after {} of {total} checks; the report covers the finished ones",

@@ -11,4 +11,5 @@ mod fuzzed;
 mod limits;
 mod loopy;
 mod min;
+mod output;
 mod reliability;
