@@ -4,6 +4,7 @@
 
 use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorFormatter, ErrorKind};
+use clap::ArgAction;
 use std::fmt::Write as _;
 
 /// clap's error in one line: what was wrong, a suggestion, the usage.
@@ -94,6 +95,17 @@ impl ErrorFormatter for OneLine {
     }
 }
 
+/// Every option value and argument, in every command, may start with '-', so that
+/// `--max-work -3` or `--to -3` reach the option's own check (an error naming it)
+/// instead of being taken for an unknown option.
+fn negative_values(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|a| {
+        let takes_value = matches!(a.get_action(), ArgAction::Set | ArgAction::Append);
+        a.allow_negative_numbers(takes_value)
+    })
+    .mut_subcommands(negative_values)
+}
+
 /// Parses the command line. Help and version print as usual (and exit 0); any other
 /// clap error is one line `grundy: error: …` with exit status 2.
 ///
@@ -102,7 +114,11 @@ impl ErrorFormatter for OneLine {
 /// The one-line message, or a [`crate::output::StdoutError`] when help or version
 /// cannot be printed.
 pub fn parse<P: clap::Parser>() -> anyhow::Result<P> {
-    match P::try_parse() {
+    let mut cmd = negative_values(P::command());
+    let parsed = cmd
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|mut m| P::from_arg_matches_mut(&mut m).map_err(|e| e.format(&mut cmd)));
+    match parsed {
         Ok(p) => Ok(p),
         Err(e)
             if matches!(

@@ -1,7 +1,8 @@
 //! Progress bars (indicatif, on stderr when it is a terminal) and Ctrl-C handling.
 
+use crate::commands::bound::{parse_count, parse_size};
 use anyhow::{bail, Result};
-use grundy::control::{parse_bytes, ProgressSink};
+use grundy::control::ProgressSink;
 use grundy::error::Shown;
 use grundy::Control;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -59,23 +60,22 @@ enum Source {
 static SOURCES: OnceLock<(Source, Source)> = OnceLock::new();
 
 /// The setting of a limit: the option if given, else the environment variable if set
-/// (an invalid value of either is an error naming it), else `None`.
+/// (an invalid value of either is an error naming it and saying why), else `None`.
 fn setting<T>(
     flag: (&str, Option<&str>),
     var: &str,
-    parse: impl Fn(&str) -> Option<T>,
-    what: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
 ) -> Result<Option<(T, Source)>> {
     if let (name, Some(v)) = flag {
         return match parse(v) {
-            Some(x) => Ok(Some((x, Source::Flag(format!("{name} {v}"))))),
-            None => bail!("{name}: '{}' is not {what}", Shown(v)),
+            Ok(x) => Ok(Some((x, Source::Flag(format!("{name} {v}"))))),
+            Err(why) => bail!("{name}: {}", Shown(&why)),
         };
     }
     match std::env::var(var) {
         Ok(v) => match parse(&v) {
-            Some(x) => Ok(Some((x, Source::Env(format!("{var}={v}"))))),
-            None => bail!("{var}: '{}' is not {what}", Shown(&v)),
+            Ok(x) => Ok(Some((x, Source::Env(format!("{var}={v}"))))),
+            Err(why) => bail!("{var}: {}", Shown(&why)),
         },
         Err(std::env::VarError::NotPresent) => Ok(None),
         Err(std::env::VarError::NotUnicode(_)) => bail!("{var}: the value is not valid UTF-8"),
@@ -93,16 +93,10 @@ pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &s
         bar: Mutex::new(None),
         label: Mutex::new(String::new()),
     }));
-    let memory = setting(
-        ("--memory-limit", memory_limit),
-        "GRUNDY_MEMORY_LIMIT",
-        parse_bytes,
-        "a size such as 2G or 512M",
-    )?;
-    let count = |v: &str| crate::commands::bound::parse_count(v).ok();
-    let states = match setting((work_flag, max_work), "GRUNDY_MAX_WORK", count, "a count such as 1e11")? {
+    let memory = setting(("--memory-limit", memory_limit), "GRUNDY_MEMORY_LIMIT", parse_size)?;
+    let states = match setting((work_flag, max_work), "GRUNDY_MAX_WORK", parse_count)? {
         Some(s) => Some(s),
-        None => setting((work_flag, None), "GRUNDY_MAX_STATES", count, "a count such as 1e11")?,
+        None => setting((work_flag, None), "GRUNDY_MAX_STATES", parse_count)?,
     };
     let mut sources = (Source::Default, Source::Default);
     if let Some((b, source)) = memory {

@@ -64,6 +64,9 @@ pub struct PlotOptions {
 pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<Figure> {
     let mut fig = match rs {
         Ruleset::Heap(h) => {
+            if to < h.first_heap() {
+                return Err(grundy::Error::below_first_heap(&h.name(), to, h.first_heap()).into());
+            }
             let from = o.from.unwrap_or(h.first_heap()).max(h.first_heap());
             if from > to {
                 bail!("--from {from} is larger than --to {to}");
@@ -95,7 +98,7 @@ pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<F
                 );
             }
             let method = o.method.unwrap_or(Method::Auto);
-            let values = grid_u64(&grid(t, 0..to + 1, 0..to + 1, method, ctl)?)?;
+            let values = grid_u64(&grid(t, 0..=to, 0..=to, method, ctl)?)?;
             let mut h = Heatmap::new(format!("{}: G(a,b) for 0 ≤ a, b ≤ {to}", t.name()), values);
             h.mark = o.mark;
             Figure::Heatmap(h)

@@ -141,7 +141,7 @@ fn heatmap_cells_have_the_colour_of_their_value() {
         panic!()
     };
     let n = 31u64;
-    let values = grid_u64(&grid(&t, 0..n + 1, 0..n + 1, Method::Search, &Control::new()).unwrap()).unwrap();
+    let values = grid_u64(&grid(&t, 0..=n, 0..=n, Method::Search, &Control::new()).unwrap()).unwrap();
     let mut h = Heatmap::new("delete-nim", values);
     h.mark = Some(0);
     let vmax = h.vmax();
@@ -179,7 +179,7 @@ fn heatmap_row_flags_and_missing_cells() {
     let Ruleset::Tuple(t) = parse_ruleset("vdn").unwrap() else {
         panic!()
     };
-    let values = grid_u64(&grid(&t, 0..41, 0..41, Method::Auto, &Control::new()).unwrap()).unwrap();
+    let values = grid_u64(&grid(&t, 0..=40, 0..=40, Method::Auto, &Control::new()).unwrap()).unwrap();
     assert!(values[0].iter().all(Option::is_none) && values[3][0].is_none());
     let mut h = Heatmap::new("vdn", values);
     h.row_marks = vec![4, 10];

@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use grundy::game::{HeapRuleset, TupleRuleset};
 use grundy::solve::{sequence, Evaluator, Method};
 use grundy::{Control, Nimber};
-use std::ops::Range;
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 /// The points (n, G(n)) for heaps `from..=to` of a heap ruleset (heaps below its first
@@ -43,15 +43,20 @@ pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control)
 /// exceeds its limits or is interrupted.
 pub fn grid(
     rs: &Arc<dyn TupleRuleset>,
-    rows: Range<u64>,
-    cols: Range<u64>,
+    rows: RangeInclusive<u64>,
+    cols: RangeInclusive<u64>,
     method: Method,
     ctl: &Control,
 ) -> Result<Vec<Vec<Option<Nimber>>>> {
     if !rs.arity().allows(2) {
         bail!("{} has positions of {}, not pairs (a,b)", rs.name(), rs.arity());
     }
-    let (nr, nc) = (rows.end.saturating_sub(rows.start), cols.end.saturating_sub(cols.start));
+    // Inclusive, so that the last row or column may be 2^64 − 1.
+    let count = |r: &RangeInclusive<u64>| match r.end().checked_sub(*r.start()) {
+        Some(d) => d.saturating_add(1),
+        None => 0,
+    };
+    let (nr, nc) = (count(&rows), count(&cols));
     let cells = nr.saturating_mul(nc);
     ctl.check_memory(
         &format!("a {nr} × {nc} grid of {}", rs.name()),

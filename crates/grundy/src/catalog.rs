@@ -254,11 +254,7 @@ fn heap_parts(c: &ComponentExpr, name: &str, first: u64) -> Result<Vec<Part>> {
     let mut heaps: Vec<Part> = Vec::new();
     for &(h, copies) in &c.args {
         if h < first {
-            return Err(Error::Domain {
-                ruleset: name.to_string(),
-                position: format!("heap {h}"),
-                reason: format!("heaps of {name} start at {first}"),
-            });
+            return Err(Error::below_first_heap(name, h, first));
         }
         push_part(&mut heaps, Part { heap: h, copies });
     }

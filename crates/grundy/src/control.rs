@@ -337,21 +337,99 @@ pub fn available_memory() -> Option<u64> {
     None
 }
 
-/// Parses `123`, `64M`, `2G`, `1.5G` (binary units) into bytes.
+/// Parses `123`, `64M`, `2G`, `1.5G` (binary units) into bytes: [`parse_size`]
+/// without the reason of a refusal.
 pub fn parse_bytes(s: &str) -> Option<u64> {
+    parse_size(s).ok()
+}
+
+/// Why [`parse_count`] or [`parse_size`] refused a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumberError {
+    /// Not a number of the accepted forms (for a count, also a fraction).
+    Malformed,
+    /// 2^64 or more.
+    TooLarge,
+}
+
+/// Parses a count written `1000000`, `1_000_000`, `1e6`, `2.5e6` or `10^6`, exactly (no
+/// floating point: `9007199254740993e0` is that number, not a neighbour).
+///
+/// # Errors
+///
+/// [`NumberError::Malformed`] for anything else, a fraction (`1.5`) included;
+/// [`NumberError::TooLarge`] for 2^64 or more.
+pub fn parse_count(s: &str) -> std::result::Result<u64, NumberError> {
+    scaled(s, 1, true)
+}
+
+/// Parses a size in bytes: a number written as for [`parse_count`] (a fraction is
+/// allowed and rounded down to whole bytes), optionally followed by a binary unit `K`,
+/// `M`, `G`, `T`, `P` or `E` (upper or lower case): `512M`, `1.5G`, `1e9`, `2^30`.
+///
+/// # Errors
+///
+/// [`NumberError::Malformed`] for anything else; [`NumberError::TooLarge`] for 2^64
+/// bytes or more (`16E`, `1e30`, `2^64`), which no `u64` byte count holds.
+pub fn parse_size(s: &str) -> std::result::Result<u64, NumberError> {
     let s = s.trim();
-    let (num, mult) = match s.chars().last()? {
-        'k' | 'K' => (&s[..s.len() - 1], 1u64 << 10),
-        'm' | 'M' => (&s[..s.len() - 1], 1 << 20),
-        'g' | 'G' => (&s[..s.len() - 1], 1 << 30),
-        't' | 'T' => (&s[..s.len() - 1], 1 << 40),
-        _ => (s, 1),
-    };
-    let v: f64 = num.trim().parse().ok()?;
-    if !(v.is_finite() && v >= 0.0) {
-        return None;
+    let unit = |c: char| "KMGTPE".find(c.to_ascii_uppercase()).map(|i| 1u64 << (10 * (i + 1)));
+    match s.chars().last().and_then(unit) {
+        Some(u) => scaled(&s[..s.len() - 1], u, false),
+        None => scaled(s, 1, false),
     }
-    Some((v * mult as f64) as u64)
+}
+
+/// `text × unit`, exactly, rounded down (or, with `whole`, refused unless whole).
+fn scaled(text: &str, unit: u64, whole: bool) -> std::result::Result<u64, NumberError> {
+    use num_bigint::BigUint;
+    let t = text.trim().replace('_', "");
+    let digits = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+    let fits = |v: BigUint| u64::try_from(v).map_err(|_| NumberError::TooLarge);
+    if let Some((b, e)) = t.split_once('^') {
+        let (b, e) = (b.trim(), e.trim());
+        if !digits(b) || !digits(e) {
+            return Err(NumberError::Malformed);
+        }
+        let b: u64 = b.parse().map_err(|_| NumberError::TooLarge)?;
+        let e: u32 = e.parse().map_err(|_| NumberError::TooLarge)?;
+        return b
+            .checked_pow(e)
+            .and_then(|v| v.checked_mul(unit))
+            .ok_or(NumberError::TooLarge);
+    }
+    let (mantissa, exponent) = match t.split_once(['e', 'E']) {
+        Some((m, e)) => {
+            let e = e.strip_prefix('+').unwrap_or(e);
+            if !digits(e) {
+                return Err(NumberError::Malformed);
+            }
+            (m, e.parse::<u32>().map_err(|_| NumberError::TooLarge)?)
+        }
+        None => (t.as_str(), 0),
+    };
+    let (int, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if !(digits(int) || (int.is_empty() && digits(fraction))) || !(fraction.is_empty() || digits(fraction)) {
+        return Err(NumberError::Malformed);
+    }
+    // int.fraction × 10^exponent = (int ‖ fraction) × 10^exponent / 10^|fraction|.
+    let fraction = fraction.trim_end_matches('0');
+    let n: BigUint = format!("{int}{fraction}").parse().map_err(|_| NumberError::Malformed)?;
+    let scale = fraction.len() as u32;
+    if n == BigUint::ZERO {
+        return Ok(0);
+    }
+    if exponent > scale + 20 {
+        // At least 10^21.
+        return Err(NumberError::TooLarge);
+    }
+    let ten = || BigUint::from(10u32);
+    let v = n * ten().pow(exponent) * unit;
+    let d = ten().pow(scale);
+    if whole && &v % &d != BigUint::ZERO {
+        return Err(NumberError::Malformed);
+    }
+    fits(v / d)
 }
 
 #[cfg(test)]
@@ -365,6 +443,32 @@ mod tests {
         assert_eq!(parse_bytes("1.5G"), Some(3 << 29));
         assert_eq!(parse_bytes("x"), None);
         assert_eq!(parse_bytes("-1"), None);
+    }
+
+    /// Sizes are exact, and a size of 2^64 bytes or more is refused whichever way it
+    /// is written (`1e30` and `18446744073709551616` were saturated to 2^64 − 1, `16E`
+    /// was malformed).
+    #[test]
+    fn sizes_are_exact_and_below_2_64() {
+        assert_eq!(parse_size("1e3"), Ok(1000));
+        assert_eq!(parse_size("2^30"), Ok(1 << 30));
+        assert_eq!(parse_size("0.1K"), Ok(102));
+        assert_eq!(parse_size("1.5g"), Ok(3 << 29));
+        assert_eq!(parse_size("15E"), Ok(15 << 60));
+        assert_eq!(parse_size("1P"), Ok(1 << 50));
+        assert_eq!(parse_size("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            parse_size("0.99999999999999999999999999999999999999999G"),
+            Ok((1 << 30) - 1)
+        );
+        for s in ["1e30", "2^64", "16E", "18446744073709551616", "16384P", "1e99999999999"] {
+            assert_eq!(parse_size(s), Err(NumberError::TooLarge), "{s}");
+        }
+        for s in ["", "x", "-1", "G", "1.5.G", "inf", "nan", "1e-3", "2^", "1 G B"] {
+            assert_eq!(parse_size(s), Err(NumberError::Malformed), "{s}");
+        }
+        assert_eq!(parse_count("1.5"), Err(NumberError::Malformed));
+        assert_eq!(parse_count("1.5e1"), Ok(15));
     }
 
     #[test]

@@ -114,6 +114,18 @@ pub enum Error {
     Input(String),
 }
 
+impl Error {
+    /// Heap `heap` of `ruleset`, whose heaps start at `first`: outside the domain
+    /// (`heap 0 is not a position of maliquot: heaps of maliquot start at 1`).
+    pub fn below_first_heap(ruleset: &str, heap: u64, first: u64) -> Error {
+        Error::Domain {
+            ruleset: ruleset.to_string(),
+            position: format!("heap {heap}"),
+            reason: format!("heaps of {ruleset} start at {first}"),
+        }
+    }
+}
+
 /// Result alias for the library.
 pub type Result<T> = std::result::Result<T, Error>;
 

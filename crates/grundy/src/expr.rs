@@ -3,7 +3,10 @@
 //!
 //! ```text
 //! sum       := component ( '+' component )*
-//! component := name [ '[' params ']' ] '(' args ')'
+//! component := ( name [ '[' params ']' ] | code ) '(' args ')'
+//! code      := a take-and-break code standing for take-and-break[code]: one that
+//!              starts with a digit, '.', '&' or '{', or letters and digits
+//!              (and modifiers ! ? =) followed by '.' (C.0, 4!.0, {2+}.0, &12;.0)
 //! params    := any text with balanced brackets   -- parsed by the ruleset's family
 //! args      := [ arg ( ',' arg )* ]
 //! arg       := int [ '*' int ]          -- h*c is c copies of heap h (heap rulesets)
@@ -194,8 +197,10 @@ impl Parser<'_> {
         self.skip_ws();
         let start = self.pos;
         match self.peek() {
+            Some(c) if c.is_ascii_digit() || matches!(c, '.' | '&' | '{') || self.letter_code(start) => {
+                return self.code_head(start, alone)
+            }
             Some(c) if c.is_alphabetic() => {}
-            Some(c) if c.is_ascii_digit() || c == '.' => return self.code_head(start, alone),
             _ => return Err(self.err(format!("expected a ruleset name, found {}", self.found()))),
         }
         while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_') {
@@ -270,6 +275,20 @@ impl Parser<'_> {
             args,
             has_copies,
         })
+    }
+
+    /// A take-and-break code whose d0 is written with letters (`C.0`, `c!.0`, `AB.0`,
+    /// which the code parser refuses as two digits before '.'): ASCII letters and
+    /// digits, modifiers, then '.', which no name contains.
+    fn letter_code(&self, start: usize) -> bool {
+        let mut i = start;
+        while self.chars.get(i).is_some_and(char::is_ascii_alphanumeric) {
+            i += 1;
+        }
+        while self.chars.get(i).is_some_and(|c| matches!(c, '!' | '?' | '=')) {
+            i += 1;
+        }
+        i > start && self.chars.get(i) == Some(&'.')
     }
 
     /// A ruleset whose name is a take-and-break code (`0.137(10)`): the family

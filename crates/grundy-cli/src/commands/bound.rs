@@ -1,6 +1,7 @@
 //! The `--bound` and `--graph-bound` options of commands that explore loopy game
 //! graphs (`value`, `moves`, `seq`, `graph`).
 
+use grundy::control::NumberError;
 use grundy::solve::Bound;
 
 /// Bounds on the exploration of loopy game graphs.
@@ -28,55 +29,22 @@ impl BoundArgs {
 }
 
 /// Parses a count written `1000000`, `1e6`, `2.5e6`, `10^6` or `1_000_000`, exactly
-/// (no floating point: `9007199254740993e0` is that number, not a neighbour), and
-/// refuses a fraction or a number above 2^64 − 1.
+/// ([`grundy::control::parse_count`]), and refuses a fraction or a number above
+/// 2^64 − 1 with a message for the option.
 pub fn parse_count(s: &str) -> Result<u64, String> {
-    let t = s.trim().replace('_', "");
-    let bad = || format!("'{s}' is not a count (write e.g. 1000000, 1e6 or 10^6)");
-    let too_large = || format!("'{s}' is larger than 2^64 − 1");
-    let digits = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
-    if let Some((b, e)) = t.split_once('^') {
-        let (b, e) = (b.trim(), e.trim());
-        if !digits(b) || !digits(e) {
-            return Err(bad());
-        }
-        let b: u64 = b.parse().map_err(|_| too_large())?;
-        let e: u32 = e.parse().map_err(|_| too_large())?;
-        return b.checked_pow(e).ok_or_else(too_large);
-    }
-    let (mantissa, exponent) = match t.split_once(['e', 'E']) {
-        Some((m, e)) => {
-            let e = e.strip_prefix('+').unwrap_or(e);
-            if !digits(e) {
-                return Err(bad());
-            }
-            (m, e.parse::<u32>().map_err(|_| too_large())?)
-        }
-        None => (t.as_str(), 0),
-    };
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    if !(digits(whole) || (whole.is_empty() && digits(fraction))) || !(fraction.is_empty() || digits(fraction)) {
-        return Err(bad());
-    }
-    // whole.fraction × 10^exponent = (whole ‖ fraction) × 10^(exponent − |fraction|).
-    let fraction = fraction.trim_end_matches('0');
-    let shift = exponent.checked_sub(fraction.len() as u32).ok_or_else(bad)?;
-    let all = format!("{whole}{fraction}");
-    let all = all.trim_start_matches('0');
-    if all.len() > 20 {
-        return Err(too_large());
-    }
-    let n: u128 = if all.is_empty() {
-        0
-    } else {
-        all.parse().map_err(|_| bad())?
-    };
-    let scale = 10u128.checked_pow(shift);
-    match scale.and_then(|p| n.checked_mul(p)) {
-        Some(v) => u64::try_from(v).map_err(|_| too_large()),
-        None if n == 0 => Ok(0),
-        None => Err(too_large()),
-    }
+    grundy::control::parse_count(s).map_err(|e| match e {
+        NumberError::Malformed => format!("'{s}' is not a count (write e.g. 1000000, 1e6 or 10^6)"),
+        NumberError::TooLarge => format!("'{s}' is larger than 2^64 − 1"),
+    })
+}
+
+/// Parses a size in bytes ([`grundy::control::parse_size`]: `2G`, `512M`, `1e9`), with
+/// a message for the option.
+pub fn parse_size(s: &str) -> Result<u64, String> {
+    grundy::control::parse_size(s).map_err(|e| match e {
+        NumberError::Malformed => format!("'{s}' is not a size such as 2G or 512M"),
+        NumberError::TooLarge => format!("'{s}' is too large: a size is below 2^64 bytes (16E)"),
+    })
 }
 
 #[cfg(test)]

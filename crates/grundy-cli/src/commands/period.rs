@@ -224,6 +224,9 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     };
     let rs = parse_ruleset(name)?;
     let rs = rs.as_heap("period")?;
+    if to < rs.first_heap() {
+        return Err(grundy::Error::below_first_heap(&rs.name(), to, rs.first_heap()).into());
+    }
     let from = a.from.unwrap_or(rs.first_heap()).max(rs.first_heap());
     if from > to {
         bail!("--from {from} is larger than --to {to}");

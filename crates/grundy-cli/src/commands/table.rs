@@ -69,14 +69,16 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     if a.rows == 0 || a.cols == 0 {
         bail!("--rows and --cols must be at least 1");
     }
-    let (Some(row_end), Some(col_end)) = (a.row_start.checked_add(a.rows), a.col_start.checked_add(a.cols)) else {
-        bail!("the table reaches past 2^64");
+    // The last row and column, which may be 2^64 − 1.
+    let (Some(row_last), Some(col_last)) = (a.row_start.checked_add(a.rows - 1), a.col_start.checked_add(a.cols - 1))
+    else {
+        bail!("the table reaches past row or column 2^64 − 1 = {}", u64::MAX);
     };
-    let rows = a.row_start..row_end;
-    let cols = a.col_start..col_end;
+    let rows = a.row_start..=row_last;
+    let cols = a.col_start..=col_last;
     let g = grid(t, rows.clone(), cols.clone(), a.method.into(), ctl)?;
     match a.format {
-        TableFormat::Text => crate::output::stdout(|w| write!(w, "{}", text(&g, rows.start, cols.start)))?,
+        TableFormat::Text => crate::output::stdout(|w| write!(w, "{}", text(&g, *rows.start(), *cols.start())))?,
         TableFormat::Csv => crate::output::stdout(|w| {
             writeln!(w, "a,b,value")?;
             for (a, row) in rows.clone().zip(&g) {

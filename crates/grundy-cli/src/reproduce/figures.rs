@@ -82,7 +82,7 @@ fn build(claim: &Claim, ctx: &Context) -> Result<(Figure, String)> {
             let Ruleset::Tuple(min) = parse_ruleset(ruleset)? else {
                 bail!("{ruleset} is not a ruleset on pairs");
             };
-            let values = grid_u64(&grid(&min, 0..to + 1, 0..to + 1, Method::Search, ctl)?)?;
+            let values = grid_u64(&grid(&min, 0..=to, 0..=to, Method::Search, ctl)?)?;
             let ones = values.iter().flatten().filter(|v| **v == Some(1)).count();
             let mut h = Heatmap::new(format!("MIN: G(a,b) for 0 ≤ a, b ≤ {to} (red: value 1)"), values);
             h.mark = Some(1);

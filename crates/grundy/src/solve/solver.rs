@@ -683,8 +683,9 @@ impl Solver {
     /// interruption keeps the values finished so far ([`Sequence::stopped`]).
     ///
     /// # Errors
-    /// [`Error::Unsupported`] for a ruleset on tuples; [`Error::Domain`] when `from` is
-    /// below the first heap; [`Error::NoFormula`]; [`Error::TooLarge`] when the table is
+    /// [`Error::Unsupported`] for a ruleset on tuples; [`Error::Domain`] when `from` or
+    /// `to` is below the first heap; [`Error::Input`] when `to` is below `from`;
+    /// [`Error::NoFormula`]; [`Error::TooLarge`] when the table is
     /// above the memory limit; [`Error::TooMuchWork`] when its work (or, with
     /// [`Method::Formula`], the number of heaps) is above the work limit; [`Error::Interrupted`] before any value is finished.
     ///
@@ -703,12 +704,12 @@ impl Solver {
             Ruleset::Tuple(_) => return Err(rs.as_heap("seq").err().expect("a tuple ruleset")),
         };
         let from = from.unwrap_or(first);
-        if from < first {
-            return Err(Error::Domain {
-                ruleset: name.clone(),
-                position: format!("heap {from}"),
-                reason: format!("heaps of {name} start at {first}"),
-            });
+        // An empty range is refused, not an empty sequence: `seq maliquot --to 0`.
+        if from.min(to) < first {
+            return Err(Error::below_first_heap(&name, from.min(to), first));
+        }
+        if to < from {
+            return Err(Error::Input(format!("the range of heaps {from}..={to} is empty")));
         }
         let mut seq = Sequence {
             ruleset: name,

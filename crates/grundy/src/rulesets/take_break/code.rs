@@ -530,7 +530,16 @@ impl Parser<'_> {
             }
             counts.push((k, c, at));
             match self.peek() {
-                Some(',') => self.pos += 1,
+                Some(',') => {
+                    self.pos += 1;
+                    if self.peek() == Some('}') {
+                        // CGSuite has no `{2,}`; it is not `{2}` either.
+                        return Err(self.err_at(
+                            self.pos,
+                            "expected a heap count after ',', found '}'; for k or more heaps write {k+}",
+                        ));
+                    }
+                }
                 Some('+') => {
                     self.pos += 1;
                     more = true;
@@ -651,6 +660,8 @@ mod tests {
         assert_eq!(column("0.&99999999999999999999;"), 4);
         assert_eq!(column("0.{2,x}"), 6);
         assert_eq!(column("0.{2,3"), 3);
+        assert_eq!(column("0.{2,}"), 6);
+        assert_eq!(column("{2,}.0"), 4);
         assert_eq!(column("0.{64}"), 4);
         assert_eq!(column("0.{2!}!"), 4);
         assert_eq!(column("0. 7"), 3);
