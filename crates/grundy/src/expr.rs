@@ -386,6 +386,29 @@ mod tests {
         assert_eq!(parse("mOmega(4)").unwrap()[0].name, "mOmega");
     }
 
+    /// Issue 18: a code whose d0 is a letter, `&N;` or braces was read as a name
+    /// (`C.0`) or refused (`{2+}.0`); it is the code, as in `take-and-break[…]`.
+    #[test]
+    fn codes_with_any_d0_stand_alone() {
+        for code in ["C.0", "c!.0", "{2+}.0", "&4;.0", "{2,3}=.0", "AB.0", "4!.0", ".6"] {
+            let alone = parse_ruleset(code).unwrap();
+            assert_eq!(alone.name, "take-and-break", "{code}");
+            assert_eq!(alone.params.as_deref(), Some(code));
+            let sum = parse(&format!("nim(1) + {code}(5, 6)")).unwrap();
+            assert_eq!(sum[1].name, "take-and-break", "{code}");
+            assert_eq!(sum[1].params.as_deref(), Some(code));
+            assert_eq!(sum[1].params_column, 10);
+            assert_eq!(sum[1].args, vec![(5, 1), (6, 1)]);
+        }
+        // Names never contain '.': these stay names (and their errors name errors).
+        for name in ["kayles", "nim!", "dawsons-kayles.0"] {
+            assert_ne!(
+                parse_ruleset(name).map(|c| c.name).ok().as_deref(),
+                Some("take-and-break")
+            );
+        }
+    }
+
     #[test]
     fn reports_columns() {
         assert_eq!(column_of("nim(3,,5)"), 7);

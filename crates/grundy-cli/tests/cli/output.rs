@@ -1,7 +1,7 @@
 //! Issue 18 (reliability, round 3): a failed write to stdout is one error line (exit
 //! 2), a closed pipe stays SIGPIPE (141), and the smaller command-line items.
 
-use crate::common::grundy;
+use crate::common::{error_line, grundy, json};
 use std::process::{Command, Output, Stdio};
 
 /// Runs grundy with stdout on `/dev/full`, where every write fails with ENOSPC.
@@ -142,4 +142,132 @@ fn a_closed_pipe_with_sigpipe_blocked_exits_141_quietly() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(141), "{out:?}");
     assert!(out.stderr.is_empty(), "{out:?}");
+}
+
+#[test]
+fn bare_codes_are_the_take_and_break_codes() {
+    for code in ["C.0", "c.0", "{2+}.0", "&4;.0", "C!.0", "{2,3}.0"] {
+        let bracketed = format!("take-and-break[{code}]");
+        let seq = |name: &str| json(&["seq", name, "--to", "40", "--format", "json"])["values"].clone();
+        assert_eq!(seq(code), seq(&bracketed), "{code}");
+        let value = |pos: &str| json(&["value", pos, "--format", "json"])["value"].clone();
+        assert_eq!(
+            value(&format!("{code}(9) + nim(1)")),
+            value(&format!("{bracketed}(9) + nim(1)"))
+        );
+    }
+    // The same refusal as in brackets, at the column of the code.
+    let e = error_line(&["seq", "AB.0", "--to", "5"]);
+    assert!(
+        e.contains("column 1 of 'AB.0': only one digit (d0) may stand before '.'"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_heap_count_list_cannot_end_with_a_comma() {
+    for (code, column) in [("0.{2,}", 6), ("take-and-break[0.{2,}]", 21), ("{2,}.0", 4)] {
+        let e = error_line(&["seq", code, "--to", "5"]);
+        assert!(
+            e.contains(&format!("column {column} of")) && e.contains("write {k+}"),
+            "{code}: {e}"
+        );
+    }
+}
+
+#[test]
+fn a_memory_limit_of_2_64_bytes_or_more_is_an_error_naming_the_option() {
+    for size in ["1e30", "2^64", "16E", "18446744073709551616"] {
+        let e = error_line(&["--memory-limit", size, "value", "nim(1)"]);
+        assert!(
+            e.starts_with(&format!("grundy: error: --memory-limit: '{size}' is too large")),
+            "{e}"
+        );
+    }
+    let out = grundy()
+        .env("GRUNDY_MEMORY_LIMIT", "1e30")
+        .args(["value", "nim(1)"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("grundy: error: GRUNDY_MEMORY_LIMIT: '1e30' is too large"));
+    for size in ["15E", "1e9", "2^30", "1.5G", "1P"] {
+        grundy()
+            .args(["--memory-limit", size, "value", "nim(1)"])
+            .assert()
+            .success();
+    }
+}
+
+#[test]
+fn negative_option_values_are_errors_naming_the_option() {
+    for args in [
+        &["--max-work", "-3", "value", "nim(1)"][..],
+        &["value", "nim(1)", "--max-work", "-3"],
+        &["value", "nim(1)", "--max-states", "-3"],
+    ] {
+        let e = error_line(args);
+        assert!(e.starts_with("grundy: error: --max-"), "{args:?}: {e}");
+        assert!(e.contains("'-3' is not a count"), "{args:?}: {e}");
+    }
+    let e = error_line(&["--memory-limit", "-1", "value", "nim(1)"]);
+    assert!(
+        e.starts_with("grundy: error: --memory-limit: '-1' is not a size"),
+        "{e}"
+    );
+    let e = error_line(&["seq", "nim", "--to", "-3"]);
+    assert!(e.contains("'--to <TO>'") && e.contains("not a count"), "{e}");
+}
+
+#[test]
+fn a_table_may_end_at_row_or_column_2_64_minus_1() {
+    let max = u64::MAX.to_string();
+    let table = |rows: &str, cols: &str, start: &[&str]| {
+        let mut args = vec!["table", "min", "--rows", rows, "--cols", cols, "--format", "json"];
+        args.extend_from_slice(start);
+        json(&args)
+    };
+    let v = table("1", "1", &["--row-start", &max]);
+    assert_eq!(v["rows"], serde_json::json!([u64::MAX]));
+    assert_eq!(v["cols"], serde_json::json!([0]));
+    let v = table("1", "2", &["--col-start", "18446744073709551614"]);
+    assert_eq!(v["cols"], serde_json::json!([u64::MAX - 1, u64::MAX]));
+    for args in [
+        &["table", "min", "--rows", "2", "--cols", "1", "--row-start", &max][..],
+        &["table", "min", "--rows", "1", "--cols", "2", "--col-start", &max],
+    ] {
+        let e = error_line(args);
+        assert!(e.contains("past row or column 2^64 − 1"), "{e}");
+    }
+}
+
+#[test]
+fn bench_list_in_json_is_json() {
+    let v = json(&["bench", "--list", "--format", "json"]);
+    let rows = v.as_array().unwrap();
+    assert!(!rows.is_empty());
+    for r in rows {
+        for key in ["name", "target", "baseline", "requirement"] {
+            assert!(r[key].is_string(), "{r}");
+        }
+    }
+}
+
+#[test]
+fn a_range_below_the_first_heap_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("m.svg");
+    for args in [
+        &["seq", "maliquot", "--to", "0"][..],
+        &["seq", "maliquot", "--to", "0", "--method", "formula"],
+        &["period", "maliquot", "--to", "0"],
+        &["plot", "maliquot", "--to", "0", "-o", svg.to_str().unwrap()],
+    ] {
+        let e = error_line(args);
+        assert!(
+            e.contains("heap 0 is not a position of maliquot: heaps of maliquot start at 1"),
+            "{args:?}: {e}"
+        );
+    }
+    assert!(!svg.exists());
 }
