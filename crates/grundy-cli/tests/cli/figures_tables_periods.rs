@@ -3,7 +3,7 @@
 
 use predicates::prelude::*;
 
-use crate::common::grundy;
+use crate::common::{grundy, json};
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
@@ -194,6 +194,21 @@ fn period_not_found_within_n() {
         .assert()
         .success()
         .stdout(predicate::str::contains("no period within heaps 0..=30"));
+}
+
+#[test]
+fn periods_of_64_and_more_in_tables_of_whole_periods() {
+    // G(n) = n mod (k + 1); the tables end after five and six whole periods.
+    for (k, to) in [(63, "319"), (70, "354"), (70, "425")] {
+        let set = (1..=k).map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+        let name = format!("subtraction[{set}]");
+        let v = json(&["period", &name, "--to", to, "--format", "json"]);
+        assert_eq!(
+            (v["status"].as_str(), v["period"].as_u64(), v["preperiod"].as_u64()),
+            (Some("proven"), Some(k + 1), Some(0)),
+            "k = {k}, --to {to}"
+        );
+    }
 }
 
 #[test]
