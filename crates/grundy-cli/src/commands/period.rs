@@ -5,7 +5,7 @@
 
 use crate::output::{print_json, write_atomically, Format};
 use anyhow::{bail, Context, Result};
-use grundy::analysis::periodicity::{check_certificate, search, Certificate, PeriodSearch, Periodicity};
+use grundy::analysis::periodicity::{check_certificate, search_partial, Certificate, PeriodSearch, Periodicity};
 use grundy::catalog::parse_ruleset;
 use grundy::Control;
 use serde::{Deserialize, Serialize};
@@ -231,7 +231,14 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     if let Some(path) = &a.save {
         crate::output::check_writable(path)?;
     }
-    let r = search(rs.as_ref(), from, to, ctl)?;
+    let (r, stopped) = search_partial(rs.as_ref(), from, to, ctl)?;
+    match stopped {
+        // Ctrl-C: what the heaps computed so far show is printed, as `seq` prints them.
+        Some(grundy::Error::Interrupted) if !r.values.is_empty() => {}
+        Some(e) => return Err(e.into()),
+        None => {}
+    }
+    let interrupted = stopped.is_some();
     let mut rep = report(&r);
     rep.engine = rs.engine_stats().filter(|s| s.mask != 0).map(|s| EngineOut {
         rare_mask: s.mask,
@@ -242,6 +249,20 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     match a.format {
         Format::Text => println!("{}", text(&rep)),
         Format::Json => print_json(&rep)?,
+    }
+    if interrupted {
+        eprintln!(
+            "grundy: stopped; the analysis printed covers the heaps computed, {}..={}{}",
+            r.from,
+            r.to,
+            match (&a.save, &rep.certificate) {
+                (Some(path), None) => format!(" (nothing was written to {})", path.display()),
+                _ => String::new(),
+            }
+        );
+        if rep.certificate.is_none() {
+            return Err(grundy::Error::Interrupted.into());
+        }
     }
     if let Some(path) = &a.save {
         let Some(cert) = &rep.certificate else {
@@ -263,6 +284,9 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         };
         write_atomically(path, serde_json::to_string_pretty(&saved)?.as_bytes())?;
         eprintln!("wrote the certificate to {}", path.display());
+    }
+    if interrupted {
+        return Err(grundy::Error::Interrupted.into());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -306,3 +306,32 @@ fn period_certificates_save_and_check() {
         .stderr(predicate::str::contains("no proven period to save"));
     assert!(!dir.path().join("nim.json").exists());
 }
+
+#[test]
+fn period_interrupted_prints_what_the_computed_heaps_show() {
+    // Grundy's game has no known period: the search runs until Ctrl-C.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["--max-work", "1e15", "period", "grundys-game", "--to", "1e8"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("grundys-game: no period within heaps 0..="),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("grundy: stopped; the analysis printed covers the heaps computed, 0..=")
+            && stderr.ends_with("grundy: interrupted\n"),
+        "{stderr}"
+    );
+}

@@ -254,6 +254,24 @@ pub fn search(
     to: u64,
     ctl: &crate::control::Control,
 ) -> crate::error::Result<PeriodSearch> {
+    match search_partial(rs, from, to, ctl)? {
+        (r, None) => Ok(r),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// [`search`], keeping what was established when the table stops early (Ctrl-C): the
+/// analysis of the heaps computed until then (`to` is the last of them), with the
+/// error that stopped it.
+///
+/// # Errors
+/// As [`search`], for errors before any heap is computed or in reading the values.
+pub fn search_partial(
+    rs: &dyn HeapRuleset,
+    from: u64,
+    to: u64,
+    ctl: &crate::control::Control,
+) -> crate::error::Result<(PeriodSearch, Option<crate::error::Error>)> {
     let from = from.max(rs.first_heap());
     let theorem = rs.periodicity();
     // The table grows by doubling up to `to`: its whole work is checked before the
@@ -271,20 +289,26 @@ pub fn search(
     loop {
         // Continue from the heaps already computed instead of starting again.
         let (table, stopped) = crate::solve::sequence_resume(rs, std::mem::take(&mut codes), size, ctl)?;
-        if let Some(e) = stopped {
-            return Err(e);
-        }
-        let values: Vec<u64> = (from..=size)
-            .map(|n| {
-                table.get_u64(n).ok_or_else(|| {
-                    crate::error::Error::Unsupported(format!(
-                        "G({n}) of {} does not fit in 64 bits; periodicity needs 64-bit values",
-                        rs.name()
-                    ))
+        // Stopped early: the heaps computed so far are examined.
+        let last = match stopped {
+            Some(_) => (table.len() as u64).min(size + 1).checked_sub(1),
+            None => Some(size),
+        };
+        let values: Vec<u64> = match last {
+            Some(last) if last >= from => (from..=last)
+                .map(|n| {
+                    table.get_u64(n).ok_or_else(|| {
+                        crate::error::Error::Unsupported(format!(
+                            "G({n}) of {} does not fit in 64 bits; periodicity needs 64-bit values",
+                            rs.name()
+                        ))
+                    })
                 })
-            })
-            .collect::<crate::error::Result<_>>()?;
-        codes = table.codes().to_vec();
+                .collect::<crate::error::Result<_>>()?,
+            _ => Vec::new(),
+        };
+        let examined = from + values.len() as u64;
+        codes = table.into_codes();
         let found = detect(&values, from, Evidence::default());
         let needs = found.and_then(|p| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus)));
         // Where to grow: the proof of the apparent period, or else of a pattern with
@@ -297,7 +321,7 @@ pub fn search(
             detect(&values, from, weak).and_then(|p| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus)))
         });
         let certificate = match (found, needs, theorem) {
-            (Some(per), Some(end), Some(t)) if end <= size => Some(Certificate {
+            (Some(per), Some(end), Some(t)) if end < examined => Some(Certificate {
                 ruleset: rs.name(),
                 periodicity: per,
                 last_checked: end - per.period,
@@ -306,17 +330,19 @@ pub fn search(
             }),
             _ => None,
         };
-        let done = certificate.is_some() || size >= to;
-        if done {
-            return Ok(PeriodSearch {
-                ruleset: rs.name(),
-                from,
-                to: size,
-                found,
-                proof_needs: needs.filter(|_| certificate.is_none()),
-                certificate,
-                values,
-            });
+        if certificate.is_some() || size >= to || stopped.is_some() {
+            return Ok((
+                PeriodSearch {
+                    ruleset: rs.name(),
+                    from,
+                    to: examined.saturating_sub(1).max(from),
+                    found,
+                    proof_needs: needs.filter(|_| certificate.is_none()),
+                    certificate,
+                    values,
+                },
+                stopped,
+            ));
         }
         // Grow: to the heap the proof of an apparent period needs if that is within a
         // doubling, else double.
