@@ -335,3 +335,87 @@ fn period_interrupted_prints_what_the_computed_heaps_show() {
         "{stderr}"
     );
 }
+
+/// Each field of a saved certificate is checked against what the theorem and the values
+/// give: tampered metadata is rejected (exit 1) and a malformed file refused (exit 2).
+#[test]
+fn period_check_rejects_every_false_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kayles.json");
+    grundy()
+        .args(["period", "kayles", "--to", "1000", "--save"])
+        .arg(&file)
+        .assert()
+        .success();
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let check = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = grundy().args(["period", "--check"]).arg(&path).output().unwrap();
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out.status.code(), said)
+    };
+    let tampered = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = saved.clone();
+        f(&mut v);
+        v.to_string()
+    };
+    let cases: Vec<(&str, String, i32, &str)> = vec![
+        (
+            "theorem",
+            tampered(&|v| v["certificate"]["theorem"] = "anything at all".into()),
+            1,
+            "certificate rejected: the theorem's text is not the periodicity theorem of kayles",
+        ),
+        (
+            "agreement",
+            tampered(&|v| v["certificate"]["agreement"][1] = 1_000_000_000_000_000_000u64.into()),
+            1,
+            "certificate rejected: the agreement range is 71..=1000000000000000000, but the theorem needs the pattern \
+             for n = 71..=155 (heaps up to 167)",
+        ),
+        (
+            "short-agreement",
+            tampered(&|v| v["certificate"]["agreement"][1] = 154.into()),
+            1,
+            "certificate rejected: the agreement range is 71..=154, but the theorem needs the pattern for n = 71..=155",
+        ),
+        (
+            "proof-end",
+            tampered(&|v| v["certificate"]["proof_end"] = 1_000_000_000_000_000_000u64.into()),
+            1,
+            "certificate rejected: proof_end is 1000000000000000000, but the theorem needs the heaps up to 167",
+        ),
+        (
+            "extra-values",
+            tampered(&|v| v["values"].as_array_mut().unwrap().push("0".into())),
+            1,
+            "certificate rejected: the file holds 169 values; the certificate rests on heaps 0..=167, 168 values",
+        ),
+        (
+            "unknown-key",
+            tampered(&|v| v["certificate"]["verified_by"] = "me".into()),
+            2,
+            "unknown field `verified_by`",
+        ),
+        (
+            "plus-sign",
+            tampered(&|v| v["values"][3] = "+2".into()),
+            2,
+            "value 3 ('+2') is not a decimal number",
+        ),
+    ];
+    for (name, text, code, want) in cases {
+        let (got, said) = check(&format!("{name}.json"), &text);
+        assert_eq!(got, Some(code), "{name}: {said}");
+        assert!(said.contains(want), "{name}: {said}");
+    }
+    // A byte-order mark is allowed.
+    let (got, said) = check("bom.json", &format!("\u{feff}{saved}"));
+    assert_eq!(got, Some(0), "{said}");
+    assert!(said.starts_with("holds: kayles: Periodicity(12, 71, 0)"), "{said}");
+}

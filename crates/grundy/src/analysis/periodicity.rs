@@ -177,7 +177,8 @@ pub fn proven_by(theorem: &dyn PeriodicityTheorem, per: &Periodicity, checked_to
 
 /// A proof that a heap ruleset's values are periodic: the pattern, the range of heaps
 /// on which the computed values agree with it, and the theorem that extends the
-/// agreement to every heap. [`check_certificate`] re-verifies one from saved values.
+/// agreement to every heap. [`super::certificate::check_certificate`] re-verifies one
+/// from saved values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     /// The ruleset, as written in expressions (`kayles`, `take-and-break[0.156]`).
@@ -353,78 +354,6 @@ pub fn search_partial(
         }
         .min(to);
     }
-}
-
-/// Re-verifies a certificate against saved values `values[n] = G(n)` for `n ≥ 0` of
-/// `rs`: the ruleset's theorem applies to the pattern and needs no heap beyond
-/// `cert.proof_end`; the saved values agree with the pattern on every heap the theorem
-/// needs; and they are the ruleset's values (recomputed from the rules by the dense
-/// engine). Returns what was checked, in words.
-///
-/// # Errors
-/// [`crate::Error::Input`] naming the first thing that does not hold (a tampered value,
-/// a wrong range, a theorem that does not apply), and the engine's errors.
-pub fn check_certificate(
-    rs: &dyn HeapRuleset,
-    cert: &Certificate,
-    values: &[u64],
-    ctl: &crate::control::Control,
-) -> crate::error::Result<String> {
-    use crate::error::Error;
-    let bad = |m: String| Err(Error::Input(format!("certificate rejected: {m}")));
-    let Some(theorem) = rs.periodicity() else {
-        return bad(format!("{} has no periodicity theorem", rs.name()));
-    };
-    let per = cert.periodicity;
-    let Some(end) = theorem.proof_end(per.preperiod, per.period, per.saltus) else {
-        return bad(format!("the theorem does not apply to {per} of {}", rs.name()));
-    };
-    if cert.proof_end < end || cert.last_checked.saturating_add(per.period) < end {
-        return bad(format!(
-            "the theorem needs heaps up to {end}; the certificate covers {}",
-            cert.proof_end
-        ));
-    }
-    if (values.len() as u64) <= end {
-        return bad(format!(
-            "the saved sequence has {} values; heaps 0..={end} are needed",
-            values.len()
-        ));
-    }
-    for n in per.preperiod..=end - per.period {
-        let (a, b) = (values[n as usize], values[(n + per.period) as usize]);
-        if b as i128 - a as i128 != per.saltus as i128 {
-            return bad(format!(
-                "G({}) = {b} but G({n}) = {a}: the pattern fails at n = {n}",
-                n + per.period
-            ));
-        }
-    }
-    if per.preperiod > rs.first_heap() {
-        let n = per.preperiod - 1;
-        if values[(n + per.period) as usize] as i128 - values[n as usize] as i128 == per.saltus as i128 {
-            return bad(format!(
-                "the pattern also holds at n = {n}, so the preperiod is not {}",
-                per.preperiod
-            ));
-        }
-    }
-    let table = crate::solve::sequence(rs, end, ctl)?;
-    for n in rs.first_heap()..=end {
-        if table.get_u64(n) != Some(values[n as usize]) {
-            return bad(format!(
-                "the saved G({n}) = {} but the rules give {}",
-                values[n as usize],
-                table.get(n)
-            ));
-        }
-    }
-    Ok(format!(
-        "{}: {per} holds on heaps {}..={end}, the values agree with the rules, and {} extends it to every heap",
-        rs.name(),
-        per.preperiod,
-        theorem.statement()
-    ))
 }
 
 /// A maximal run of equal values: heaps `start..start + len` all have value `value`.
