@@ -101,3 +101,13 @@ fn every_verdict_is_the_pinned_one() {
     let want: Vec<(String, &str)> = pinned().into_iter().map(|(i, s)| (i.to_string(), s)).collect();
     assert_eq!(got, want);
 }
+
+/// `reproduce --full`'s size of the subtraction[1..k] period check (k up to 300, each
+/// table 5(k + 1) heaps, whole periods) holds: periods of 64 and more were missed when
+/// the table was a whole number of periods, so k = 63 was reported as "no period".
+#[test]
+fn the_full_subtraction_period_check_holds() {
+    let c = grundy_papers::find("004-period-subtraction-1-to-k").unwrap();
+    let o = run(&c, &Context::full()).unwrap();
+    assert_eq!(o.verdict, Verdict::Holds, "{}", o.computed);
+}

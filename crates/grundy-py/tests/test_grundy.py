@@ -161,6 +161,13 @@ def test_period():
     assert "<table>" in k._repr_html_()
 
 
+def test_period_of_64_and_more_in_a_table_of_whole_periods():
+    # G(n) = n mod 64 and n mod 71; the tables hold five and six whole periods.
+    for k, to in [(63, 319), (70, 354), (70, 425)]:
+        p = grundy.period("subtraction[%s]" % ",".join(map(str, range(1, k + 1))), to)
+        assert (p.period, p.preperiod, p.saltus, p.proven) == (k + 1, 0, 0, True)
+
+
 def test_rulesets():
     rs = grundy.rulesets()
     names = [r["name"] for r in rs]

@@ -5,7 +5,8 @@
 
 use crate::output::{print_json, stdout, write_atomically, Format};
 use anyhow::{bail, Context, Result};
-use grundy::analysis::periodicity::{check_certificate, search, Certificate, PeriodSearch, Periodicity};
+use grundy::analysis::certificate::{check_certificate, SavedCertificate};
+use grundy::analysis::periodicity::{search_partial, Certificate, PeriodSearch, Periodicity};
 use grundy::catalog::parse_ruleset;
 use grundy::Control;
 use serde::{Deserialize, Serialize};
@@ -51,6 +52,7 @@ pub enum Status {
 /// A certificate as JSON: the pattern, the heaps on which the values agree with it, and
 /// the theorem.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CertificateOut {
     /// The ruleset as written in expressions.
     pub ruleset: String,
@@ -116,6 +118,7 @@ pub struct EngineOut {
 /// A saved certificate: the certificate and the values G(0), G(1), … it rests on
 /// (decimal strings, as all values in grundy's JSON).
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Saved {
     certificate: CertificateOut,
     values: Vec<String>,
@@ -234,7 +237,14 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     if let Some(path) = &a.save {
         crate::output::check_writable(path)?;
     }
-    let r = search(rs.as_ref(), from, to, ctl)?;
+    let (r, stopped) = search_partial(rs.as_ref(), from, to, ctl)?;
+    match stopped {
+        // Ctrl-C: what the heaps computed so far show is printed, as `seq` prints them.
+        Some(grundy::Error::Interrupted) if !r.values.is_empty() => {}
+        Some(e) => return Err(e.into()),
+        None => {}
+    }
+    let interrupted = stopped.is_some();
     let mut rep = report(&r);
     rep.engine = rs.engine_stats().filter(|s| s.mask != 0).map(|s| EngineOut {
         rare_mask: s.mask,
@@ -247,6 +257,21 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         Format::Text => stdout(|w| writeln!(w, "{}", text(&rep))),
         Format::Json => print_json(&rep),
     };
+    if interrupted {
+        eprintln!(
+            "grundy: stopped; the analysis printed covers the heaps computed, {}..={}{}",
+            r.from,
+            r.to,
+            match (&a.save, &rep.certificate) {
+                (Some(path), None) => format!(" (nothing was written to {})", path.display()),
+                _ => String::new(),
+            }
+        );
+        if rep.certificate.is_none() {
+            printed?;
+            return Err(grundy::Error::Interrupted.into());
+        }
+    }
     if let Some(path) = &a.save {
         let Some(cert) = &rep.certificate else {
             bail!(
@@ -269,6 +294,9 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         eprintln!("wrote the certificate to {}", path.display());
     }
     printed?;
+    if interrupted {
+        return Err(grundy::Error::Interrupted.into());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -282,12 +310,14 @@ impl Report {
     }
 }
 
-/// `period --check FILE`.
+/// `period --check FILE`: the file is read strictly (no unknown keys, values as
+/// grundy writes them, a UTF-8 byte-order mark allowed) and every field is checked by
+/// the library's [`check_certificate`].
 fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
     // The saved values take a few times the file's size once parsed.
     let text = grundy::control::read_text_bounded(file, ctl.memory_limit() / 5)
         .with_context(|| format!("cannot read {}", file.display()))?;
-    let saved: Saved = serde_json::from_str(&text)
+    let saved: Saved = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(&text))
         .with_context(|| format!("{} is not a certificate saved by grundy period --save", file.display()))?;
     let c = &saved.certificate;
     let rs = parse_ruleset(&c.ruleset)?;
@@ -298,34 +328,23 @@ fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
         .enumerate()
         .map(|(n, v)| {
             v.parse::<u64>()
-                .with_context(|| format!("{}: value {n} ('{v}') is not a number", file.display()))
+                .ok()
+                .filter(|x| x.to_string() == *v)
+                .with_context(|| format!("{}: value {n} ('{v}') is not a decimal number", file.display()))
         })
         .collect::<Result<_>>()?;
-    let cert = Certificate {
-        ruleset: c.ruleset.clone(),
+    let claimed = SavedCertificate {
         periodicity: Periodicity {
             preperiod: c.preperiod,
             period: c.period,
             saltus: c.saltus,
         },
-        last_checked: c.agreement[1],
+        agreement: c.agreement,
         proof_end: c.proof_end,
-        theorem: rs
-            .periodicity()
-            .map(|t| t.statement())
-            .context("the ruleset has no periodicity theorem")?,
+        theorem: c.theorem.clone(),
+        values,
     };
-    if c.agreement[0] != c.preperiod {
-        stdout(|w| {
-            writeln!(
-                w,
-                "certificate rejected: the agreement range starts at {}, not at the preperiod {}",
-                c.agreement[0], c.preperiod
-            )
-        })?;
-        return Ok(ExitCode::from(super::EXIT_MISMATCH));
-    }
-    match check_certificate(rs.as_ref(), &cert, &values, ctl) {
+    match check_certificate(rs.as_ref(), &claimed, ctl) {
         Ok(what) => {
             stdout(|w| writeln!(w, "holds: {what}"))?;
             Ok(ExitCode::SUCCESS)

@@ -3,7 +3,7 @@
 
 use predicates::prelude::*;
 
-use crate::common::grundy;
+use crate::common::{grundy, json};
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
@@ -197,6 +197,21 @@ fn period_not_found_within_n() {
 }
 
 #[test]
+fn periods_of_64_and_more_in_tables_of_whole_periods() {
+    // G(n) = n mod (k + 1); the tables end after five and six whole periods.
+    for (k, to) in [(63, "319"), (70, "354"), (70, "425")] {
+        let set = (1..=k).map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+        let name = format!("subtraction[{set}]");
+        let v = json(&["period", &name, "--to", to, "--format", "json"]);
+        assert_eq!(
+            (v["status"].as_str(), v["period"].as_u64(), v["preperiod"].as_u64()),
+            (Some("proven"), Some(k + 1), Some(0)),
+            "k = {k}, --to {to}"
+        );
+    }
+}
+
+#[test]
 fn seq_bfile() {
     grundy()
         .args(["seq", "subtraction[1,2]", "--to", "5", "--format", "bfile"])
@@ -290,4 +305,117 @@ fn period_certificates_save_and_check() {
         .code(2)
         .stderr(predicate::str::contains("no proven period to save"));
     assert!(!dir.path().join("nim.json").exists());
+}
+
+#[test]
+fn period_interrupted_prints_what_the_computed_heaps_show() {
+    // Grundy's game has no known period: the search runs until Ctrl-C.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["--max-work", "1e15", "period", "grundys-game", "--to", "1e8"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("grundys-game: no period within heaps 0..="),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("grundy: stopped; the analysis printed covers the heaps computed, 0..=")
+            && stderr.ends_with("grundy: interrupted\n"),
+        "{stderr}"
+    );
+}
+
+/// Each field of a saved certificate is checked against what the theorem and the values
+/// give: tampered metadata is rejected (exit 1) and a malformed file refused (exit 2).
+#[test]
+fn period_check_rejects_every_false_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kayles.json");
+    grundy()
+        .args(["period", "kayles", "--to", "1000", "--save"])
+        .arg(&file)
+        .assert()
+        .success();
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let check = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = grundy().args(["period", "--check"]).arg(&path).output().unwrap();
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out.status.code(), said)
+    };
+    let tampered = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = saved.clone();
+        f(&mut v);
+        v.to_string()
+    };
+    let cases: Vec<(&str, String, i32, &str)> = vec![
+        (
+            "theorem",
+            tampered(&|v| v["certificate"]["theorem"] = "anything at all".into()),
+            1,
+            "certificate rejected: the theorem's text is not the periodicity theorem of kayles",
+        ),
+        (
+            "agreement",
+            tampered(&|v| v["certificate"]["agreement"][1] = 1_000_000_000_000_000_000u64.into()),
+            1,
+            "certificate rejected: the agreement range is 71..=1000000000000000000, but the theorem needs the pattern \
+             for n = 71..=155 (heaps up to 167)",
+        ),
+        (
+            "short-agreement",
+            tampered(&|v| v["certificate"]["agreement"][1] = 154.into()),
+            1,
+            "certificate rejected: the agreement range is 71..=154, but the theorem needs the pattern for n = 71..=155",
+        ),
+        (
+            "proof-end",
+            tampered(&|v| v["certificate"]["proof_end"] = 1_000_000_000_000_000_000u64.into()),
+            1,
+            "certificate rejected: proof_end is 1000000000000000000, but the theorem needs the heaps up to 167",
+        ),
+        (
+            "extra-values",
+            tampered(&|v| v["values"].as_array_mut().unwrap().push("0".into())),
+            1,
+            "certificate rejected: the file holds 169 values; the certificate rests on heaps 0..=167, 168 values",
+        ),
+        (
+            "unknown-key",
+            tampered(&|v| v["certificate"]["verified_by"] = "me".into()),
+            2,
+            "unknown field `verified_by`",
+        ),
+        (
+            "plus-sign",
+            tampered(&|v| v["values"][3] = "+2".into()),
+            2,
+            "value 3 ('+2') is not a decimal number",
+        ),
+    ];
+    for (name, text, code, want) in cases {
+        let (got, said) = check(&format!("{name}.json"), &text);
+        assert_eq!(got, Some(code), "{name}: {said}");
+        assert!(said.contains(want), "{name}: {said}");
+    }
+    // A byte-order mark is allowed.
+    let (got, said) = check("bom.json", &format!("\u{feff}{saved}"));
+    assert_eq!(got, Some(0), "{said}");
+    assert!(said.starts_with("holds: kayles: Periodicity(12, 71, 0)"), "{said}");
 }

@@ -1,6 +1,8 @@
-//! Analyses of computed values: comparison of closed forms with search ([`verify`]) and
-//! periodicity of sequences ([`periodicity`]). (The papers' claims, their printed tables
-//! and the checks of MIN are in the `grundy-papers` crate.)
+//! Analyses of computed values: comparison of closed forms with search ([`verify`]),
+//! periodicity of sequences ([`periodicity`]) and the check of its saved proofs
+//! ([`certificate`]). (The papers' claims, their printed tables and the checks of MIN
+//! are in the `grundy-papers` crate.)
 
+pub mod certificate;
 pub mod periodicity;
 pub mod verify;

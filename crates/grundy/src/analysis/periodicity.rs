@@ -102,14 +102,16 @@ pub fn detect(values: &[u64], start: u64, evidence: Evidence) -> Option<Periodic
     let cover = len.div_ceil(evidence.min_cover_divisor.max(1));
     // Periods whose stretch reaches far back without the evidence asked for: a multiple
     // of such a period agrees (with the multiple saltus) at least as far back, so its
-    // scan starts there instead of at the end of the table.
+    // scan starts there instead of at the end of the table. A stretch of q holding at
+    // most p values says nothing about p = k·q (no pair n, n + p lies in it), so it is
+    // used only for the multiples shorter than the stretch.
     let mut long: Vec<(u64, u64, i64)> = Vec::new();
     let mut p: u64 = 1;
     while p.saturating_mul(reps) <= len {
         let need = (p * reps).max(cover);
         let known = long
             .iter()
-            .filter(|&&(q, _, _)| p.is_multiple_of(q))
+            .filter(|&&(q, n0, _)| p.is_multiple_of(q) && len - (n0 - start) > p)
             .min_by_key(|&&(_, n0, _)| n0)
             .map(|&(q, n0, s)| (n0, s.checked_mul((p / q) as i64)));
         let found = match known {
@@ -175,7 +177,8 @@ pub fn proven_by(theorem: &dyn PeriodicityTheorem, per: &Periodicity, checked_to
 
 /// A proof that a heap ruleset's values are periodic: the pattern, the range of heaps
 /// on which the computed values agree with it, and the theorem that extends the
-/// agreement to every heap. [`check_certificate`] re-verifies one from saved values.
+/// agreement to every heap. [`super::certificate::check_certificate`] re-verifies one
+/// from saved values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     /// The ruleset, as written in expressions (`kayles`, `take-and-break[0.156]`).
@@ -252,6 +255,24 @@ pub fn search(
     to: u64,
     ctl: &crate::control::Control,
 ) -> crate::error::Result<PeriodSearch> {
+    match search_partial(rs, from, to, ctl)? {
+        (r, None) => Ok(r),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// [`search`], keeping what was established when the table stops early (Ctrl-C): the
+/// analysis of the heaps computed until then (`to` is the last of them), with the
+/// error that stopped it.
+///
+/// # Errors
+/// As [`search`], for errors before any heap is computed or in reading the values.
+pub fn search_partial(
+    rs: &dyn HeapRuleset,
+    from: u64,
+    to: u64,
+    ctl: &crate::control::Control,
+) -> crate::error::Result<(PeriodSearch, Option<crate::error::Error>)> {
     let from = from.max(rs.first_heap());
     let theorem = rs.periodicity();
     // The table grows by doubling up to `to`: its whole work is checked before the
@@ -269,20 +290,26 @@ pub fn search(
     loop {
         // Continue from the heaps already computed instead of starting again.
         let (table, stopped) = crate::solve::sequence_resume(rs, std::mem::take(&mut codes), size, ctl)?;
-        if let Some(e) = stopped {
-            return Err(e);
-        }
-        let values: Vec<u64> = (from..=size)
-            .map(|n| {
-                table.get_u64(n).ok_or_else(|| {
-                    crate::error::Error::Unsupported(format!(
-                        "G({n}) of {} does not fit in 64 bits; periodicity needs 64-bit values",
-                        rs.name()
-                    ))
+        // Stopped early: the heaps computed so far are examined.
+        let last = match stopped {
+            Some(_) => (table.len() as u64).min(size + 1).checked_sub(1),
+            None => Some(size),
+        };
+        let values: Vec<u64> = match last {
+            Some(last) if last >= from => (from..=last)
+                .map(|n| {
+                    table.get_u64(n).ok_or_else(|| {
+                        crate::error::Error::Unsupported(format!(
+                            "G({n}) of {} does not fit in 64 bits; periodicity needs 64-bit values",
+                            rs.name()
+                        ))
+                    })
                 })
-            })
-            .collect::<crate::error::Result<_>>()?;
-        codes = table.codes().to_vec();
+                .collect::<crate::error::Result<_>>()?,
+            _ => Vec::new(),
+        };
+        let examined = from + values.len() as u64;
+        codes = table.into_codes();
         let found = detect(&values, from, Evidence::default());
         let needs = found.and_then(|p| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus)));
         // Where to grow: the proof of the apparent period, or else of a pattern with
@@ -295,7 +322,7 @@ pub fn search(
             detect(&values, from, weak).and_then(|p| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus)))
         });
         let certificate = match (found, needs, theorem) {
-            (Some(per), Some(end), Some(t)) if end <= size => Some(Certificate {
+            (Some(per), Some(end), Some(t)) if end < examined => Some(Certificate {
                 ruleset: rs.name(),
                 periodicity: per,
                 last_checked: end - per.period,
@@ -304,17 +331,19 @@ pub fn search(
             }),
             _ => None,
         };
-        let done = certificate.is_some() || size >= to;
-        if done {
-            return Ok(PeriodSearch {
-                ruleset: rs.name(),
-                from,
-                to: size,
-                found,
-                proof_needs: needs.filter(|_| certificate.is_none()),
-                certificate,
-                values,
-            });
+        if certificate.is_some() || size >= to || stopped.is_some() {
+            return Ok((
+                PeriodSearch {
+                    ruleset: rs.name(),
+                    from,
+                    to: examined.saturating_sub(1).max(from),
+                    found,
+                    proof_needs: needs.filter(|_| certificate.is_none()),
+                    certificate,
+                    values,
+                },
+                stopped,
+            ));
         }
         // Grow: to the heap the proof of an apparent period needs if that is within a
         // doubling, else double.
@@ -325,78 +354,6 @@ pub fn search(
         }
         .min(to);
     }
-}
-
-/// Re-verifies a certificate against saved values `values[n] = G(n)` for `n ≥ 0` of
-/// `rs`: the ruleset's theorem applies to the pattern and needs no heap beyond
-/// `cert.proof_end`; the saved values agree with the pattern on every heap the theorem
-/// needs; and they are the ruleset's values (recomputed from the rules by the dense
-/// engine). Returns what was checked, in words.
-///
-/// # Errors
-/// [`crate::Error::Input`] naming the first thing that does not hold (a tampered value,
-/// a wrong range, a theorem that does not apply), and the engine's errors.
-pub fn check_certificate(
-    rs: &dyn HeapRuleset,
-    cert: &Certificate,
-    values: &[u64],
-    ctl: &crate::control::Control,
-) -> crate::error::Result<String> {
-    use crate::error::Error;
-    let bad = |m: String| Err(Error::Input(format!("certificate rejected: {m}")));
-    let Some(theorem) = rs.periodicity() else {
-        return bad(format!("{} has no periodicity theorem", rs.name()));
-    };
-    let per = cert.periodicity;
-    let Some(end) = theorem.proof_end(per.preperiod, per.period, per.saltus) else {
-        return bad(format!("the theorem does not apply to {per} of {}", rs.name()));
-    };
-    if cert.proof_end < end || cert.last_checked.saturating_add(per.period) < end {
-        return bad(format!(
-            "the theorem needs heaps up to {end}; the certificate covers {}",
-            cert.proof_end
-        ));
-    }
-    if (values.len() as u64) <= end {
-        return bad(format!(
-            "the saved sequence has {} values; heaps 0..={end} are needed",
-            values.len()
-        ));
-    }
-    for n in per.preperiod..=end - per.period {
-        let (a, b) = (values[n as usize], values[(n + per.period) as usize]);
-        if b as i128 - a as i128 != per.saltus as i128 {
-            return bad(format!(
-                "G({}) = {b} but G({n}) = {a}: the pattern fails at n = {n}",
-                n + per.period
-            ));
-        }
-    }
-    if per.preperiod > rs.first_heap() {
-        let n = per.preperiod - 1;
-        if values[(n + per.period) as usize] as i128 - values[n as usize] as i128 == per.saltus as i128 {
-            return bad(format!(
-                "the pattern also holds at n = {n}, so the preperiod is not {}",
-                per.preperiod
-            ));
-        }
-    }
-    let table = crate::solve::sequence(rs, end, ctl)?;
-    for n in rs.first_heap()..=end {
-        if table.get_u64(n) != Some(values[n as usize]) {
-            return bad(format!(
-                "the saved G({n}) = {} but the rules give {}",
-                values[n as usize],
-                table.get(n)
-            ));
-        }
-    }
-    Ok(format!(
-        "{}: {per} holds on heaps {}..={end}, the values agree with the rules, and {} extends it to every heap",
-        rs.name(),
-        per.preperiod,
-        theorem.statement()
-    ))
 }
 
 /// A maximal run of equal values: heaps `start..start + len` all have value `value`.
@@ -445,6 +402,8 @@ mod tests {
         })
     }
 
+    use proptest::strategy::Strategy;
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
         /// Starting the scans of multiples of a long-agreeing period where it agrees
@@ -453,7 +412,11 @@ mod tests {
         #[test]
         fn detect_equals_the_plain_search(
             prefix in proptest::collection::vec(0u64..6, 0..300),
-            block in proptest::collection::vec(0u64..6, 1..6),
+            block in proptest::prop_oneof![
+                proptest::collection::vec(0u64..6, 1..6),
+                // Ramps, whose runs of period 1 reach 64 values and more.
+                (1u64..140).prop_map(|l| (0..l).collect::<Vec<u64>>()),
+            ],
             saltus in 0u64..2,
             reps in 1usize..400,
             divisor in 1u64..5,
@@ -464,6 +427,90 @@ mod tests {
             }
             let ev = Evidence { min_periods: 2, min_cover_divisor: divisor };
             proptest::prop_assert_eq!(detect(&values, 3, ev), detect_plain(&values, 3, ev));
+        }
+    }
+
+    /// A table with a known smallest period `p`, preperiod `n0` (relative to the first
+    /// heap `start`) and saltus: G(start + n0 + i·p + j) = block[j] + i·saltus, random
+    /// values before. `shape` picks the block: a ramp j (the values of
+    /// subtraction[1..p−1]), runs j / w, an inner pattern j mod w, or random values.
+    /// One entry of the block is a spike above 2^40 that no other value comes near, so
+    /// no q < p fits a stretch of 2q and more than p values (such a stretch holds a
+    /// spike t with t or t − q in the fit's range, and its difference differs from that
+    /// of a neighbouring n); the entry before n₀ is G(n₀ − 1 + p) + 1, so the preperiod
+    /// is exactly n₀.
+    fn known_period(p: usize, n0: usize, saltus: u64, shape: u8, seed: u64, len: usize) -> Vec<u64> {
+        let mut state = seed;
+        let mut next = move || {
+            // SplitMix64.
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let w = (next() % 9 + 2) as usize;
+        let spike = (next() % p as u64) as usize;
+        let block: Vec<u64> = (0..p)
+            .map(|j| match (j == spike, shape) {
+                (true, _) => (1 << 40) + next() % 1000,
+                (false, 0) => j as u64,
+                (false, 1) => (j / w) as u64,
+                (false, 2) => (j % w) as u64,
+                (false, _) => next() % 8,
+            })
+            .collect();
+        let periodic = |n: usize| block[(n - n0) % p] + (n - n0) as u64 / p as u64 * saltus;
+        let mut values: Vec<u64> = (0..len)
+            .map(|n| if n < n0 { next() % 8 } else { periodic(n) })
+            .collect();
+        if n0 > 0 {
+            values[n0 - 1] = periodic(n0 - 1 + p) + 1;
+        }
+        values
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 48, ..Default::default() })]
+        /// A sequence with smallest period p ≤ 5000, preperiod n₀ ≤ 2p (so that two
+        /// periods after it are half the table) and saltus s ≥ 0 is found at every end
+        /// of the table from n₀ + 2p to n₀ + 6p: all of them for p ≤ 250; for longer
+        /// periods each end within one heap of a whole number of periods or of the
+        /// spike (where the last run of a ramp is longest, periods of 64 and more were
+        /// missed), and 16 others at random.
+        #[test]
+        fn a_known_period_is_found_at_every_length(
+            p in proptest::prop_oneof![1usize..=200, 1usize..=5000],
+            n0_part in 0.0f64..=1.0,
+            saltus in proptest::prop_oneof![proptest::strategy::Just(0u64), 0u64..4],
+            shape in 0u8..4,
+            start in 0u64..3,
+            seed: u64,
+        ) {
+            let n0 = (n0_part * 2.0 * p as f64) as usize;
+            let values = known_period(p, n0, saltus, shape, seed, n0 + 6 * p + 1);
+            let want = Periodicity { preperiod: start + n0 as u64, period: p as u64, saltus: saltus as i64 };
+            let spike = (0..p).find(|&j| values[n0 + j] >= 1 << 40).unwrap_or(0);
+            let mut ends: Vec<usize> = (2..=6)
+                .flat_map(|k| [0, spike].map(|j| n0 + k * p + j))
+                .flat_map(|e| [e.saturating_sub(1), e, e + 1])
+                .collect();
+            let mut rng = seed;
+            for _ in 0..16 {
+                rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                ends.push(n0 + 2 * p + (rng >> 33) as usize % (4 * p + 1));
+            }
+            if p <= 250 {
+                ends = (n0 + 2 * p..=n0 + 6 * p).collect();
+            }
+            ends.retain(|&e| (n0 + 2 * p..=n0 + 6 * p).contains(&e));
+            for end in ends {
+                proptest::prop_assert_eq!(
+                    detect(&values[..=end], start, Evidence::default()),
+                    Some(want),
+                    "table of heaps {}..={}", start, start + end as u64
+                );
+            }
         }
     }
 
@@ -611,6 +658,28 @@ mod tests {
             let p = detect(&v, 0, Evidence::default()).unwrap();
             assert_eq!((p.period, p.preperiod, p.saltus), (k + 1, 0, 0));
             assert!(subtraction_proof(&set, &p, to));
+        }
+    }
+
+    #[test]
+    fn periods_of_64_and_more_when_the_table_is_whole_periods() {
+        // subtraction[1..=63] to 319 (five periods of 64) and subtraction[1..=70] to 354
+        // and 425: the last run of period 1 (64 or 71 values) said nothing about the
+        // period itself, whose scan started from it with saltus 64 (71).
+        for (k, to) in [(63u64, 319u64), (63, 383), (63, 384), (70, 354), (70, 425)] {
+            let set: Vec<u64> = (1..=k).collect();
+            let rs = Subtraction::new(&set).unwrap();
+            let r = search(&rs, 0, to, &Control::new()).unwrap();
+            assert_eq!(
+                r.found,
+                Some(Periodicity {
+                    preperiod: 0,
+                    period: k + 1,
+                    saltus: 0
+                }),
+                "k = {k}, to = {to}"
+            );
+            assert_eq!(r.certificate.map(|c| c.proof_end), Some(2 * k), "k = {k}, to = {to}");
         }
     }
 

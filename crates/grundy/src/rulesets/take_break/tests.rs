@@ -133,7 +133,8 @@ fn expressions_and_names() {
 
 #[test]
 fn classic_periods_are_proven_with_certificates() {
-    use crate::analysis::periodicity::{check_certificate, search};
+    use crate::analysis::certificate::{check_certificate, SavedCertificate};
+    use crate::analysis::periodicity::search;
     let ctl = Control::new();
     // (code, period, preperiod = last exception + 1): Guy & Smith 1956.
     for (code, period, preperiod) in [("0.77", 12, 71), ("0.137", 34, 52), ("0.07", 34, 53)] {
@@ -145,26 +146,34 @@ fn classic_periods_are_proven_with_certificates() {
         let t = rs.code().max_removed().unwrap();
         assert_eq!(c.last_checked, 2 * preperiod + period + t - 1, "{code}");
         assert!(r.to < 4096, "{code}: the search went on to {}", r.to);
-        let ok = check_certificate(&rs, &c, &r.values, &ctl).unwrap();
+        let saved = SavedCertificate::new(&c, &r.values);
+        assert_eq!(saved.values.len() as u64, c.proof_end + 1, "{code}");
+        let ok = check_certificate(&rs, &saved, &ctl).unwrap();
         assert!(ok.contains("Guy & Smith"), "{ok}");
-        // Tampering is caught: a value, the preperiod, the period, the range.
-        let mut v = r.values.clone();
-        v[100] ^= 1;
-        assert!(check_certificate(&rs, &c, &v, &ctl).is_err(), "{code}: tampered value");
-        let mut early = c.clone();
-        early.periodicity.preperiod -= 1;
-        assert!(check_certificate(&rs, &early, &r.values, &ctl).is_err(), "{code}: earlier preperiod");
-        let mut late = c.clone();
-        late.periodicity.preperiod += 1;
-        assert!(check_certificate(&rs, &late, &r.values, &ctl).is_err(), "{code}: later preperiod");
-        let mut other = c.clone();
-        other.periodicity.period += 1;
-        assert!(check_certificate(&rs, &other, &r.values, &ctl).is_err(), "{code}: other period");
-        let mut short = c.clone();
-        short.proof_end -= 1;
-        short.last_checked -= 1;
-        assert!(check_certificate(&rs, &short, &r.values, &ctl).is_err(), "{code}: short range");
-        assert!(check_certificate(&rs, &c, &r.values[..c.proof_end as usize], &ctl).is_err(), "{code}: short file");
+        // Tampering is caught: a value, the preperiod, the period, the range, the
+        // theorem, the values kept.
+        let tampered = |f: &dyn Fn(&mut SavedCertificate)| {
+            let mut t = saved.clone();
+            f(&mut t);
+            check_certificate(&rs, &t, &ctl).unwrap_err().to_string()
+        };
+        let rejected = [
+            (tampered(&|t| t.values[100] ^= 1), "G(100) = "),
+            (tampered(&|t| t.periodicity.preperiod -= 1), "proof_end is"),
+            (tampered(&|t| t.periodicity.preperiod += 1), "proof_end is"),
+            (tampered(&|t| t.periodicity.period += 1), "proof_end is"),
+            (tampered(&|t| t.proof_end -= 1), "proof_end is"),
+            (tampered(&|t| t.proof_end = 1_000_000_000_000_000_000), "proof_end is"),
+            (tampered(&|t| t.agreement[1] -= 1), "the agreement range is"),
+            (tampered(&|t| t.agreement[1] = 1_000_000_000_000_000_000), "the agreement range is"),
+            (tampered(&|t| t.agreement[0] += 1), "the agreement range is"),
+            (tampered(&|t| t.theorem.push('.')), "the theorem's text"),
+            (tampered(&|t| t.values.push(0)), "values; the certificate rests on heaps 0..="),
+            (tampered(&|t| t.values.truncate(t.values.len() - 1)), "values; the certificate rests"),
+        ];
+        for (why, want) in rejected {
+            assert!(why.starts_with("certificate rejected: ") && why.contains(want), "{code}: {why}");
+        }
     }
 }
 
