@@ -191,7 +191,8 @@ pub trait Checkpoint: Send + Sync {
 /// As [`sequence_partial`], and [`Error::Input`] naming the checkpoint for a prefix that
 /// fails the checks (with [`Error::TooLarge`] or [`Error::TooMuchWork`] if checking or
 /// using it would pass a limit); a failed save stops the run like an interruption (the
-/// finished codes come back with the error).
+/// finished codes come back with the error, which replaces [`Error::Interrupted`] when
+/// the save on stopping fails).
 pub fn sequence_checkpointed(
     rs: &dyn HeapRuleset,
     prefix: Vec<u32>,
@@ -284,7 +285,10 @@ pub fn sequence_checkpointed(
     if let Some(ck) = checkpoint {
         if codes.len() as u64 > start {
             if let Err(e) = ck.save(rs, &codes) {
-                stopped.get_or_insert(e);
+                // A lost save matters more than the interruption that asked for it.
+                if matches!(stopped, None | Some(Error::Interrupted)) {
+                    stopped = Some(e);
+                }
             }
         }
     }

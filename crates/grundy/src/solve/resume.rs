@@ -191,3 +191,171 @@ fn splitmix64(state: &mut u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::parse_ruleset;
+    use crate::game::Ruleset;
+    use crate::solve::dense::{sequence, sequence_checkpointed};
+    use std::sync::{Arc, Mutex};
+
+    /// A checkpoint in memory, recording where a run resumed.
+    #[derive(Default)]
+    struct InMemory {
+        codes: Mutex<Vec<u32>>,
+        resumed: Mutex<Option<u64>>,
+    }
+
+    impl Checkpoint for InMemory {
+        fn load(&self, _: &dyn HeapRuleset, _: &Control) -> Result<Vec<u32>> {
+            Ok(self.codes.lock().unwrap().clone())
+        }
+        fn save(&self, _: &dyn HeapRuleset, codes: &[u32]) -> Result<()> {
+            *self.codes.lock().unwrap() = codes.to_vec();
+            Ok(())
+        }
+        fn resumed(&self, heaps: u64) {
+            *self.resumed.lock().unwrap() = Some(heaps);
+        }
+    }
+
+    fn heap(name: &str) -> Arc<dyn HeapRuleset> {
+        match parse_ruleset(name).unwrap() {
+            Ruleset::Heap(h) => h,
+            _ => unreachable!("{name} is a heap ruleset"),
+        }
+    }
+
+    /// Resumes a run of `rs` to `to` from `prefix`; the error, if the checks refuse it.
+    fn resume(rs: &dyn HeapRuleset, prefix: Vec<u32>, to: u64, ctl: &Control) -> Result<Vec<u32>> {
+        let ck = InMemory::default();
+        let (seq, stopped) = sequence_checkpointed(rs, prefix, to, ctl, Some(&ck))?;
+        assert!(stopped.is_none());
+        Ok(seq.into_codes())
+    }
+
+    #[test]
+    fn genuine_values_resume_and_say_so() {
+        let ctl = Control::new();
+        for name in ["kayles", "4!.0", "maliquot", "powerset-saliquot", "nontotative"] {
+            let rs = heap(name);
+            let full = sequence(rs.as_ref(), 3000, &ctl).unwrap().into_codes();
+            let ck = InMemory::default();
+            *ck.codes.lock().unwrap() = full[..1500].to_vec();
+            let prefix = ck.load(rs.as_ref(), &ctl).unwrap();
+            let (seq, stopped) = sequence_checkpointed(rs.as_ref(), prefix, 3000, &ctl, Some(&ck)).unwrap();
+            assert!(stopped.is_none());
+            assert_eq!(seq.codes(), full, "{name}");
+            assert_eq!(*ck.resumed.lock().unwrap(), Some(1500), "{name}");
+            assert_eq!(*ck.codes.lock().unwrap(), full, "{name}: saved at the end");
+        }
+    }
+
+    #[test]
+    fn a_wrong_value_at_any_of_the_last_heaps_is_refused() {
+        let ctl = Control::new();
+        for name in ["kayles", "powerset-saliquot"] {
+            let rs = heap(name);
+            let full = sequence(rs.as_ref(), 1499, &ctl).unwrap().into_codes();
+            for n in 1500 - LAST_HEAPS as usize..1500 {
+                let mut codes = full.clone();
+                // Another value within the bounds: 0 ↔ 1 (for a powerset, 0 ↔ 2^0).
+                codes[n] = u32::from(codes[n] == 0);
+                let e = resume(rs.as_ref(), codes, 2000, &ctl).unwrap_err().to_string();
+                assert!(
+                    e.contains(&format!("the checkpoint: heap {n} holds")) && e.contains("mex of its options"),
+                    "{name}: {e}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn values_the_rules_cannot_give_are_refused() {
+        let ctl = Control::new();
+        let refusal = |name: &str, change: &dyn Fn(&mut Vec<u32>)| {
+            let rs = heap(name);
+            let mut codes = sequence(rs.as_ref(), 200, &ctl).unwrap().into_codes();
+            change(&mut codes);
+            match resume(rs.as_ref(), codes, 300, &ctl) {
+                Err(Error::Input(e)) => e,
+                other => panic!("{name}: {other:?}"),
+            }
+        };
+        // Heap 0 is not a position of maliquot.
+        let e = refusal("maliquot", &|c| c[0] = 1);
+        assert!(e.contains("heap 0 holds 1, but it is not a position"), "{e}");
+        // Kayles' values below heap 100 are below 16 (the largest is 8): a mex is at
+        // most 16.
+        let e = refusal("kayles", &|c| c[100] = 17);
+        assert!(
+            e.contains("heap 100 holds 17, but its options' values") && e.contains("at most 16"),
+            "{e}"
+        );
+        // subtraction[1,2] has two options: its values are at most 2.
+        let e = refusal("subtraction[1,2]", &|c| c[150] = 3);
+        assert!(
+            e.contains("heap 150 holds 3, but the heap has at most 2 options"),
+            "{e}"
+        );
+        // A powerset value 2^k needs k + 1 heaps in the base.
+        let e = refusal("powerset-saliquot", &|c| c[50] = c.iter().max().unwrap() + 1);
+        assert!(e.contains("heap 50 holds") && e.contains("at most"), "{e}");
+    }
+
+    /// The engine's sets indexed by value (16 bytes per value for take-and-break) are
+    /// checked with the table before the engine sees the values: a crafted value it
+    /// would size them by is refused for memory, not allocated.
+    #[test]
+    fn memory_for_the_largest_saved_value_is_checked_first() {
+        let rs = heap("0.137");
+        // The largest values the bounds allow: each a new largest value.
+        let mut codes = vec![0u32];
+        for n in 1..=6000u64 {
+            let largest = *codes.iter().max().unwrap();
+            let most = (1u64 << (32 - largest.leading_zeros())).min(rs.options_bound(n) as u64);
+            codes.push(most as u32);
+        }
+        let largest = *codes.iter().max().unwrap() as u64;
+        assert!(largest > 1000, "{largest}");
+        let table = 6001 * rs.memory().bytes_per_heap;
+        let ctl = Control::new().with_memory_limit(table + 8 * largest);
+        let e = resume(rs.as_ref(), codes.clone(), 6000, &ctl).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+        assert!(e.to_string().contains("16 bytes per value"), "{e}");
+        // With room for them, the values are checked, and refused.
+        let e = resume(rs.as_ref(), codes, 6000, &Control::new()).unwrap_err();
+        assert!(matches!(e, Error::Input(_)), "{e}");
+    }
+
+    #[test]
+    fn the_sample_is_the_last_heaps_and_random_ones_within_the_budget() {
+        let rs = heap("maliquot");
+        let ctl = Control::new();
+        for len in [1u64, 2, 5, 9, 100, 1_000_000] {
+            let s = sample(rs.as_ref(), len, "x", &ctl).unwrap();
+            let low = len.saturating_sub(LAST_HEAPS).max(1);
+            assert!(s.windows(2).all(|w| w[0] < w[1]), "{len}: {s:?}");
+            assert!((low..len).all(|n| s.contains(&n)), "{len}: {s:?}");
+            let random = s.iter().filter(|&&n| n < low).count();
+            assert!(random <= RANDOM_HEAPS && s.iter().all(|&n| n >= 1), "{len}: {s:?}");
+            if len == 1_000_000 {
+                assert_eq!(random, RANDOM_HEAPS, "cheap heaps: the full sample");
+            }
+        }
+        // Heaps too costly for the budget are skipped; the last ones are checked
+        // against the work limit.
+        let nim = heap("nim");
+        let len = 1u64 << 30;
+        let s = sample(nim.as_ref(), len, "x", &ctl).unwrap();
+        let cost = |heaps: &mut dyn Iterator<Item = u64>| heaps.map(|n| nim.options_bound(n)).sum::<u128>();
+        let budget = SAMPLE_WORK.max(dense_work(nim.as_ref(), 0, len - 1) / 100);
+        assert!(cost(&mut s.iter().copied()) <= budget + cost(&mut (len - LAST_HEAPS..len)));
+        let small = Control::new().with_work_limit(1000);
+        assert!(matches!(
+            sample(nim.as_ref(), 1 << 30, "x", &small),
+            Err(Error::TooMuchWork { .. })
+        ));
+    }
+}
