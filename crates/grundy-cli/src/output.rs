@@ -50,9 +50,11 @@ pub fn pad(text: &str, width: usize, right_align: bool) -> String {
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory,
 /// flushed to disk, then renamed into place, so that `path` is never left half
-/// written ([`grundy::control::write_atomically`]). Errors name the file.
+/// written ([`grundy::control::write_atomically`]); a Ctrl-C that ends the process
+/// meanwhile removes the temporary file. Errors name the file.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    grundy::control::write_atomically(path, bytes).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+    crate::progress::writing(path, || grundy::control::write_atomically(path, bytes))
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// Checks, before a long computation, that a file can be created at `path` (its

@@ -125,26 +125,47 @@ pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &s
             return;
         }
         match SAVED.get() {
-            None => std::process::exit(130),
             Some(path) if n == 2 => eprintln!(
                 "grundy: stopping: saving {} first (Ctrl-C again abandons the save)",
                 path.display()
             ),
-            Some(path) => {
-                // The file keeps its old content; only the save in progress is lost.
-                if let Ok(tmp) = grundy::control::temporary_path(path) {
-                    let _ = std::fs::remove_file(tmp);
-                }
-                std::process::exit(130);
-            }
+            _ => exit_interrupted(),
         }
     });
     Ok(ctl)
 }
 
+/// Exits with status 130 after removing the temporary files of the writes in
+/// progress: the files they replace keep their old content.
+fn exit_interrupted() -> ! {
+    let mut temporary: Vec<PathBuf> = WRITING.lock().map(|w| w.clone()).unwrap_or_default();
+    temporary.extend(SAVED.get().and_then(|p| grundy::control::temporary_path(p).ok()));
+    for t in temporary {
+        let _ = std::fs::remove_file(t);
+    }
+    std::process::exit(130);
+}
+
 /// The file saved when a run stops (a checkpoint), if any: a second Ctrl-C waits for
 /// its save instead of exiting, a third removes the save's temporary file and exits.
 static SAVED: OnceLock<PathBuf> = OnceLock::new();
+
+/// The temporary files of the atomic writes in progress ([`writing`]).
+static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Runs `write`, an atomic write of `path`, so that a Ctrl-C that ends the process
+/// meanwhile removes its temporary file.
+pub fn writing<T>(path: &Path, write: impl FnOnce() -> T) -> T {
+    let temporary = grundy::control::temporary_path(path).ok();
+    if let (Some(t), Ok(mut w)) = (&temporary, WRITING.lock()) {
+        w.push(t.clone());
+    }
+    let result = write();
+    if let (Some(t), Ok(mut w)) = (&temporary, WRITING.lock()) {
+        w.retain(|p| p != t);
+    }
+    result
+}
 
 /// Makes Ctrl-C protect the save of `path` (a checkpoint written when the run stops):
 /// the first Ctrl-C stops the computation, which then saves; a second one waits for
