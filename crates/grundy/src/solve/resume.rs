@@ -34,8 +34,8 @@ pub const LAST_HEAPS: u64 = 8;
 /// The most heaps below the last ones, drawn at random, that are recomputed.
 pub const RANDOM_HEAPS: usize = 56;
 
-/// The options the random heaps may visit at least (about a tenth of a second).
-pub const SAMPLE_WORK: u128 = 10_000_000;
+/// The options the random heaps may visit at least (a few hundredths of a second).
+pub const SAMPLE_WORK: u128 = 2_000_000;
 
 /// Checks `codes`, the saved codes of heaps `0..codes.len()` of `rs` that a run to
 /// `to` resumes from, with `step` the engine that will go on from them.
