@@ -83,22 +83,27 @@ pub fn pad(text: &str, width: usize, right_align: bool) -> String {
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory,
 /// flushed to disk, then renamed into place, so that `path` is never left half
-/// written ([`grundy::control::write_atomically`]). Errors name the file.
+/// written ([`grundy::control::write_atomically`]); a Ctrl-C that ends the process
+/// meanwhile removes the temporary file. Errors name the file.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    grundy::control::write_atomically(path, bytes).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+    crate::progress::writing(path, || grundy::control::write_atomically(path, bytes))
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// Checks, before a long computation, that a file can be created at `path` (its
-/// directory exists and is writable). Errors name the file.
+/// directory exists and is writable; for a symbolic link, the directory of the file it
+/// points to, which is the file written). Errors name the file.
 pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
-    let dir = match path.parent() {
+    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot write {}: {e}", path.display());
+    let target = grundy::control::follow_links(path).map_err(cannot)?;
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),
     };
-    if path.is_dir() {
+    if target.is_dir() {
         anyhow::bail!("cannot write {}: it is a directory", path.display());
     }
-    if path.metadata().is_ok_and(|m| !m.is_file()) {
+    if target.metadata().is_ok_and(|m| !m.is_file()) {
         anyhow::bail!("cannot write {}: not a regular file", path.display());
     }
     let probe = dir.join(format!(".grundy-write-test-{}", std::process::id()));
@@ -106,7 +111,7 @@ pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
         .map(|_| {
             let _ = std::fs::remove_file(&probe);
         })
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+        .map_err(cannot)
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@ use grundy::control::ProgressSink;
 use grundy::error::Shown;
 use grundy::Control;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 struct Bars {
@@ -84,7 +85,8 @@ fn setting<T>(
 
 /// The run control: memory and state limits (from the options, else the environment
 /// variables, validated), progress bars, and a Ctrl-C handler that asks the engines to
-/// stop (a second Ctrl-C exits at once).
+/// stop (a second Ctrl-C exits at once, unless a checkpoint is being saved:
+/// [`guard_saves_to`]).
 ///
 /// `work_flag` is the name the user gave the work limit (`--max-work`, or its older
 /// name `--max-states`), for the messages.
@@ -109,12 +111,62 @@ pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &s
     }
     let _ = SOURCES.set(sources);
     let flag: Arc<AtomicBool> = ctl.cancel_flag();
+    let presses = AtomicU32::new(0);
     let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
+        let n = presses.fetch_add(1, Ordering::SeqCst) + 1;
+        if n == 1 {
+            flag.store(true, Ordering::SeqCst);
+            return;
+        }
+        match SAVED.get() {
+            Some(path) if n == 2 => eprintln!(
+                "grundy: stopping: saving {} first (Ctrl-C again abandons the save)",
+                path.display()
+            ),
+            _ => exit_interrupted(),
         }
     });
     Ok(ctl)
+}
+
+/// Exits with status 130 after removing the temporary files of the writes in
+/// progress: the files they replace keep their old content.
+fn exit_interrupted() -> ! {
+    let mut temporary: Vec<PathBuf> = WRITING.lock().map(|w| w.clone()).unwrap_or_default();
+    temporary.extend(SAVED.get().and_then(|p| grundy::control::temporary_path(p).ok()));
+    for t in temporary {
+        let _ = std::fs::remove_file(t);
+    }
+    std::process::exit(130);
+}
+
+/// The file saved when a run stops (a checkpoint), if any: a second Ctrl-C waits for
+/// its save instead of exiting, a third removes the save's temporary file and exits.
+static SAVED: OnceLock<PathBuf> = OnceLock::new();
+
+/// The temporary files of the atomic writes in progress ([`writing`]).
+static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Runs `write`, an atomic write of `path`, so that a Ctrl-C that ends the process
+/// meanwhile removes its temporary file.
+pub fn writing<T>(path: &Path, write: impl FnOnce() -> T) -> T {
+    let temporary = grundy::control::temporary_path(path).ok();
+    if let (Some(t), Ok(mut w)) = (&temporary, WRITING.lock()) {
+        w.push(t.clone());
+    }
+    let result = write();
+    if let (Some(t), Ok(mut w)) = (&temporary, WRITING.lock()) {
+        w.retain(|p| p != t);
+    }
+    result
+}
+
+/// Makes Ctrl-C protect the save of `path` (a checkpoint written when the run stops):
+/// the first Ctrl-C stops the computation, which then saves; a second one waits for
+/// that save; a third abandons it (removing its temporary file, the file keeping its
+/// old content) and exits.
+pub fn guard_saves_to(path: &Path) {
+    let _ = SAVED.set(path.to_path_buf());
 }
 
 /// How the limit behind a refusal was set, and how to change it: the option or the

@@ -231,7 +231,9 @@ pub fn default_state_limit() -> u64 {
 /// Writes `bytes` to `path` whole or not at all: into a temporary file in the same
 /// directory, synced to disk, then renamed over `path` (and the directory synced where
 /// it can be). On any failure (a full disk, a file size limit, a directory in the
-/// way) the temporary file is removed and `path` keeps its old content, if any.
+/// way) the temporary file is removed and `path` keeps its old content, if any. A
+/// symbolic link is written through: the file it points to ([`follow_links`], created
+/// if the link dangles) is replaced in its own directory, and the link stays.
 ///
 /// # Errors
 /// The I/O error of the step that failed.
@@ -250,19 +252,14 @@ pub fn default_state_limit() -> u64 {
 /// ```
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    // A symbolic link is written through: the file it points to is replaced, the link stays.
+    let path = &follow_links(path)?;
     // Renaming over a device or a pipe would replace it: only regular files are written.
     if path.metadata().is_ok_and(|m| !m.is_file()) {
         return Err(std::io::Error::other("not a regular file"));
     }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => std::path::Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let dir = parent_dir(path);
+    let tmp = temporary_path(path)?;
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -278,6 +275,62 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// The directory holding `path` (`.` for a bare file name).
+fn parent_dir(path: &std::path::Path) -> &std::path::Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    }
+}
+
+/// The path an output file at `path` is written to: `path` itself, or, if `path` is a
+/// symbolic link, the file it points to (followed through further links, even when that
+/// file does not exist yet: a dangling link names the file to create). A link's
+/// relative target is taken from the link's directory.
+///
+/// # Errors
+/// The I/O error of reading a link; an error after 40 links (a loop).
+///
+/// # Example
+/// ```
+/// # #[cfg(unix)] {
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-links-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::os::unix::fs::symlink("target.txt", dir.join("link.txt")).unwrap();
+/// assert_eq!(grundy::control::follow_links(&dir.join("link.txt")).unwrap(), dir.join("target.txt"));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// # }
+/// ```
+pub fn follow_links(path: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&p)?;
+                p = parent_dir(&p).join(target);
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// The temporary file [`write_atomically`] writes before renaming it to `path`: a
+/// hidden file beside the file written (after [`follow_links`]), named after it and
+/// the process, `.NAME.tmp-PID`. A program that stops in the middle of a write removes
+/// it.
+///
+/// # Errors
+/// As [`follow_links`].
+pub fn temporary_path(path: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    let path = follow_links(path)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(parent_dir(&path).join(format!(".{name}.tmp-{}", std::process::id())))
 }
 
 /// Reads the text file at `path` whole, but at most `max_bytes` of it, and stops at

@@ -128,9 +128,10 @@ fn grundys_game_long(n: u64) -> Result<String> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let ck = FileCheckpoint::new(dir.join("grundys-game.ck"), std::time::Duration::from_secs(60));
     let rs = game("4!.0")?;
-    let prefix = ck.load(rs.as_ref())?;
+    let ctl = Control::new();
+    let prefix = ck.load(rs.as_ref(), &ctl)?;
     let resumed = prefix.len();
-    let (seq, stopped) = sequence_checkpointed(rs.as_ref(), prefix, n, &Control::new(), Some(&ck))?;
+    let (seq, stopped) = sequence_checkpointed(rs.as_ref(), prefix, n, &ctl, Some(&ck))?;
     if let Some(e) = stopped {
         bail!("stopped after {} heaps: {e}", seq.len());
     }

@@ -61,7 +61,8 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         height: a.height,
     };
     let fig = figure(&rs, a.to, &options, ctl)?;
-    grundy_figures::write(&fig, &a.out)?;
+    let bytes = grundy_figures::render(&fig, ImageFormat::from_path(&a.out)?)?;
+    crate::output::write_atomically(&a.out, &bytes)?;
     let (w, h) = fig.size();
     eprintln!("wrote {} ({w}×{h})", a.out.display());
     Ok(ExitCode::SUCCESS)

@@ -50,9 +50,10 @@ pub struct Args {
     /// Search (default) or closed form.
     #[arg(long, value_enum, default_value_t)]
     method: SeqMethod,
-    /// Checkpoint file for dense search: resume from it when it holds values of this
-    /// ruleset (refusing a corrupted file or one for another ruleset), save to it
-    /// atomically every 30 s of work and when the run ends or is interrupted.
+    /// Checkpoint file for dense search of a finite ruleset: resume from it when it
+    /// holds values of this ruleset (refusing a corrupted file, one for another ruleset
+    /// or values the rules do not give), save to it atomically every 30 s of work and
+    /// when the run ends or is interrupted (a second Ctrl-C waits for the save).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -101,11 +102,20 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         if method != Method::Search {
             anyhow::bail!("--checkpoint needs --method search");
         }
+        if matches!(rs, grundy::game::Ruleset::Loopy(_)) {
+            // Checkpoints hold dense tables of finite values; loopy values are explored.
+            anyhow::bail!(
+                "--checkpoint saves dense tables of finite rulesets; {} is loopy (its values are explored heap by heap)",
+                rs.name()
+            );
+        }
         crate::output::check_writable(path)?;
-        solver = solver.with_checkpoint(std::sync::Arc::new(FileCheckpoint::new(
-            path,
-            std::time::Duration::from_secs(30),
-        )));
+        // A second Ctrl-C waits for the checkpoint's save; a third abandons it.
+        crate::progress::guard_saves_to(path);
+        let shown = path.display().to_string();
+        let ck = FileCheckpoint::new(path, std::time::Duration::from_secs(30))
+            .on_resume(move |heap| eprintln!("grundy: resumed from heap {heap} (checkpoint {shown})"));
+        solver = solver.with_checkpoint(std::sync::Arc::new(ck));
     }
     let seq = solver.sequence(&rs, a.from, a.to)?;
     // Printing huge values (powerset rulesets) can cost more than computing them.

@@ -6,6 +6,7 @@
 //! without code changes; until then the figure is reported as not produced, with the
 //! reason.
 
+use crate::output::write_atomically;
 use anyhow::{bail, Result};
 use grundy::catalog::parse_ruleset;
 use grundy::game::Ruleset;
@@ -16,38 +17,44 @@ use grundy_papers::{Claim, Context, Figure as Kind, FigureRef};
 use std::path::Path;
 use std::time::Instant;
 
-/// Draws the figure row `claim` into `dir` as `ID.png`. Never fails: a figure that
-/// cannot be drawn (its ruleset is missing, a limit is hit) is returned as not produced,
-/// with the reason; only an interruption is an error.
-pub fn produce(claim: &Claim, ctx: &Context, dir: &Path) -> Result<FigureRef> {
+/// Draws the figure row `claim` into `dir` as `ID.png`. A figure that cannot be drawn
+/// (its ruleset is missing, a limit is hit) is returned as not produced, with the
+/// reason; a figure drawn but not written (a full disk) likewise, together with the
+/// write error naming the file, which ends the run with exit 2. Only an interruption
+/// is an error.
+pub fn produce(claim: &Claim, ctx: &Context, dir: &Path) -> Result<(FigureRef, Option<anyhow::Error>)> {
     let t = Instant::now();
     let file = format!("{}.png", claim.id);
     let caption = claim.caption(ctx.full);
-    let result = build(claim, ctx).and_then(|(fig, note)| {
-        figures::write(&fig, &dir.join(&file))?;
-        Ok(note)
-    });
-    let seconds = t.elapsed().as_secs_f64();
-    match result {
-        Ok(note) => Ok(FigureRef {
-            id: claim.id.to_string(),
-            file: Some(file),
-            caption,
-            note: format!("{note}; drawn in {seconds:.2} s"),
-        }),
+    let not_produced = |why: String| FigureRef {
+        id: claim.id.to_string(),
+        file: None,
+        caption: caption.clone(),
+        note: why,
+    };
+    let (png, note) = match build(claim, ctx).and_then(|(fig, note)| Ok((figures::render_png(&fig)?, note))) {
+        Ok(drawn) => drawn,
         Err(e) => {
             if ctx.control.cancelled() || matches!(e.downcast_ref::<grundy::Error>(), Some(grundy::Error::Interrupted))
             {
                 return Err(e);
             }
-            Ok(FigureRef {
-                id: claim.id.to_string(),
-                file: None,
-                caption,
-                note: format!("not produced: {e:#}"),
-            })
+            return Ok((not_produced(format!("not produced: {e:#}")), None));
         }
+    };
+    if let Err(e) = write_atomically(&dir.join(&file), &png) {
+        return Ok((not_produced(format!("not written: {e:#}")), Some(e)));
     }
+    let seconds = t.elapsed().as_secs_f64();
+    Ok((
+        FigureRef {
+            id: claim.id.to_string(),
+            file: Some(file),
+            caption,
+            note: format!("{note}; drawn in {seconds:.2} s"),
+        },
+        None,
+    ))
 }
 
 fn build(claim: &Claim, ctx: &Context) -> Result<(Figure, String)> {
@@ -111,14 +118,15 @@ mod tests {
     fn a_figure_is_drawn_from_its_ruleset_name() {
         let dir = tempfile::tempdir().unwrap();
         // A ruleset that needs parameters cannot be drawn by name alone: reported.
-        let r = produce(
+        let (r, _) = produce(
             &scatter("004-odd-nim", "subtraction", 10),
             &Context::quick(),
             dir.path(),
         )
         .unwrap();
         assert!(r.file.is_none() && r.note.contains("needs parameters"), "{}", r.note);
-        let r = produce(&scatter("004-odd-nim", "odd-nim", 500), &Context::quick(), dir.path()).unwrap();
+        let (r, written) = produce(&scatter("004-odd-nim", "odd-nim", 500), &Context::quick(), dir.path()).unwrap();
+        assert!(written.is_none());
         assert_eq!(r.file.as_deref(), Some("004-odd-nim.png"));
         assert!(r.note.contains("largest value 1 (first at n = 1)"), "{}", r.note);
         let bytes = std::fs::read(dir.path().join("004-odd-nim.png")).unwrap();
@@ -128,7 +136,7 @@ mod tests {
     #[test]
     fn a_missing_ruleset_is_reported_not_produced() {
         let dir = tempfile::tempdir().unwrap();
-        let r = produce(&scatter("999-x", "no-such-ruleset", 10), &Context::quick(), dir.path()).unwrap();
+        let (r, _) = produce(&scatter("999-x", "no-such-ruleset", 10), &Context::quick(), dir.path()).unwrap();
         assert!(r.file.is_none());
         assert_eq!(
             r.note,

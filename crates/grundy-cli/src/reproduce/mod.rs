@@ -114,11 +114,15 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             }
             eprintln!("[figure {}/{}] {}", i + 1, figure_claims.len(), f.id);
             match figures::produce(f, &ctx, dir) {
-                Ok(r) => {
+                Ok((r, written)) => {
                     if r.file.is_none() {
                         eprintln!("  {}", r.note);
                     }
                     figures.push(r);
+                    // Like a report file: the run goes on, the error ends it.
+                    if write_error.is_none() {
+                        write_error = written;
+                    }
                 }
                 Err(_) => interrupted = true,
             }

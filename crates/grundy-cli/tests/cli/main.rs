@@ -7,6 +7,7 @@ mod common;
 mod arithmetic;
 mod contract;
 mod figures_tables_periods;
+mod files;
 mod fuzzed;
 mod limits;
 mod loopy;

@@ -338,6 +338,21 @@ fn reproduce_on_a_full_disk_leaves_no_truncated_report_and_prints_it() {
     }
 }
 
+/// A figure that could not be written was reported as "not produced" with exit 0.
+#[test]
+fn reproduce_fails_naming_a_figure_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = with_file_size_limit(dir.path(), "reproduce --only 001-min-heatmap-zoom --out out");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let last = err.lines().last().unwrap();
+    assert!(
+        last.starts_with("grundy: error: cannot write out/001-min-heatmap-zoom.png"),
+        "{last}"
+    );
+    assert!(!dir.path().join("out/001-min-heatmap-zoom.png").exists());
+}
+
 #[test]
 fn plot_on_a_full_disk_leaves_no_file() {
     let dir = tempfile::tempdir().unwrap();

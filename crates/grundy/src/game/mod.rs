@@ -92,6 +92,15 @@ pub trait DenseStep {
     fn work_per_heap(&self) -> Option<(f64, f64)> {
         None
     }
+
+    /// Bytes per value of the step's structures indexed by value (a set, a count or a
+    /// list per value, up to the largest value it has met): when a run resumes from
+    /// saved codes, `(largest code + 1) ×` this is checked against the memory limit,
+    /// with the table, before the step sees them. The default, 1, covers bit and byte
+    /// sets.
+    fn bytes_per_value(&self) -> u64 {
+        1
+    }
 }
 
 /// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.

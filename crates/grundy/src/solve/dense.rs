@@ -145,12 +145,27 @@ pub fn sequence_resume(
 
 /// Saves the codes of a dense sequence now and then so that a run can be resumed
 /// ([`sequence_resume`]) after it is stopped.
+///
+/// Saved codes are data: before a run resumes from them, [`sequence_checkpointed`]
+/// checks every value against what the rules allow and recomputes a sample of them
+/// (see [`super::resume`]).
 pub trait Checkpoint: Send + Sync {
-    /// The codes saved earlier for `rs` (empty if there are none).
+    /// The codes saved earlier for `rs` (empty if there are none), read within the
+    /// memory limit of `ctl`.
     ///
     /// # Errors
-    /// [`Error::Input`] if what was saved is unusable (corrupted, or for another ruleset).
-    fn load(&self, rs: &dyn HeapRuleset) -> Result<Vec<u32>>;
+    /// [`Error::Input`] if what was saved is unusable (corrupted, or for another
+    /// ruleset); [`Error::TooLarge`] if reading it would pass the memory limit.
+    fn load(&self, rs: &dyn HeapRuleset, ctl: &Control) -> Result<Vec<u32>>;
+
+    /// What the checkpoint is, for messages (`checkpoint g.ck`).
+    fn name(&self) -> String {
+        "the checkpoint".into()
+    }
+
+    /// Called when a run resumes from the saved codes, once they passed the checks:
+    /// `heaps` of them are used, so the run goes on from heap `heaps`.
+    fn resumed(&self, _heaps: u64) {}
 
     /// Saves the codes of heaps `0..codes.len()` of `rs`.
     ///
@@ -168,9 +183,16 @@ pub trait Checkpoint: Send + Sync {
 /// [`Checkpoint::every`] of work and when the run ends (finished, interrupted or
 /// stopped by an error).
 ///
+/// With a checkpoint, a nonempty `prefix` (its saved codes) is first checked
+/// ([`super::resume`]): a value the rules cannot
+/// give, or a recomputed heap that differs, refuses it.
+///
 /// # Errors
-/// As [`sequence_partial`]; a failed save stops the run like an interruption (the
-/// finished codes come back with the error).
+/// As [`sequence_partial`], and [`Error::Input`] naming the checkpoint for a prefix that
+/// fails the checks (with [`Error::TooLarge`] or [`Error::TooMuchWork`] if checking or
+/// using it would pass a limit); a failed save stops the run like an interruption (the
+/// finished codes come back with the error, which replaces [`Error::Interrupted`] when
+/// the save on stopping fails).
 pub fn sequence_checkpointed(
     rs: &dyn HeapRuleset,
     prefix: Vec<u32>,
@@ -205,27 +227,19 @@ pub fn sequence_checkpointed(
     codes.truncate(to as usize + 1);
     codes.reserve(to as usize + 1 - codes.len());
     let first = rs.first_heap();
-    let mut generic_plain;
-    let mut generic_powerset;
+    let mut generic;
     let mut custom = rs.dense_step();
     let step: &mut dyn DenseStep = match custom.as_deref_mut() {
         Some(s) => s,
-        None if rs.is_powerset() => {
-            generic_powerset = PowersetStep {
-                rs,
-                seen: MexSet::new(),
-            };
-            &mut generic_powerset
-        }
         None => {
-            generic_plain = GenericStep {
-                rs,
-                vals: Vec::new(),
-                scratch: Vec::new(),
-            };
-            &mut generic_plain
+            generic = generic_step(rs);
+            generic.as_mut()
         }
     };
+    if let (Some(ck), false) = (checkpoint, codes.is_empty()) {
+        super::resume::check(rs, &codes, step, to, ck, ctl)?;
+        ck.resumed(codes.len() as u64);
+    }
     ctl.start(&format!("{name} to {to}"), curve.total().min(u64::MAX as u128) as u64);
     let mut stopped = None;
     let mut last_save = std::time::Instant::now();
@@ -271,7 +285,10 @@ pub fn sequence_checkpointed(
     if let Some(ck) = checkpoint {
         if codes.len() as u64 > start {
             if let Err(e) = ck.save(rs, &codes) {
-                stopped.get_or_insert(e);
+                // A lost save matters more than the interruption that asked for it.
+                if matches!(stopped, None | Some(Error::Interrupted)) {
+                    stopped = Some(e);
+                }
             }
         }
     }
@@ -344,6 +361,23 @@ fn not_short(rs: &dyn HeapRuleset, n: u64, heap: u64) -> Error {
         "{}: heap {n} has an option containing heap {heap}, which is not smaller; the ruleset is not short (loopy games need the loopy solver)",
         rs.name()
     ))
+}
+
+/// The generic evaluator of `rs`, which enumerates every option through
+/// [`HeapRuleset::for_each_option`] (for a powerset ruleset, its base heaps).
+pub(super) fn generic_step(rs: &dyn HeapRuleset) -> Box<dyn DenseStep + '_> {
+    if rs.is_powerset() {
+        Box::new(PowersetStep {
+            rs,
+            seen: MexSet::new(),
+        })
+    } else {
+        Box::new(GenericStep {
+            rs,
+            vals: Vec::new(),
+            scratch: Vec::new(),
+        })
+    }
 }
 
 /// The generic evaluator: enumerate the options, nim-sum each, take the mex.

@@ -14,12 +14,15 @@
 //!   tables between calls.
 //! - [`loopy`]: the generalized Sprague–Grundy function of a finite game graph that may
 //!   have cycles (values `∞(K)`); [`explore`]: values of loopy rulesets within a bound.
+//! - [`resume`]: the checks on saved values (a checkpoint's) before a dense run resumes
+//!   from them.
 
 pub mod dense;
 mod evaluator;
 pub mod explore;
 pub mod loopy;
 pub mod memo;
+pub mod resume;
 mod solver;
 
 pub use dense::{

@@ -752,7 +752,7 @@ impl Solver {
             Ruleset::Heap(h) => {
                 let (table, stopped) = match &self.checkpoint {
                     Some(ck) => {
-                        let prefix = ck.load(h.as_ref())?;
+                        let prefix = ck.load(h.as_ref(), &ctl)?;
                         super::dense::sequence_checkpointed(h.as_ref(), prefix, to, &ctl, Some(ck.as_ref()))?
                     }
                     None => sequence_partial(h.as_ref(), to, &ctl)?,

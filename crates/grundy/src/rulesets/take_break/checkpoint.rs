@@ -15,6 +15,7 @@
 //! ```
 
 use super::Code;
+use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::HeapRuleset;
 use crate::solve::Checkpoint;
@@ -70,7 +71,7 @@ pub fn decode(code: &Code, bytes: &[u8], name: &str) -> Result<Vec<u32>> {
 /// # Errors
 /// As [`decode`].
 pub fn decode_named(want: &str, bytes: &[u8], name: &str) -> Result<Vec<u32>> {
-    let bad = |why: &str| Error::Input(format!("checkpoint {name}: {why}; refusing to use it"));
+    let bad = |why: &str| Error::Input(format!("checkpoint {name}: {why}; refusing to use it (delete it to start afresh)"));
     if bytes.len() < MAGIC.len() || &bytes[..8] != MAGIC {
         return Err(bad("not a grundy take-and-break checkpoint (bad magic)"));
     }
@@ -133,12 +134,27 @@ pub fn load(path: &Path, code: &Code) -> Result<Vec<u32>> {
 /// # Errors
 /// As [`load`].
 pub fn load_named(path: &Path, text: &str) -> Result<Vec<u32>> {
+    load_within(path, text, &Control::new().with_memory_limit(u64::MAX))
+}
+
+/// Like [`load_named`], checking first that reading the file (its bytes, then its
+/// values: twice its size) fits the memory limit of `ctl`.
+///
+/// # Errors
+/// As [`load`], and [`Error::TooLarge`] for a file too large for the memory limit.
+pub fn load_within(path: &Path, text: &str, ctl: &Control) -> Result<Vec<u32>> {
     let read = |e: std::io::Error| Error::Input(format!("cannot read checkpoint {}: {e}", path.display()));
     // A checkpoint is a regular file written by `save` (a device such as /dev/zero
     // would be read for ever, and replaced by the next save).
-    if !path.metadata().map_err(read)?.is_file() {
+    let meta = path.metadata().map_err(read)?;
+    if !meta.is_file() {
         return Err(read(std::io::Error::other("not a regular file")));
     }
+    ctl.check_memory(
+        &format!("reading checkpoint {}", path.display()),
+        meta.len().saturating_mul(2),
+        format!("{} bytes, then its values", meta.len()),
+    )?;
     let bytes = std::fs::read(path).map_err(read)?;
     decode_named(text, &bytes, &path.display().to_string())
 }
@@ -147,9 +163,12 @@ pub fn load_named(path: &Path, text: &str) -> Result<Vec<u32>> {
 /// ruleset's name with parameters (`take-and-break[0.16]`, `kayles`): resumes from the
 /// file if it exists (refusing one that is corrupted or made for another ruleset) and
 /// saves to it atomically.
+///
+/// Its values are checked before a run resumes from them ([`crate::solve::resume`]).
 pub struct FileCheckpoint {
     path: PathBuf,
     every: std::time::Duration,
+    on_resume: Option<Box<dyn Fn(u64) + Send + Sync>>,
 }
 
 impl FileCheckpoint {
@@ -158,16 +177,26 @@ impl FileCheckpoint {
         FileCheckpoint {
             path: path.into(),
             every,
+            on_resume: None,
         }
+    }
+
+    /// Calls `f` with the first heap to compute when a run resumes from the file (its
+    /// values passed the checks), before the run goes on: the CLI says "resumed from
+    /// heap N".
+    pub fn on_resume(mut self, f: impl Fn(u64) + Send + Sync + 'static) -> FileCheckpoint {
+        self.on_resume = Some(Box::new(f));
+        self
     }
 }
 
 impl Checkpoint for FileCheckpoint {
-    fn load(&self, rs: &dyn HeapRuleset) -> Result<Vec<u32>> {
+    fn load(&self, rs: &dyn HeapRuleset, ctl: &Control) -> Result<Vec<u32>> {
+        // A dangling symbolic link names the file to create: nothing to resume from.
         if !self.path.exists() {
             return Ok(Vec::new());
         }
-        load_named(&self.path, &rs.name())
+        load_within(&self.path, &rs.name(), ctl)
     }
 
     fn save(&self, rs: &dyn HeapRuleset, codes: &[u32]) -> Result<()> {
@@ -177,12 +206,21 @@ impl Checkpoint for FileCheckpoint {
     fn every(&self) -> std::time::Duration {
         self.every
     }
+
+    fn name(&self) -> String {
+        format!("checkpoint {}", self.path.display())
+    }
+
+    fn resumed(&self, heaps: u64) {
+        if let Some(f) = &self.on_resume {
+            f(heaps);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::control::Control;
     use crate::rulesets::take_break::TakeAndBreak;
     use crate::solve::dense::{sequence, sequence_resume};
 

@@ -472,6 +472,12 @@ impl DenseStep for SparseEngine<'_> {
         }
         Ok(value)
     }
+
+    /// Two byte sets (this heap's and the next heap's marks), each of two arrays of
+    /// `2 << bits` bytes for values below `2^bits`: at most 16 bytes per value.
+    fn bytes_per_value(&self) -> u64 {
+        16
+    }
 }
 
 impl SparseEngine<'_> {

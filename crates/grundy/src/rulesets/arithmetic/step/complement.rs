@@ -120,4 +120,9 @@ impl DenseStep for ComplementStep {
         }
         Ok(code)
     }
+
+    /// A `u32` count per value.
+    fn bytes_per_value(&self) -> u64 {
+        4
+    }
 }

@@ -127,6 +127,11 @@ impl DenseStep for CoprimeStep {
             _ => first_without(0) as u32,
         })
     }
+
+    /// A list of heaps per value (its header; the heaps themselves are one per heap).
+    fn bytes_per_value(&self) -> u64 {
+        std::mem::size_of::<Vec<u32>>() as u64
+    }
 }
 
 pub(crate) struct FullsetTotientStep {
