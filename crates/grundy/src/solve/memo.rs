@@ -19,11 +19,12 @@ pub type Memo<P> = FxHashMap<P, u32>;
 /// positions reachable from it (iterative: no recursion-depth limit).
 ///
 /// `options(p, out)` pushes the options of `p`, each as a list of positions whose values
-/// are nim-summed (a single position for games that are not sums); it is called once
-/// per position evaluated (the lists of the positions being expanded are kept until
-/// their values are known), so options written by a user (a Python function) run once
-/// per position. `memo` keeps values between calls. `state_limit` bounds the positions held; `what` names the search in
-/// errors. Values are below 2^32.
+/// are nim-summed (a single position for games that are not sums). It is called once
+/// per position evaluated: the options of the positions being expanded are kept (in
+/// one stack, a position and an end index per option) until their values are known, so
+/// options written by a user (a Python function) run once per position. `memo` keeps
+/// values between calls. `state_limit` bounds the positions held; `what` names the
+/// search in errors. Values are below 2^32.
 ///
 /// # Errors
 /// [`Error::Unsupported`] if a cycle is found (the game is loopy),
@@ -44,32 +45,35 @@ where
     if let Some(&v) = memo.get(&start) {
         return Ok(v);
     }
+    let cycle = || Error::Unsupported(format!("{what}: the search met a cycle; the game is loopy"));
     let mut open: FxHashSet<P> = FxHashSet::default();
     let mut stack: Vec<(P, bool)> = vec![(start.clone(), false)];
-    // The options of each position being expanded, in the order of their `(p, true)`
-    // entries on `stack` (which are popped last in, first out).
-    let mut listed: Vec<Vec<Vec<P>>> = Vec::new();
+    // The options of the positions being expanded, whose `(p, true)` entries on `stack`
+    // are popped last in, first out: their positions (`parts`), where each option's
+    // parts end (`ends`), and where each position's options start in `ends` (`firsts`).
+    let mut parts: Vec<P> = Vec::new();
+    let mut ends: Vec<usize> = Vec::new();
+    let mut firsts: Vec<usize> = Vec::new();
+    let mut opts: Vec<Vec<P>> = Vec::new();
     let mut vals: Vec<u32> = Vec::new();
     let mut scratch = Vec::new();
     let mut expanded: u64 = 0;
     while let Some((p, done)) = stack.pop() {
         if done {
-            let opts = listed.pop().expect("options listed when the position was expanded");
+            let first = firsts.pop().expect("options listed when the position was expanded");
+            let mut from = first.checked_sub(1).map_or(0, |k| ends[k]);
+            let own_parts = from;
             vals.clear();
-            for o in &opts {
+            for &end in &ends[first..] {
                 let mut x = 0;
-                for q in o {
-                    match memo.get(q) {
-                        Some(v) => x ^= v,
-                        None => {
-                            return Err(Error::Unsupported(format!(
-                                "{what}: the search met a cycle; the game is loopy"
-                            )))
-                        }
-                    }
+                for q in &parts[from..end] {
+                    x ^= memo.get(q).ok_or_else(cycle)?;
                 }
                 vals.push(x);
+                from = end;
             }
+            ends.truncate(first);
+            parts.truncate(own_parts);
             let v = mex_of_slice(&vals, &mut scratch);
             open.remove(&p);
             memo.insert(p, v);
@@ -93,19 +97,21 @@ where
         }
         open.insert(p.clone());
         stack.push((p.clone(), true));
-        let mut opts: Vec<Vec<P>> = Vec::new();
+        opts.clear();
         options(&p, &mut opts);
-        for q in opts.iter().flatten() {
-            if !memo.contains_key(q) {
-                if open.contains(q) {
-                    return Err(Error::Unsupported(format!(
-                        "{what}: the search met a cycle; the game is loopy"
-                    )));
+        firsts.push(ends.len());
+        for o in opts.drain(..) {
+            for q in o {
+                if !memo.contains_key(&q) {
+                    if open.contains(&q) {
+                        return Err(cycle());
+                    }
+                    stack.push((q.clone(), false));
                 }
-                stack.push((q.clone(), false));
+                parts.push(q);
             }
+            ends.push(parts.len());
         }
-        listed.push(opts);
     }
     Ok(memo[&start])
 }
