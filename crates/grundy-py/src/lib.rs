@@ -18,7 +18,7 @@ use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, SequenceValues, S
 use grundy::value::{LoopyValue, Nimber};
 use grundy::Error;
 use numpy::PyArray1;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rules::{CallState, Def};
@@ -284,10 +284,20 @@ fn seq<'py>(
     let call = CallState::new();
     let rs = self::ruleset(ruleset, &call)?;
     let solver = solver(method, bound, graph_bound)?;
-    if let Some(s) = start.filter(|&s| s > to) {
-        return Err(PyValueError::new_err(format!(
-            "start {s} is larger than the last heap {to}"
-        )));
+    let from = match &rs {
+        Ruleset::Heap(h) => range_start(&h.name(), h.first_heap(), start, to)?,
+        Ruleset::Loopy(l) => range_start(&l.name(), l.first_heap(), start, to)?,
+        Ruleset::Tuple(_) => 0, // refused by the solver
+    };
+    // A Python ruleset from a heap above its first: only the heaps of the range and
+    // those they reach (from its first heap, the dense table computes exactly those).
+    if let Ruleset::Heap(h) = &rs {
+        if method != "formula" && from > h.first_heap() && is_session(&h.name()) {
+            let values = run(py, &call, progress.as_ref(), |ctl| {
+                reachable_sequence(h.as_ref(), from, to, ctl)
+            })?;
+            return array_out(PyArray1::from_vec(py, values).into_any(), 0);
+        }
     }
     let s = run(py, &call, progress.as_ref(), |ctl| {
         let s = solver(ctl).sequence(&rs, start, to)?;
@@ -385,6 +395,68 @@ fn seq<'py>(
     }
 }
 
+/// The first heap of the range `start..=to` of a heap ruleset `name` whose heaps start
+/// at `first` (`start` defaults to `first`).
+///
+/// # Errors
+/// `ValueError` naming the first heap when it is above `to`.
+fn range_start(name: &str, first: u64, start: Option<u64>, to: u64) -> PyResult<u64> {
+    match start {
+        Some(s) if s > to => Err(PyValueError::new_err(format!(
+            "start {s} is larger than the last heap {to}"
+        ))),
+        None if first > to => Err(PyValueError::new_err(format!(
+            "start {first} (the first heap of {name}) is larger than the last heap {to}"
+        ))),
+        _ => Ok(start.unwrap_or(first)),
+    }
+}
+
+/// True if `name` is a ruleset defined in Python this session.
+fn is_session(name: &str) -> bool {
+    SESSION.lock().unwrap_or_else(|p| p.into_inner()).contains_key(name)
+}
+
+/// Bytes per heap of [`reachable_sequence`]: the value and its entry in the memo.
+const REACHABLE_BYTES_PER_HEAP: u64 = 68;
+
+/// The values of heaps `from..=to` of `rs` by a memoized search from each heap, which
+/// visits only the heaps reachable from the range (so a Python options function is
+/// called on no other heap, and once per heap).
+///
+/// # Errors
+/// [`Error::TooLarge`] when the range does not fit the memory limit; the search's errors
+/// ([`grundy::solve::memo::sparse_heap_value`]).
+fn reachable_sequence(
+    rs: &dyn grundy::game::HeapRuleset,
+    from: u64,
+    to: u64,
+    ctl: &grundy::Control,
+) -> grundy::Result<Vec<u32>> {
+    let what = format!("the values of {} on heaps {from}..={to}", rs.name());
+    let count = to - from + 1;
+    ctl.check_memory(
+        &what,
+        count.saturating_mul(REACHABLE_BYTES_PER_HEAP),
+        format!("{count} heaps × {REACHABLE_BYTES_PER_HEAP} bytes (the value and a memoized search)"),
+    )?;
+    let mut values: Vec<u32> = Vec::new();
+    values.try_reserve_exact(count as usize).map_err(|_| Error::TooLarge {
+        what: what.clone(),
+        estimate_bytes: count.saturating_mul(4),
+        limit_bytes: ctl.memory_limit(),
+        detail: "the allocation failed".into(),
+    })?;
+    let mut memo = grundy::solve::memo::Memo::<u64>::default();
+    ctl.start(&what, count);
+    for n in from..=to {
+        ctl.tick(n - from)?;
+        values.push(grundy::solve::memo::sparse_heap_value(rs, n, &mut memo, ctl)?);
+    }
+    ctl.finish();
+    Ok(values)
+}
+
 /// `("array", a, offset)`: the values are `a[offset:]` (a view; no copy).
 fn array_out(a: Bound<'_, PyAny>, offset: usize) -> PyResult<Bound<'_, PyTuple>> {
     let py = a.py();
@@ -405,12 +477,8 @@ fn period<'py>(
     let call = CallState::new();
     let rs = self::ruleset(ruleset, &call)?;
     let h = rs.as_heap("period").map_err(to_py)?.clone();
-    let from = start.unwrap_or(h.first_heap()).max(h.first_heap());
-    if from > to {
-        return Err(PyValueError::new_err(format!(
-            "start {from} is larger than the last heap {to}"
-        )));
-    }
+    let first = h.first_heap();
+    let from = range_start(&h.name(), first, start.map(|s| s.max(first)), to)?;
     let r = run(py, &call, progress.as_ref(), |ctl| {
         periodicity::search(h.as_ref(), from, to, ctl)
     })?;
@@ -486,6 +554,53 @@ fn graph<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let g = parse_graph(text, graph_bound).map_err(to_py)?;
+    solve_graph(py, g, progress)
+}
+
+/// The vertices of the game graph in the file at `path`, read as `grundy graph FILE`
+/// reads it (within the memory limit, stopping at a NUL byte:
+/// [`grundy::graph_file::read_graph_file`]): `[(name, value, outcome)]`.
+#[pyfunction]
+#[pyo3(signature = (path, graph_bound = 100_000_000, progress = None))]
+fn graph_file<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    graph_bound: u64,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let shown = path.display().to_string();
+    let os_error = |e: std::io::Error| match e.raw_os_error() {
+        // OSError(errno, strerror, filename) is FileNotFoundError, PermissionError, …
+        Some(code) => {
+            let text = e.to_string();
+            let strerror = text.split(" (os error").next().unwrap_or(&text).to_string();
+            PyOSError::new_err((code, strerror, shown.clone()))
+        }
+        None => PyOSError::new_err(format!("{shown}: {e}")),
+    };
+    let file = std::fs::File::open(&path).map_err(os_error)?;
+    if file.metadata().map_err(os_error)?.is_dir() {
+        return Err(PyIsADirectoryError::new_err(format!(
+            "cannot read {shown}: it is a directory"
+        )));
+    }
+    let call = CallState::new();
+    // Read on the worker (Ctrl-C stops a slow pipe); a bad file's error names it.
+    let g = run(py, &call, None, |ctl| {
+        grundy::graph_file::read_graph_file(file, graph_bound, ctl).map_err(|e| match e {
+            Error::Input(m) => Error::Input(format!("{shown}: {m}")),
+            e => e,
+        })
+    })?;
+    solve_graph(py, g, progress)
+}
+
+/// Solves a graph read from text or a file: `[(name, value, outcome)]`.
+fn solve_graph<'py>(
+    py: Python<'py>,
+    g: grundy::graph_file::NamedGraph,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
     let call = CallState::new();
     let s = run(py, &call, progress.as_ref(), |ctl| {
         grundy::solve::loopy::solve(&g.graph, ctl)
@@ -580,6 +695,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(period, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;
+    m.add_function(wrap_pyfunction!(graph_file, m)?)?;
     m.add_function(wrap_pyfunction!(reproduce, m)?)?;
     m.add_function(wrap_pyfunction!(plot, m)?)?;
     Ok(())

@@ -5,20 +5,76 @@
 //! exception or an invalid option is kept in the computation's [`CallState`], which also
 //! sets the cancellation flag: the engine stops at its next check, and the caller raises
 //! the kept exception instead of returning any value.
+//!
+//! Stopping Python code: the options of a heap are read one at a time and the listing
+//! stops at the first option read after the flag is set (an endless iterator such as
+//! `itertools.repeat(0)` included); the GIL is released every [`RELEASE_EVERY`] options
+//! so that the calling thread can check for Ctrl-C meanwhile; and a function that never
+//! returns (`while True: pass`) gets a `KeyboardInterrupt` raised in it
+//! ([`CallState::interrupt_options`]: an asynchronous exception, on the threads that are
+//! running it). A computation started from inside an options function (the function
+//! asks grundy about smaller heaps) stops when the one that called it stops
+//! ([`CallState::current`]).
 
-use grundy::game::{HeapRuleset, LoopyOptions, LoopyRuleset, Part, Ruleset};
-use pyo3::exceptions::PyValueError;
+use grundy::game::{HeapRuleset, LoopyOptions, LoopyRuleset, MemoryModel, Part, Reach, Ruleset};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// How many options are read from an options function between two releases of the GIL
+/// (an iterator implemented in C runs no Python instruction, so Python never switches
+/// threads while Rust reads it).
+const RELEASE_EVERY: usize = 1024;
+
+thread_local! {
+    /// The computation whose options function this thread is running, if any.
+    static CURRENT: RefCell<Option<Arc<CallState>>> = const { RefCell::new(None) };
+    /// This thread's Python identifier (`threading.get_ident()`), once asked.
+    static IDENT: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// This thread's identifier for `PyThreadState_SetAsyncExc`.
+fn thread_ident(py: Python<'_>) -> PyResult<u64> {
+    if let Some(id) = IDENT.get() {
+        return Ok(id);
+    }
+    let id: u64 = py.import("threading")?.getattr("get_ident")?.call0()?.extract()?;
+    IDENT.set(Some(id));
+    Ok(id)
+}
+
 /// The state of one computation shared with the Python rulesets it calls: the
-/// cancellation flag of its `Control` and the first Python error met.
+/// cancellation flag of its `Control`, the first Python error met and the threads
+/// running an options function.
 pub struct CallState {
     /// The `Control`'s cancellation flag (set on Ctrl-C and on a ruleset error).
     pub cancel: Arc<AtomicBool>,
     error: Mutex<Option<PyErr>>,
+    /// The identifiers of the threads inside an options function now, once per call.
+    running: Mutex<Vec<u64>>,
+}
+
+/// Marks the current thread as running an options function of a computation while it
+/// lives (created and dropped with the GIL held).
+struct InOptions {
+    call: Arc<CallState>,
+    ident: Option<u64>,
+    outer: Option<Arc<CallState>>,
+}
+
+impl Drop for InOptions {
+    fn drop(&mut self) {
+        if let Some(id) = self.ident {
+            let mut running = self.call.running.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(k) = running.iter().position(|&x| x == id) {
+                running.swap_remove(k);
+            }
+        }
+        CURRENT.set(self.outer.take());
+    }
 }
 
 impl CallState {
@@ -27,7 +83,49 @@ impl CallState {
         Arc::new(CallState {
             cancel: Arc::new(AtomicBool::new(false)),
             error: Mutex::new(None),
+            running: Mutex::new(Vec::new()),
         })
+    }
+
+    /// The computation whose options function the current thread is running (grundy
+    /// called from inside an options function), if any.
+    pub fn current() -> Option<Arc<CallState>> {
+        CURRENT.with_borrow(Clone::clone)
+    }
+
+    /// True once the computation is being stopped (Ctrl-C or a ruleset error).
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::SeqCst)
+    }
+
+    /// Registers the current thread as running an options function until the guard is
+    /// dropped.
+    fn enter(self: &Arc<CallState>, py: Python<'_>) -> InOptions {
+        let ident = thread_ident(py).ok();
+        if let Some(id) = ident {
+            self.running.lock().unwrap_or_else(|p| p.into_inner()).push(id);
+        }
+        InOptions {
+            call: self.clone(),
+            ident,
+            outer: CURRENT.replace(Some(self.clone())),
+        }
+    }
+
+    /// Raises `KeyboardInterrupt` in every thread running an options function of this
+    /// computation, at its next Python instruction (`PyThreadState_SetAsyncExc`); a
+    /// function blocked in a C call (`time.sleep`) gets it when the call returns.
+    pub fn interrupt_options(&self, py: Python<'_>) {
+        let exc = py.get_type::<PyKeyboardInterrupt>();
+        for &id in self.running.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+            // SAFETY: the GIL is held (`py`), `exc` is a live exception type, and a
+            // thread listed in `running` is inside an options function (it leaves the
+            // list with the GIL held before returning), so the exception is raised
+            // there and not in unrelated code.
+            unsafe {
+                pyo3::ffi::PyThreadState_SetAsyncExc(id as std::os::raw::c_long, exc.as_ptr());
+            }
+        }
     }
 
     /// Keeps the first error and stops the computation.
@@ -46,6 +144,20 @@ impl CallState {
 
     fn failed(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Calls `each` (reading an options function) with the GIL, with the thread
+    /// registered as running it, and keeps its error.
+    fn list(self: &Arc<CallState>, each: impl FnOnce(Python<'_>) -> PyResult<()>) {
+        if self.failed() {
+            return; // the computation is being stopped: list nothing more
+        }
+        Python::with_gil(|py| {
+            let _running = self.enter(py);
+            if let Err(e) = each(py) {
+                self.fail(e);
+            }
+        });
     }
 }
 
@@ -147,7 +259,13 @@ impl Live {
             ))
         })?;
         let mut parts: Vec<Part> = Vec::new();
-        for item in iter {
+        for (k, item) in iter.enumerate() {
+            if self.call.failed() {
+                return Ok(()); // stopped: the rest of the options is not read
+            }
+            if k % RELEASE_EVERY == RELEASE_EVERY - 1 {
+                py.allow_threads(|| ());
+            }
             let item = item.map_err(|e| with_note(py, e, def, n))?;
             if let Ok(t) = item.downcast::<PyTuple>() {
                 if def.loopy && t.len() != 1 {
@@ -181,14 +299,17 @@ impl HeapRuleset for Live {
     }
 
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
-        if self.call.failed() {
-            return; // the computation is being stopped: list nothing more
+        self.call.list(|py| self.each(py, n, f));
+    }
+
+    /// Options reach any smaller heaps the function chooses: values and moves are found
+    /// by a memoized search that calls the function only on the heaps reachable from
+    /// the position (never on heaps nobody asked about).
+    fn memory(&self) -> MemoryModel {
+        MemoryModel {
+            reach: Reach::Sparse,
+            ..MemoryModel::default()
         }
-        Python::with_gil(|py| {
-            if let Err(e) = self.each(py, n, f) {
-                self.call.fail(e);
-            }
-        });
     }
 }
 
@@ -203,15 +324,11 @@ impl LoopyRuleset for Live {
 
     fn options(&self, n: u64, max_heap: u64, max_count: usize, out: &mut Vec<u64>) -> LoopyOptions {
         out.clear();
+        self.call
+            .list(|py| self.each(py, n, &mut |parts| out.extend(parts.iter().map(|p| p.heap))));
         if self.call.failed() {
-            return LoopyOptions::Listed;
+            out.clear();
         }
-        Python::with_gil(|py| {
-            if let Err(e) = self.each(py, n, &mut |parts| out.extend(parts.iter().map(|p| p.heap))) {
-                out.clear();
-                self.call.fail(e);
-            }
-        });
         out.sort_unstable();
         out.dedup();
         match out.last() {

@@ -1,9 +1,12 @@
 //! Running a library computation from Python: on a worker thread, with the GIL
 //! released, while the calling (main) thread checks for Ctrl-C
 //! (`Python::check_signals`) and reports progress every 50 ms. A KeyboardInterrupt sets
-//! the `Control`'s cancellation flag; the engines stop at their next check and nothing
-//! of the unfinished result is returned. A panic in the worker becomes a Python
-//! `RuntimeError`, never a crash.
+//! the `Control`'s cancellation flag (the engines stop at their next check) and, every
+//! 50 ms until the worker ends, raises `KeyboardInterrupt` in the Python options
+//! functions still running ([`CallState::interrupt_options`]); nothing of the
+//! unfinished result is returned. A computation started from inside an options function
+//! stops the same way when the computation that called it stops. A panic in the worker
+//! becomes a Python `RuntimeError`, never a crash.
 
 use crate::rules::CallState;
 use grundy::control::ProgressSink;
@@ -97,6 +100,8 @@ pub fn run<T: Send>(
     let rx = Mutex::new(rx);
     let mut interrupt: Option<PyErr> = None;
     let mut last = None;
+    // grundy called from inside an options function: stop when that computation stops.
+    let caller = CallState::current();
     let outcome = std::thread::scope(|s| {
         let ctl = &ctl;
         s.spawn(move || {
@@ -123,14 +128,19 @@ pub fn run<T: Send>(
                     if interrupt.is_none() {
                         if let Err(e) = py.check_signals() {
                             interrupt = Some(e);
-                            call.cancel.store(true, Ordering::SeqCst);
+                        } else if caller.as_ref().is_some_and(|c| c.cancelled()) {
+                            interrupt = Some(PyKeyboardInterrupt::new_err(
+                                "interrupted: the computation whose options function called grundy was stopped",
+                            ));
+                        } else if let Some(cb) = progress {
+                            if let Err(e) = sink.report(cb, &mut last) {
+                                interrupt = Some(e);
+                            }
                         }
                     }
-                    if let (Some(cb), None) = (progress, &interrupt) {
-                        if let Err(e) = sink.report(cb, &mut last) {
-                            interrupt = Some(e);
-                            call.cancel.store(true, Ordering::SeqCst);
-                        }
+                    if interrupt.is_some() {
+                        call.cancel.store(true, Ordering::SeqCst);
+                        call.interrupt_options(py);
                     }
                 }
             }
@@ -141,11 +151,12 @@ pub fn run<T: Send>(
         let finished = matches!(&outcome, Ok(Ok(_))) && interrupt.is_none();
         let _ = cb.call1((py.None(), u64::from(finished), 0u64));
     }
-    if let Some(e) = call.take_error() {
-        return Err(e);
-    }
-    if let Some(e) = interrupt {
-        return Err(e);
+    // A ruleset's error, unless it is the KeyboardInterrupt raised in its options
+    // function to stop it: then the interruption itself.
+    match (call.take_error(), interrupt) {
+        (Some(e), Some(i)) if e.is_instance_of::<PyKeyboardInterrupt>(py) => return Err(i),
+        (Some(e), _) | (None, Some(e)) => return Err(e),
+        (None, None) => {}
     }
     match outcome {
         Ok(r) => r.map_err(to_py),

@@ -372,6 +372,112 @@ def test_python_ruleset_errors_name_the_heap_and_compute_nothing():
         grundy.value("py-boom(7) + nim(1)")
 
 
+def test_python_options_are_called_only_on_reachable_heaps():
+    # value and moves call options on the heaps of the position and those they reach,
+    # once each (no table of every heap below 64, no heap outside a partial domain).
+    calls = []
+
+    def halve(n):
+        calls.append(n)
+        if n > 1000:
+            raise ValueError(f"options({n}): outside the domain")
+        return [n // 2, n - 1] if n else []
+
+    grundy.HeapRuleset("py-halve2", halve)
+    v = grundy.value("py-halve2(3)")
+    assert sorted(calls) == [1, 2, 3], calls  # heap 0 is the empty heap: never asked
+    assert v == grundy.seq("py-halve2", 3)[3]
+    calls.clear()
+    v = grundy.value("py-halve2(1000) + nim(1)")
+    assert len(calls) == len(set(calls)) == 1000, "each heap once"
+    assert v == grundy.seq("py-halve2", 1000)[1000] ^ 1
+    calls.clear()
+    m = grundy.moves("py-halve2(3)", all=True)
+    assert set(calls) == {1, 2, 3}
+    assert [p for p, _ in m.options] == ["py-halve2(1)", "py-halve2(2)"]
+    # seq from a heap above the first: only the range and what it reaches.
+    calls.clear()
+    a = grundy.seq("py-halve2", 1000, start=990)
+    assert a.dtype == np.uint32 and a.shape == (11,)
+    assert min(calls) == 1 and max(calls) == 1000 and len(calls) == len(set(calls))
+    calls.clear()
+    b = grundy.seq("py-halve2", 1000)
+    assert np.array_equal(a, b[990:]) and sorted(calls) == list(range(0, 1001))  # heap 0 a position
+    # A heap whose options jump far: seq of heaps 10^6..10^6+2 visits about 3·20 heaps.
+    jumps = []
+    grundy.HeapRuleset("py-jump", lambda n: (jumps.append(n), [n // 2] if n else [])[1])
+    heaps = range(10**6, 10**6 + 3)
+    # A chain n → n // 2 → … → 0 of bit_length(n) moves: G(n) is its parity.
+    assert grundy.seq("py-jump", heaps[-1], start=heaps[0]).tolist() == [n.bit_length() % 2 for n in heaps]
+    assert len(jumps) < 100, len(jumps)
+
+
+def test_python_ruleset_asking_grundy_about_its_own_heaps():
+    # options(n) calls grundy.value on smaller heaps of the same ruleset: this worked
+    # only once value computed just the heaps it needs (a table to 64 asked options(63),
+    # which asked value(…(62)), which built the table to 64 again, for ever).
+    def opts(n):
+        # The heaps below n whose value is not 1 (an arbitrary rule needing values).
+        return [k for k in range(n) if grundy.value(f"py-self({k})") != 1]
+
+    grundy.HeapRuleset("py-self", opts)
+    got = [grundy.value(f"py-self({n})") for n in range(9)]
+    # The same rule computed here directly.
+    want = []
+    for n in range(9):
+        vals = {want[k] for k in range(n) if want[k] != 1}
+        want.append(next(x for x in range(n + 2) if x not in vals))
+    assert got == want
+    assert grundy.moves("py-self(4)").value == want[4]
+
+
+def test_seq_of_a_ruleset_starting_above_the_last_heap_raises():
+    r = grundy.HeapRuleset("py-from50", lambda n: [n - 1] if n > 50 else [], start=50)
+    with pytest.raises(ValueError, match=r"start 50 \(the first heap of py-from50\) is larger than the last heap 10"):
+        grundy.seq(r, 10)
+    with pytest.raises(ValueError, match=r"start 1 \(the first heap of maliquot\) is larger than the last heap 0"):
+        grundy.seq("maliquot", 0)
+    with pytest.raises(ValueError, match="start 50 .* larger than the last heap 10"):
+        grundy.period(r, 10)
+    assert grundy.seq(r, 52).tolist() == [0, 1, 0]
+
+
+def test_graph_files_are_read_within_the_memory_limit():
+    # /dev/zero: the first byte is a NUL, so reading stops at once (as `grundy graph`).
+    t = time.monotonic()
+    with pytest.raises(ValueError, match="/dev/zero: line 1: a NUL byte"):
+        grundy.graph("/dev/zero")
+    assert time.monotonic() - t < 5
+    with pytest.raises(FileNotFoundError):
+        grundy.graph("/nonexistent/graph.txt")
+    with pytest.raises(IsADirectoryError):
+        grundy.graph(ROOT)
+
+
+def test_endless_graph_pipe_stops_at_the_memory_limit(tmp_path):
+    # An endless stream of text is cut at a fifth of the memory limit.
+    code = textwrap.dedent(
+        """
+        import os, sys, threading, grundy
+        r, w = os.pipe()
+        def feed():
+            try:
+                while True:
+                    os.write(w, b"a: b\\n" * 4096)
+            except OSError:
+                pass
+        threading.Thread(target=feed, daemon=True).start()
+        try:
+            grundy.graph(f"/dev/fd/{r}")
+        except ValueError as e:
+            print(e)
+        """
+    )
+    env = dict(os.environ, GRUNDY_MEMORY_LIMIT="5M")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert "larger than 1 MiB" in out.stdout or "larger than 1.0 MiB" in out.stdout, (out.stdout, out.stderr)
+
+
 def test_ruleset_names():
     with pytest.raises(ValueError, match="built-in"):
         grundy.HeapRuleset("nim", lambda n: [])
@@ -441,33 +547,58 @@ def test_long_runs_release_the_gil():
 
 CHILD = textwrap.dedent(
     """
-    import sys, time, grundy
+    import itertools, os, signal, sys, threading, time, grundy
     kind = sys.argv[1]
+
+    def forever(n):
+        while True:
+            pass
+
+    def nested(n):
+        # Options that ask grundy about a heap whose options never return.
+        return [grundy.value("py-forever(1)")] if n else []
+
+    grundy.HeapRuleset("py-forever", forever)
+    if kind.startswith("timer"):
+        # SIGINT from a timer thread of this process, 0.3 s into the computation.
+        threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
     print("started", flush=True)
+    t = time.monotonic()
     try:
         if kind == "builtin":
             # About 4.5e10 options: under the work limit, and a minute or more of work.
             grundy.seq("divide-and-residue", 3 * 10**5)
-        else:
+        elif kind == "python":
             r = grundy.HeapRuleset("py-slow", lambda n: (time.sleep(0.0005), [n - 1] if n else [])[1])
             grundy.seq(r, 10**5)
+        elif kind == "timer-forever":
+            grundy.seq("py-forever", 10)
+        elif kind == "timer-repeat":
+            r = grundy.HeapRuleset("py-repeat", lambda n: itertools.repeat(0) if n else [])
+            grundy.seq(r, 10)
+        elif kind == "timer-nested":
+            grundy.value(grundy.HeapRuleset("py-nested", nested)(2))
+        elif kind == "timer-moves":
+            grundy.moves("py-forever(5) + nim(3)", all=True)
     except KeyboardInterrupt:
-        print("KeyboardInterrupt", flush=True)
+        print("KeyboardInterrupt after %.2f s" % (time.monotonic() - t), flush=True)
         sys.exit(3)
     print("finished", flush=True)
     """
 )
 
 
-@pytest.mark.parametrize("kind", ["builtin", "python"])
-def test_ctrl_c_raises_keyboard_interrupt_promptly(kind):
+def _interrupted_child(kind, send=True):
+    """Runs CHILD; `send`: SIGINT from here 1 s after it started (else it sends its own).
+    Returns (stdout, seconds from the signal to the end)."""
     p = subprocess.Popen(
         [sys.executable, "-c", CHILD, kind], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
         assert p.stdout.readline().strip() == "started"
-        time.sleep(1.0)
-        p.send_signal(signal.SIGINT)
+        if send:
+            time.sleep(1.0)
+            p.send_signal(signal.SIGINT)
         t = time.monotonic()
         out, err = p.communicate(timeout=20)
         elapsed = time.monotonic() - t
@@ -476,6 +607,22 @@ def test_ctrl_c_raises_keyboard_interrupt_promptly(kind):
             p.kill()
     assert p.returncode == 3, (out, err)
     assert "KeyboardInterrupt" in out
+    return out, elapsed
+
+
+@pytest.mark.parametrize("kind", ["builtin", "python"])
+def test_ctrl_c_raises_keyboard_interrupt_promptly(kind):
+    _, elapsed = _interrupted_child(kind)
+    assert elapsed < 5, elapsed
+
+
+@pytest.mark.parametrize("kind", ["timer-forever", "timer-repeat", "timer-nested", "timer-moves"])
+def test_ctrl_c_stops_options_that_never_return(kind):
+    # An options function stuck in Python code (while True), an endless iterator of
+    # options (itertools.repeat, read by Rust with no Python instruction between two
+    # options), and the same inside grundy called from an options function: SIGINT at
+    # 0.3 s gives KeyboardInterrupt (within a second; 5 s allows for a loaded machine).
+    _, elapsed = _interrupted_child(kind, send=False)
     assert elapsed < 5, elapsed
 
 

@@ -5,15 +5,12 @@ use super::bound::BoundArgs;
 use crate::output::{column_width, pad, print_json, Format};
 use anyhow::Context;
 use grundy::error::Shown;
-use grundy::graph_file::read_graph;
+use grundy::graph_file::read_graph_file;
 use grundy::solve::loopy::solve;
 use grundy::Control;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Memory per byte of a graph file while it is read and built (an upper estimate).
-const READ_FACTOR: u64 = 5;
 
 /// The default move limit of a graph file.
 const DEFAULT_MOVES: u64 = 100_000_000;
@@ -56,19 +53,9 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     if meta.is_dir() {
         anyhow::bail!("cannot read {}: it is a directory", a.file.display());
     }
-    // Reading keeps the names, 24 bytes per name or follower (at least 2 bytes each in
-    // the file) and the graph: at most about 5 times the file for typical names (the
-    // solver checks its own memory once the size of the graph is known). A regular
-    // file is checked before reading; any input (a pipe, a device such as /dev/zero)
-    // is cut at a fifth of the memory limit while it is read.
-    let len = meta.len();
-    ctl.check_memory(
-        "reading the graph file",
-        len.saturating_mul(READ_FACTOR),
-        format!("a file of {len} bytes"),
-    )?;
-    let max_bytes = ctl.memory_limit() / READ_FACTOR;
-    let g = read_graph(file, moves, max_bytes).with_context(|| a.file.display().to_string())?;
+    // A regular file is checked against the memory limit before reading; any input (a
+    // pipe, a device such as /dev/zero) is cut at a fifth of the limit while read.
+    let g = read_graph_file(file, moves, ctl).with_context(|| a.file.display().to_string())?;
     let s = solve(&g.graph, ctl)?;
     let vertices: Vec<VertexOut> = g
         .names

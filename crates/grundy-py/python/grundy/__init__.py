@@ -343,12 +343,13 @@ def graph(
     ``{vertex: (value, outcome)}`` in the order of the graph."""
     if isinstance(g, dict):
         text = json.dumps({str(k): [str(f) for f in v] for k, v in g.items()})
+        rows = _grundy.graph(text, graph_bound, _progress(progress))
     elif isinstance(g, (str, os.PathLike)):
-        with open(g, encoding="utf-8") as f:
-            text = f.read()
+        # Read by the library as `grundy graph FILE` reads it: within the memory limit,
+        # stopping at a NUL byte (``/dev/zero`` or an endless pipe end at once).
+        rows = _grundy.graph_file(os.fspath(g), graph_bound, _progress(progress))
     else:
         raise TypeError("graph takes a dict {vertex: [followers]} or the path of a graph file")
-    rows = _grundy.graph(text, graph_bound, _progress(progress))
     return {name: (_plain(v), o) for name, v, o in rows}
 
 

@@ -3,7 +3,9 @@
 Every function is a thin layer over the Rust library of the grundy workspace: the
 rulesets, engines, closed forms and error messages are those of the ``grundy`` command
 line (docs/cli.md). Computations run with the GIL released; Ctrl-C raises
-``KeyboardInterrupt`` and returns nothing of an unfinished computation.
+``KeyboardInterrupt`` (checked every 50 ms, also while an ``options`` function of a
+``HeapRuleset`` runs, even one that never returns) and returns nothing of an
+unfinished computation.
 
 Errors, for every function:
 
@@ -39,7 +41,16 @@ class HeapRuleset:
 
     ``options(n)`` returns an iterable of the options of heap ``n``: each an ``int`` (one
     heap) or a ``tuple`` of ints (a disjunctive sum of heaps; 0 is the empty heap). It is
-    called once per heap a computation needs, with the GIL. Heaps start at ``start``.
+    called with the GIL, only on the heaps a computation needs: ``value`` and ``moves``
+    search from the position's heaps and call it once on each heap they reach; ``seq``
+    from a heap above ``start`` does the same for each heap of the range; ``seq`` from
+    ``start``, ``period`` and ``plot`` call it on every heap of the range. It may ask
+    grundy about smaller heaps of the same ruleset (``grundy.value(f"name({k})")``;
+    memoize it if it asks often). Heaps start at ``start``.
+
+    Ctrl-C raises ``KeyboardInterrupt`` inside a running ``options`` call (at its next
+    Python instruction; a call blocked in C, such as ``time.sleep``, when it returns)
+    and stops reading its options, so an endless loop or iterator stops too.
 
     With ``loopy=False`` (a finite game) every option heap must be smaller than ``n``.
     With ``loopy=True`` options are single heaps ≥ ``start`` (≥ 1) that may be equal to
@@ -161,8 +172,10 @@ def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, 
     For a loopy ruleset it returns a ``LoopySequence``. ``method``: ``"search"``
     (default, dense search from the rules; ``"auto"`` is the same) or ``"formula"``
     (the proven closed form heap by heap; ``ValueError`` at the first heap without one).
-    Raises ``ValueError`` for a ruleset on tuples or ``start`` > ``to``, and
-    ``ResourceError`` when the table exceeds the memory limit."""
+    Raises ``ValueError`` for a ruleset on tuples or a range whose start (given, or the
+    ruleset's first heap) is above ``to`` (``start 50 (the first heap of r) is larger
+    than the last heap 10``), and ``ResourceError`` when the table exceeds the memory
+    limit."""
 
 class Periodicity:
     """The smallest period p, preperiod n₀ and saltus s with G(n + p) = G(n) + s for
@@ -208,9 +221,15 @@ def graph(g: Union[dict, str, "os.PathLike[str]"], *, graph_bound: int = 100_000
     loopy (``grundy graph``): ``g`` is ``{vertex: [followers]}`` or the path of a graph
     file (text ``name: follower …`` lines, or JSON). Returns ``{vertex: (value,
     outcome)}`` in the order of the graph; values are ints or ``LoopyValue``s (``∞(K)``).
-    Raises ``ValueError`` naming the line for a follower that is not a vertex, a vertex
-    defined twice, an empty graph or more than ``graph_bound`` moves, and ``OSError``
-    for an unreadable file."""
+    A file is read as ``grundy graph FILE`` reads it: a regular file is checked against
+    the memory limit first, any input (a pipe, a device) is cut at a fifth of the limit,
+    and a NUL byte stops it at once (``graph("/dev/zero")`` raises at the first byte).
+
+    Raises ``ValueError`` naming the line (and the file) for a follower that is not a
+    vertex, a vertex defined twice, an empty graph, more than ``graph_bound`` moves, a
+    NUL byte or input longer than the memory limit allows; ``ResourceError`` for a
+    regular file too large for the memory limit; ``OSError`` (``FileNotFoundError``,
+    ``IsADirectoryError``, …) for a file that cannot be opened."""
 
 class Report(list):
     """The checks of ``reproduce``: a list of dicts with the keys of ``report.json``'s

@@ -146,6 +146,41 @@ pub fn read_graph<R: Read>(input: R, max_moves: u64, max_bytes: u64) -> Result<N
     build(raw, max_moves)
 }
 
+/// Memory per byte of a graph file while it is read and built (an upper estimate): the
+/// names, 24 bytes per name or follower (at least 2 bytes each in the file), and the
+/// graph, at most about 5 times the file for typical names (the solver checks its own
+/// memory once the size of the graph is known).
+pub const READ_FACTOR: u64 = 5;
+
+/// Reads the graph file `file` (opened by the caller) within the memory limit of `ctl`:
+/// a regular file is checked against the limit ([`READ_FACTOR`] bytes per byte) before
+/// reading, and any input (a pipe, a device such as `/dev/zero`) is cut at a
+/// [`READ_FACTOR`]-th of the limit while it is read ([`read_graph`]; a NUL byte stops it
+/// at once). `grundy graph FILE` and Python's `grundy.graph(path)` read files this way.
+///
+/// # Errors
+/// [`Error::TooLarge`] for a regular file above the limit; the errors of
+/// [`read_graph`].
+///
+/// # Example
+/// ```
+/// use grundy::{graph_file::read_graph_file, Control};
+/// let e = read_graph_file(std::fs::File::open("/dev/zero").unwrap(), 10, &Control::new()).unwrap_err();
+/// assert!(e.to_string().contains("NUL byte"), "{e}");
+/// ```
+pub fn read_graph_file(file: std::fs::File, max_moves: u64, ctl: &crate::Control) -> Result<NamedGraph> {
+    let len = file
+        .metadata()
+        .map_err(|e| Error::Input(format!("cannot read the graph file: {e}")))?
+        .len();
+    ctl.check_memory(
+        "reading the graph file",
+        len.saturating_mul(READ_FACTOR),
+        format!("a file of {len} bytes"),
+    )?;
+    read_graph(file, max_moves, ctl.memory_limit() / READ_FACTOR)
+}
+
 /// Why a guarded read stopped.
 #[derive(Clone, Copy, Debug)]
 enum Stop {

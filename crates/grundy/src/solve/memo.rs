@@ -19,9 +19,12 @@ pub type Memo<P> = FxHashMap<P, u32>;
 /// positions reachable from it (iterative: no recursion-depth limit).
 ///
 /// `options(p, out)` pushes the options of `p`, each as a list of positions whose values
-/// are nim-summed (a single position for games that are not sums). `memo` keeps values
-/// between calls. `state_limit` bounds the positions held; `what` names the search in
-/// errors. Values are below 2^32.
+/// are nim-summed (a single position for games that are not sums). It is called once
+/// per position evaluated: the options of the positions being expanded are kept (in
+/// one stack, a position and an end index per option) until their values are known, so
+/// options written by a user (a Python function) run once per position. `memo` keeps
+/// values between calls. `state_limit` bounds the positions held; `what` names the
+/// search in errors. Values are below 2^32.
 ///
 /// # Errors
 /// [`Error::Unsupported`] if a cycle is found (the game is loopy),
@@ -42,31 +45,35 @@ where
     if let Some(&v) = memo.get(&start) {
         return Ok(v);
     }
+    let cycle = || Error::Unsupported(format!("{what}: the search met a cycle; the game is loopy"));
     let mut open: FxHashSet<P> = FxHashSet::default();
     let mut stack: Vec<(P, bool)> = vec![(start.clone(), false)];
+    // The options of the positions being expanded, whose `(p, true)` entries on `stack`
+    // are popped last in, first out: their positions (`parts`), where each option's
+    // parts end (`ends`), and where each position's options start in `ends` (`firsts`).
+    let mut parts: Vec<P> = Vec::new();
+    let mut ends: Vec<usize> = Vec::new();
+    let mut firsts: Vec<usize> = Vec::new();
     let mut opts: Vec<Vec<P>> = Vec::new();
     let mut vals: Vec<u32> = Vec::new();
     let mut scratch = Vec::new();
     let mut expanded: u64 = 0;
     while let Some((p, done)) = stack.pop() {
         if done {
-            opts.clear();
-            options(&p, &mut opts);
+            let first = firsts.pop().expect("options listed when the position was expanded");
+            let mut from = first.checked_sub(1).map_or(0, |k| ends[k]);
+            let own_parts = from;
             vals.clear();
-            for o in &opts {
+            for &end in &ends[first..] {
                 let mut x = 0;
-                for q in o {
-                    match memo.get(q) {
-                        Some(v) => x ^= v,
-                        None => {
-                            return Err(Error::Unsupported(format!(
-                                "{what}: the search met a cycle; the game is loopy"
-                            )))
-                        }
-                    }
+                for q in &parts[from..end] {
+                    x ^= memo.get(q).ok_or_else(cycle)?;
                 }
                 vals.push(x);
+                from = end;
             }
+            ends.truncate(first);
+            parts.truncate(own_parts);
             let v = mex_of_slice(&vals, &mut scratch);
             open.remove(&p);
             memo.insert(p, v);
@@ -92,17 +99,18 @@ where
         stack.push((p.clone(), true));
         opts.clear();
         options(&p, &mut opts);
+        firsts.push(ends.len());
         for o in opts.drain(..) {
             for q in o {
                 if !memo.contains_key(&q) {
                     if open.contains(&q) {
-                        return Err(Error::Unsupported(format!(
-                            "{what}: the search met a cycle; the game is loopy"
-                        )));
+                        return Err(cycle());
                     }
-                    stack.push((q, false));
+                    stack.push((q.clone(), false));
                 }
+                parts.push(q);
             }
+            ends.push(parts.len());
         }
     }
     Ok(memo[&start])
@@ -175,4 +183,59 @@ pub fn sparse_heap_value(rs: &dyn HeapRuleset, n: u64, memo: &mut FxHashMap<u64,
         ctl,
         &what,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Heap n moves to n − 1 and to n / 2 (heaps reached along several paths); counts
+    /// how often the options of each heap are listed.
+    struct Counted(Mutex<FxHashMap<u64, u32>>);
+
+    impl HeapRuleset for Counted {
+        fn name(&self) -> String {
+            "counted".into()
+        }
+        fn first_heap(&self) -> u64 {
+            0
+        }
+        fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+            *self.0.lock().unwrap().entry(n).or_default() += 1;
+            if n > 0 {
+                f(&[Part::one(n - 1)]);
+                f(&[Part::one(n / 2), Part::one(n / 2 / 2)]);
+            }
+        }
+    }
+
+    #[test]
+    fn sparse_search_lists_each_heap_once() {
+        let rs = Counted(Mutex::new(FxHashMap::default()));
+        let mut memo = FxHashMap::default();
+        let v = sparse_heap_value(&rs, 40, &mut memo, &Control::new()).unwrap();
+        // The same value as a plain recursion over the rules.
+        fn g(n: u64, m: &mut FxHashMap<u64, u32>) -> u32 {
+            if let Some(&v) = m.get(&n) {
+                return v;
+            }
+            let opts = if n == 0 {
+                vec![]
+            } else {
+                vec![g(n - 1, m), g(n / 2, m) ^ g(n / 4, m)]
+            };
+            let v = (0..).find(|x| !opts.contains(x)).unwrap();
+            m.insert(n, v);
+            v
+        }
+        assert_eq!(v, g(40, &mut FxHashMap::default()));
+        let counts = rs.0.lock().unwrap();
+        // Heaps 1..=40 listed once each; heap 0 is the empty heap, never listed.
+        assert_eq!(counts.len(), 40, "{counts:?}");
+        assert!(
+            counts.iter().all(|(&h, &c)| (1..=40).contains(&h) && c == 1),
+            "{counts:?}"
+        );
+    }
 }
