@@ -10,5 +10,6 @@ mod figures_tables_periods;
 mod fuzzed;
 mod limits;
 mod loopy;
+mod memory;
 mod min;
 mod reliability;
