@@ -88,12 +88,15 @@ pub struct Moves {
     pub value: BoundedValue,
     /// True if the position has a loopy component (its outcome may be a draw).
     pub loopy: bool,
-    /// The moves to P-positions (winning moves), in enumeration order.
+    /// The moves to P-positions (winning moves), in enumeration order (at most
+    /// [`LISTED_MOVES`] per heap; [`Moves::winning_total`] counts them all).
     pub winning: Vec<Position>,
-    /// From a D-position: the moves to D-positions, which keep the draw. Empty
-    /// otherwise, and always for finite games.
+    /// From a D-position: the moves to D-positions, which keep the draw (at most
+    /// [`LISTED_MOVES`] per heap; a note counts the others). Empty otherwise, and
+    /// always for finite games.
     pub drawing: Vec<Position>,
-    /// Every option with the value of the resulting sum (only when requested).
+    /// Every option with the value of the resulting sum (only when requested; at most
+    /// [`LISTED_MOVES`] per heap or tuple).
     pub options: Option<Vec<(Position, BoundedValue)>>,
     /// The number of winning moves; larger than `winning.len()` when a heap has more
     /// than [`LISTED_MOVES`] of them (only that many are listed).

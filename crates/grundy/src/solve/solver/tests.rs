@@ -315,3 +315,47 @@ fn the_listing_is_checked_before_the_values() {
         "{e}"
     );
 }
+
+/// Every heap 1..=1500 moves to every heap 1..=1500: play never ends, so every position
+/// is a draw and every move keeps it.
+struct Roundabout;
+
+impl LoopyRuleset for Roundabout {
+    fn name(&self) -> String {
+        "roundabout".into()
+    }
+    fn first_heap(&self) -> u64 {
+        1
+    }
+    fn options(&self, _n: u64, _max_heap: u64, max_count: usize, out: &mut Vec<u64>) -> crate::game::LoopyOptions {
+        out.clear();
+        if max_count < 1500 {
+            return crate::game::LoopyOptions::TooMany;
+        }
+        out.extend(1..=1500);
+        crate::game::LoopyOptions::Listed
+    }
+}
+
+/// Issue 18: the drawing moves stop at `LISTED_MOVES` per heap too, the others counted
+/// in a note; the options of a loopy heap are counted exactly.
+#[test]
+fn drawing_moves_stop_at_the_limit() {
+    let rs: Arc<dyn LoopyRuleset> = Arc::new(Roundabout);
+    let pos = Position::single(Component::Loopy {
+        ruleset: rs,
+        heaps: vec![Part::one(7)],
+    });
+    let m = lev().moves(&pos, true).unwrap();
+    assert_eq!(m.value.outcome_text(), "D");
+    assert_eq!(m.drawing.len(), LISTED_MOVES);
+    assert!(
+        m.notes
+            .iter()
+            .any(|n| n.contains("1500 moves in roundabout(7) keep the draw")),
+        "{:?}",
+        m.notes
+    );
+    assert_eq!(m.options.as_ref().map(Vec::len), Some(LISTED_MOVES));
+    assert_eq!(m.options_total, Some(BigUint::from(1500u32)));
+}
