@@ -30,9 +30,7 @@ pub fn to_py(e: Error) -> PyErr {
         Error::TooLarge { .. }
         | Error::OutOfMemory { .. }
         | Error::TooManyStates { .. }
-        | Error::TooMuchWork { .. } => {
-            ResourceError::new_err(e.to_string())
-        }
+        | Error::TooMuchWork { .. } => ResourceError::new_err(e.to_string()),
         Error::Interrupted => PyKeyboardInterrupt::new_err("interrupted"),
         _ => PyValueError::new_err(e.to_string()),
     }
