@@ -139,7 +139,10 @@ pub fn limit_hint(e: &grundy::Error) -> Option<String> {
             memory,
             "--memory-limit",
             "GRUNDY_MEMORY_LIMIT",
-            MEMORY_DEFAULT.get().copied().unwrap_or("80% of available memory"),
+            MEMORY_DEFAULT
+                .get()
+                .copied()
+                .unwrap_or(grundy::control::MemoryBound::Available.describe()),
         ),
         grundy::Error::TooManyStates { .. } | grundy::Error::TooMuchWork { .. } => {
             (states, "--max-work", "GRUNDY_MAX_WORK", "the default")
