@@ -23,7 +23,8 @@ use std::process::ExitCode;
 #[command(name = "grundy", version, about, long_about = None)]
 struct Cli {
     /// Memory limit for tables and searches (e.g. 2G, 512M); default: 80% of available
-    /// memory, or GRUNDY_MEMORY_LIMIT.
+    /// memory (or of what ulimit -v or a cgroup limit leaves, if less), or
+    /// GRUNDY_MEMORY_LIMIT.
     #[arg(long, global = true, value_name = "BYTES")]
     memory_limit: Option<String>,
     /// Most options one computation may visit (its work, estimated before it starts);

@@ -60,6 +60,9 @@ enum Source {
 /// The sources of the memory and state limits of this run, for the hint of a refusal.
 static SOURCES: OnceLock<(Source, Source)> = OnceLock::new();
 
+/// What set the default memory limit of this run ([`grundy::control::MemoryBound`]).
+static MEMORY_DEFAULT: OnceLock<&'static str> = OnceLock::new();
+
 /// The setting of a limit: the option if given, else the environment variable if set
 /// (an invalid value of either is an error naming it and saying why), else `None`.
 fn setting<T>(
@@ -104,6 +107,10 @@ pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &s
     if let Some((b, source)) = memory {
         ctl = ctl.with_memory_limit(b);
         sources.0 = source;
+    } else {
+        let (b, bound) = grundy::control::system_memory_limit();
+        ctl = ctl.with_memory_limit(b);
+        let _ = MEMORY_DEFAULT.set(bound.describe());
     }
     if let Some((s, source)) = states {
         ctl = ctl.with_work_limit(s);
@@ -174,11 +181,14 @@ pub fn guard_saves_to(path: &Path) {
 pub fn limit_hint(e: &grundy::Error) -> Option<String> {
     let (memory, states) = SOURCES.get()?;
     let (source, flag, var, default) = match e {
-        grundy::Error::TooLarge { .. } => (
+        grundy::Error::TooLarge { .. } | grundy::Error::OutOfMemory { .. } => (
             memory,
             "--memory-limit",
             "GRUNDY_MEMORY_LIMIT",
-            "80% of available memory",
+            MEMORY_DEFAULT
+                .get()
+                .copied()
+                .unwrap_or(grundy::control::MemoryBound::Available.describe()),
         ),
         grundy::Error::TooManyStates { .. } | grundy::Error::TooMuchWork { .. } => {
             (states, "--max-work", "GRUNDY_MAX_WORK", "the default")

@@ -30,9 +30,10 @@ pyo3::create_exception!(
 /// CLI's one-line message.
 pub fn to_py(e: Error) -> PyErr {
     match e {
-        Error::TooLarge { .. } | Error::TooManyStates { .. } | Error::TooMuchWork { .. } => {
-            ResourceError::new_err(e.to_string())
-        }
+        Error::TooLarge { .. }
+        | Error::OutOfMemory { .. }
+        | Error::TooManyStates { .. }
+        | Error::TooMuchWork { .. } => ResourceError::new_err(e.to_string()),
         Error::Interrupted => PyKeyboardInterrupt::new_err("interrupted"),
         _ => PyValueError::new_err(e.to_string()),
     }

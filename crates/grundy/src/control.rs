@@ -205,15 +205,233 @@ impl Control {
 }
 
 /// The default memory limit: `GRUNDY_MEMORY_LIMIT` if set (bytes, or with a suffix
-/// `K`, `M`, `G`, `T`, binary), else 80% of the machine's available memory as read from
-/// `/proc/meminfo`, else 4 GiB.
+/// `K`, `M`, `G`, `T`, binary), else [`system_memory_limit`].
 pub fn default_memory_limit() -> u64 {
     if let Ok(s) = std::env::var("GRUNDY_MEMORY_LIMIT") {
         if let Some(b) = parse_bytes(&s) {
             return b;
         }
     }
-    available_memory().map(|b| b / 10 * 8).unwrap_or(4 << 30)
+    system_memory_limit().0
+}
+
+/// What sets the memory limit grundy takes by default ([`system_memory_limit`]): the
+/// tightest of the bounds the system puts on the process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryBound {
+    /// The machine's available memory (`MemAvailable` of `/proc/meminfo`).
+    Available,
+    /// The address space left under the soft `RLIMIT_AS` (`ulimit -v`): the limit
+    /// minus what the process maps already (`VmSize` of `/proc/self/status`).
+    AddressSpace,
+    /// The memory left under the cgroup's limit: cgroup v2 `memory.max` minus
+    /// `memory.current`, cgroup v1 `memory.limit_in_bytes` minus
+    /// `memory.usage_in_bytes`, the file cache it could reclaim (`inactive_file` of
+    /// `memory.stat`) counted as free; the tightest of the process's cgroup and its
+    /// ancestors.
+    Cgroup,
+    /// None of the above could be read: 4 GiB.
+    Unknown,
+}
+
+impl MemoryBound {
+    /// How the default limit was set, for messages: "80% of available memory".
+    pub fn describe(self) -> &'static str {
+        match self {
+            MemoryBound::Available => "80% of available memory",
+            MemoryBound::AddressSpace => "80% of the address space left under ulimit -v (RLIMIT_AS)",
+            MemoryBound::Cgroup => "80% of the memory left under the cgroup's memory limit",
+            MemoryBound::Unknown => "4 GiB, as the available memory could not be read",
+        }
+    }
+}
+
+/// The memory limit the system allows and the bound that sets it: 80% of the least of
+/// the available memory, the address space left under `ulimit -v` and the memory left
+/// under a cgroup limit ([`MemoryBound`]), those that can be read; 4 GiB if none can.
+/// The 20% left is room for what the estimates do not count (thread stacks, the
+/// allocator's arenas, the output).
+///
+/// A table larger than the address space left would make the allocation fail, and
+/// one larger than the cgroup allows would get the process killed when it is filled,
+/// so the estimates are checked against this bound before any work.
+pub fn system_memory_limit() -> (u64, MemoryBound) {
+    [
+        (available_memory(), MemoryBound::Available),
+        (address_space_left(), MemoryBound::AddressSpace),
+        (cgroup_memory_left(), MemoryBound::Cgroup),
+    ]
+    .into_iter()
+    .filter_map(|(bytes, bound)| bytes.map(|b| (b / 10 * 8, bound)))
+    .min_by_key(|&(b, _)| b)
+    .unwrap_or((4 << 30, MemoryBound::Unknown))
+}
+
+/// The address space left under the soft `RLIMIT_AS` (`ulimit -v`), from
+/// `/proc/self/limits` and `VmSize` of `/proc/self/status`; `None` when there is no
+/// such limit or it cannot be read.
+pub fn address_space_left() -> Option<u64> {
+    let limit = address_space_limit(&std::fs::read_to_string("/proc/self/limits").ok()?)?;
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    Some(limit.saturating_sub(kb_field(&status, "VmSize:")?))
+}
+
+/// The soft limit of the address space in `/proc/self/limits` text; `None` when
+/// unlimited.
+fn address_space_limit(limits: &str) -> Option<u64> {
+    let line = limits.lines().find(|l| l.starts_with("Max address space"))?;
+    line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The value of a `Key:  123 kB` line of `/proc` text (`/proc/meminfo`,
+/// `/proc/self/status`), in bytes.
+fn kb_field(text: &str, key: &str) -> Option<u64> {
+    let rest = text.lines().find_map(|l| l.strip_prefix(key))?;
+    let kb: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kb.saturating_mul(1024))
+}
+
+/// The memory left under the cgroup limits of this process (the least over its
+/// memory cgroups and their ancestors, v1 or v2); `None` without a limit.
+pub fn cgroup_memory_left() -> Option<u64> {
+    let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    cgroup_dirs(&cgroup, &mountinfo)
+        .into_iter()
+        .filter_map(|(dir, v2)| cgroup_left(&dir, v2))
+        .min()
+}
+
+/// The directories of the memory cgroups of a process and of their ancestors up to the
+/// mount point, each with `true` for cgroup v2, from the texts of `/proc/self/cgroup`
+/// and `/proc/self/mountinfo`.
+fn cgroup_dirs(cgroup: &str, mountinfo: &str) -> Vec<(std::path::PathBuf, bool)> {
+    let mut dirs = Vec::new();
+    for line in cgroup.lines() {
+        let mut fields = line.splitn(3, ':');
+        let (Some(_), Some(controllers), Some(path)) = (fields.next(), fields.next(), fields.next()) else {
+            continue;
+        };
+        let v2 = controllers.is_empty();
+        if !v2 && !controllers.split(',').any(|c| c == "memory") {
+            continue;
+        }
+        for mount in mountinfo.lines() {
+            let Some((before, after)) = mount.split_once(" - ") else {
+                continue;
+            };
+            let before: Vec<&str> = before.split(' ').collect();
+            let after: Vec<&str> = after.split(' ').collect();
+            let (Some(root), Some(point), Some(fstype)) = (before.get(3), before.get(4), after.first()) else {
+                continue;
+            };
+            let fits = if v2 {
+                *fstype == "cgroup2"
+            } else {
+                *fstype == "cgroup" && after.get(2).is_some_and(|o| o.split(',').any(|o| o == "memory"))
+            };
+            let Some(rel) = path.strip_prefix(root.trim_end_matches('/')) else {
+                continue;
+            };
+            if !fits || !(rel.is_empty() || rel.starts_with('/')) {
+                continue;
+            }
+            let top = std::path::PathBuf::from(point);
+            let mut dir = top.join(rel.trim_start_matches('/'));
+            while dir.starts_with(&top) {
+                dirs.push((dir.clone(), v2));
+                if !dir.pop() {
+                    break;
+                }
+            }
+        }
+    }
+    dirs
+}
+
+/// The memory left under the limit of the cgroup at `dir` (v2 or v1); `None` when it
+/// has no limit or its files cannot be read.
+fn cgroup_left(dir: &std::path::Path, v2: bool) -> Option<u64> {
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
+    let number = |name: &str| read(name)?.trim().parse::<u64>().ok();
+    let (limit, used, cache) = if v2 {
+        (number("memory.max")?, number("memory.current")?, "inactive_file ")
+    } else {
+        (
+            number("memory.limit_in_bytes")?,
+            number("memory.usage_in_bytes")?,
+            "total_inactive_file ",
+        )
+    };
+    // v1 writes "no limit" as the largest page count (about 2^63).
+    if limit >= 1 << 62 {
+        return None;
+    }
+    let reclaimable = read("memory.stat")
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix(cache)?.trim().parse::<u64>().ok())
+        })
+        .unwrap_or(0);
+    Some(limit.saturating_sub(used.saturating_sub(reclaimable)))
+}
+
+/// Reserves room for exactly `additional` more elements of `v`, as an error rather
+/// than an abort when the system refuses the memory (under `ulimit -v` or with little
+/// memory free, when the memory limit was set above what the system allows).
+///
+/// # Errors
+/// [`Error::OutOfMemory`] naming `what()` when the allocation fails.
+///
+/// # Example
+/// ```
+/// let mut v: Vec<u64> = Vec::new();
+/// grundy::control::try_reserve_exact(&mut v, 1000, || "a list".into()).unwrap();
+/// assert!(v.capacity() >= 1000);
+/// let e = grundy::control::try_reserve_exact(&mut v, usize::MAX / 16, || "a huge list".into()).unwrap_err();
+/// assert!(e.to_string().starts_with("a huge list: the system refused"), "{e}");
+/// ```
+pub fn try_reserve_exact<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+    let len = v.len();
+    v.try_reserve_exact(additional)
+        .map_err(|_| refused::<T>(len, additional, what()))
+}
+
+/// Like [`try_reserve_exact`], but growing geometrically ([`Vec::try_reserve`]), for a
+/// list that grows an element at a time.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] naming `what()` when the allocation fails.
+pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+    let len = v.len();
+    v.try_reserve(additional)
+        .map_err(|_| refused::<T>(len, additional, what()))
+}
+
+/// The error for a refused allocation of `len + additional` elements of `T`.
+fn refused<T>(len: usize, additional: usize, what: String) -> Error {
+    Error::OutOfMemory {
+        what,
+        bytes: (len as u64)
+            .saturating_add(additional as u64)
+            .saturating_mul(std::mem::size_of::<T>() as u64),
+    }
+}
+
+/// A vector of `len` copies of `value`, allocated as an error rather than an abort when
+/// the system refuses the memory ([`try_reserve_exact`]).
+///
+/// # Errors
+/// [`Error::OutOfMemory`] naming `what()` when the allocation fails.
+pub fn try_filled<T: Clone>(len: usize, value: T, what: impl FnOnce() -> String) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    try_reserve_exact(&mut v, len, what)?;
+    v.resize(len, value);
+    Ok(v)
 }
 
 /// The default work limit: `GRUNDY_MAX_WORK` (or its older name `GRUNDY_MAX_STATES`) if
@@ -380,14 +598,7 @@ pub fn read_text_bounded(path: &std::path::Path, max_bytes: u64) -> std::io::Res
 
 /// Available memory in bytes from `/proc/meminfo` (`MemAvailable`), if readable.
 pub fn available_memory() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/meminfo").ok()?;
-    for line in s.lines() {
-        if let Some(rest) = line.strip_prefix("MemAvailable:") {
-            let kb: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
-            return Some(kb * 1024);
-        }
-    }
-    None
+    kb_field(&std::fs::read_to_string("/proc/meminfo").ok()?, "MemAvailable:")
 }
 
 /// Parses `123`, `64M`, `2G`, `1.5G` (binary units) into bytes: [`parse_size`]
@@ -534,6 +745,90 @@ mod tests {
             msg.contains("a table") && msg.contains("4.9 KiB") && msg.contains("1000 B"),
             "{msg}"
         );
+    }
+
+    #[test]
+    fn reads_the_address_space_limit() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                      Max data size             unlimited            unlimited            bytes     \n\
+                      Max address space         2048000000           unlimited            bytes     \n";
+        assert_eq!(address_space_limit(limits), Some(2_048_000_000));
+        assert_eq!(address_space_limit(&limits.replace("2048000000", "unlimited")), None);
+        assert_eq!(
+            kb_field("VmPeak:\t 5000 kB\nVmSize:\t    3892 kB\n", "VmSize:"),
+            Some(3892 * 1024)
+        );
+        // The process itself: a limit set by the shell is read back (the test does not
+        // set one; it only checks that the text is found).
+        let own = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+        assert!(own.is_empty() || own.contains("Max address space"));
+    }
+
+    #[test]
+    fn finds_the_memory_cgroups_and_their_ancestors() {
+        let cgroup = "12:cpu,cpuacct:/a\n4:memory:/jobs/job1\n0::/user.slice/u1\n";
+        let mountinfo = "31 23 0:28 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755\n\
+                         35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory\n\
+                         32 31 0:29 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu,cpuacct\n\
+                         41 31 0:38 /user.slice /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw\n";
+        let dirs: Vec<(String, bool)> = cgroup_dirs(cgroup, mountinfo)
+            .into_iter()
+            .map(|(d, v2)| (d.display().to_string(), v2))
+            .collect();
+        let want = [
+            ("/sys/fs/cgroup/memory/jobs/job1", false),
+            ("/sys/fs/cgroup/memory/jobs", false),
+            ("/sys/fs/cgroup/memory", false),
+            ("/sys/fs/cgroup/unified/u1", true),
+            ("/sys/fs/cgroup/unified", true),
+        ];
+        assert_eq!(dirs, want.map(|(d, v2)| (d.to_string(), v2)));
+    }
+
+    #[test]
+    fn cgroup_memory_left_counts_reclaimable_cache_as_free() {
+        let dir = std::env::temp_dir().join(format!("grundy-cgroup-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+        write("memory.max", "1000000\n");
+        write("memory.current", "600000\n");
+        write("memory.stat", "anon 400000\nfile 200000\ninactive_file 150000\n");
+        assert_eq!(cgroup_left(&dir, true), Some(1_000_000 - 450_000));
+        write("memory.max", "max\n");
+        assert_eq!(cgroup_left(&dir, true), None);
+        write("memory.limit_in_bytes", "9223372036854771712\n");
+        write("memory.usage_in_bytes", "5000\n");
+        assert_eq!(cgroup_left(&dir, false), None);
+        write("memory.limit_in_bytes", "4000\n");
+        assert_eq!(cgroup_left(&dir, false), Some(0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_system_limit_is_the_least_bound() {
+        let (bytes, bound) = system_memory_limit();
+        assert!(bytes > 0);
+        let of = |b: Option<u64>| b.map(|b| b / 10 * 8);
+        let expected = match bound {
+            MemoryBound::Available => of(available_memory()),
+            MemoryBound::AddressSpace => of(address_space_left()),
+            MemoryBound::Cgroup => of(cgroup_memory_left()),
+            MemoryBound::Unknown => Some(4 << 30),
+        };
+        // Memory use changes between the two readings; they agree within 10%.
+        let e = expected.expect("the bound that set the limit was readable");
+        assert!(bytes.abs_diff(e) <= e / 10 + (1 << 20), "{bytes} {e} {bound:?}");
+    }
+
+    #[test]
+    fn refused_allocations_are_errors() {
+        let mut v: Vec<u32> = vec![1, 2];
+        let e = try_reserve_exact(&mut v, usize::MAX / 8, || "a table".into()).unwrap_err();
+        assert!(matches!(e, Error::OutOfMemory { .. }), "{e}");
+        let e = try_reserve(&mut v, usize::MAX / 8, || "a table".into()).unwrap_err();
+        assert!(matches!(e, Error::OutOfMemory { .. }), "{e}");
+        assert_eq!(v, [1, 2]);
+        assert_eq!(try_filled(3, 7u8, || "x".into()).unwrap(), [7, 7, 7]);
     }
 
     #[test]

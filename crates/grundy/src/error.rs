@@ -112,6 +112,17 @@ pub enum Error {
     /// A game graph file could not be read.
     #[error("{0}")]
     Input(String),
+    /// The system refused memory that the estimate allowed: an address-space limit
+    /// (`ulimit -v`), a cgroup limit or the machine's free memory is below the memory
+    /// limit that was set. Big tables are reserved before they are filled, so this comes
+    /// before any of their work.
+    #[error("{what}: the system refused {} of memory (the address space or memory left is below the memory limit)", human_bytes(*.bytes))]
+    OutOfMemory {
+        /// What was being allocated.
+        what: String,
+        /// The bytes asked for.
+        bytes: u64,
+    },
 }
 
 impl Error {

@@ -11,6 +11,7 @@ mod files;
 mod fuzzed;
 mod limits;
 mod loopy;
+mod memory;
 mod min;
 mod output;
 mod reliability;

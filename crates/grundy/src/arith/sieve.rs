@@ -15,10 +15,22 @@ pub struct Sieve {
 
 impl Sieve {
     /// Sieves `0..=limit` (limit < 2^32). Time and memory O(limit).
+    ///
+    /// # Panics
+    /// If the system refuses the memory ([`Sieve::try_new`] returns the error).
     pub fn new(limit: u64) -> Sieve {
+        Sieve::try_new(limit).expect("memory for the sieve")
+    }
+
+    /// Sieves `0..=limit` (limit < 2^32), allocating its table as an error rather than
+    /// an abort when the system refuses the memory.
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] if the table cannot be allocated.
+    pub fn try_new(limit: u64) -> crate::error::Result<Sieve> {
         assert!(limit < u32::MAX as u64, "sieve limit must be below 2^32");
         let len = limit as usize + 1;
-        let mut spf = vec![0u32; len];
+        let mut spf = crate::control::try_filled(len, 0u32, || format!("a sieve of the integers to {limit}"))?;
         let mut primes: Vec<u32> = Vec::new();
         for i in 2..len {
             if spf[i] == 0 {
@@ -34,7 +46,7 @@ impl Sieve {
                 spf[m] = p;
             }
         }
-        Sieve { spf, primes }
+        Ok(Sieve { spf, primes })
     }
 
     /// The largest integer covered.

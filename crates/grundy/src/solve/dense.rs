@@ -79,6 +79,7 @@ pub(crate) fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
 ///
 /// # Errors
 /// [`Error::TooLarge`] if the table exceeds the memory limit (or `to` ≥ 2^32 − 1),
+/// [`Error::OutOfMemory`] if the system refuses its memory,
 /// [`Error::TooMuchWork`] if its estimated work ([`crate::game::dense_work`]) exceeds
 /// the work limit, [`Error::Interrupted`] if cancelled, [`Error::Unsupported`] if an option is not
 /// smaller than its heap (the ruleset is not short), and any error of the ruleset's
@@ -108,8 +109,9 @@ pub fn sequence(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<NimSeq> 
 ///
 /// # Errors
 /// Only the checks made before any work are returned as `Err`: [`Error::TooLarge`] if
-/// the table exceeds the memory limit or `to` ≥ 2^32 − 1, [`Error::TooMuchWork`] if its
-/// work exceeds the work limit. [`Error::Interrupted`] and
+/// the table exceeds the memory limit or `to` ≥ 2^32 − 1, [`Error::OutOfMemory`] if the
+/// system refuses the table's memory, [`Error::TooMuchWork`] if its work exceeds the
+/// work limit. [`Error::Interrupted`] and
 /// the errors of the steps (see [`sequence`]) come back as `Ok((prefix, Some(error)))`.
 ///
 /// # Example
@@ -225,7 +227,10 @@ pub fn sequence_checkpointed(
     )?;
     let mut codes: Vec<u32> = prefix;
     codes.truncate(to as usize + 1);
-    codes.reserve(to as usize + 1 - codes.len());
+    // Reserved whole before any work: a refused allocation (under `ulimit -v`, say) is
+    // an error, never an abort.
+    let more = to as usize + 1 - codes.len();
+    crate::control::try_reserve_exact(&mut codes, more, || format!("a table of {name} to {to}"))?;
     let first = rs.first_heap();
     let mut generic;
     let mut custom = rs.dense_step();

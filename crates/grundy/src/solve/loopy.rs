@@ -25,7 +25,7 @@
 //! Graphs are stored in compressed sparse row form ([`Graph`]): 4 bytes per edge and
 //! per vertex, plus the reverse graph and up to eight per-vertex arrays while solving.
 
-use crate::control::Control;
+use crate::control::{try_filled, Control};
 use crate::error::{Error, Result};
 use crate::value::{LoopyValue, Nimber};
 
@@ -213,7 +213,8 @@ impl LoopySolution {
 ///
 /// # Errors
 /// [`Error::TooLarge`] if the working memory ([`Graph::solve_bytes`]) exceeds the
-/// limit, [`Error::Interrupted`] when cancelled.
+/// limit, [`Error::OutOfMemory`] if the system refuses it, [`Error::Interrupted`] when
+/// cancelled.
 pub fn solve(g: &Graph, ctl: &Control) -> Result<LoopySolution> {
     Ok(label(g, ctl, false)?.0)
 }
@@ -227,18 +228,26 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
         Graph::solve_bytes(n as u64, g.edge_count() as u64),
         format!("{n} vertices, {} edges", g.edge_count()),
     )?;
-    let (roff, rtgt) = reverse(g);
+    let what = || format!("the loopy solver's tables of {n} vertices");
+    let (roff, rtgt) = reverse(g)?;
     let preds = |v: u32| &rtgt[roff[v as usize] as usize..roff[v as usize + 1] as usize];
-    let mut label = vec![UNLABELLED; n];
+    // Reserved before any work: memory the system refuses is an error, not an abort.
+    let mut label = try_filled(n, UNLABELLED, what)?;
     // Followers not (yet) labelled finite: unlabelled or ∞.
-    let mut active_out: Vec<u32> = (0..n).map(|v| g.offsets[v + 1] - g.offsets[v]).collect();
+    let mut active_out = try_filled(n, 0u32, what)?;
+    for (v, a) in active_out.iter_mut().enumerate() {
+        *a = g.offsets[v + 1] - g.offsets[v];
+    }
     // For unlabelled u in stage m: active followers with no follower labelled m yet.
-    let mut cnt = vec![0u32; n];
+    let mut cnt = try_filled(n, 0u32, what)?;
     // covered[u] == m + 1: u has a follower labelled m (so u cannot be m).
-    let mut covered = vec![0u32; n];
-    let mut unlabelled: Vec<u32> = (0..n as u32).collect();
+    let mut covered = try_filled(n, 0u32, what)?;
+    let mut unlabelled = try_filled(n, 0u32, what)?;
+    for (v, u) in unlabelled.iter_mut().enumerate() {
+        *u = v as u32;
+    }
     let mut queue: Vec<u32> = Vec::new();
-    let mut order = if record { vec![u32::MAX; n] } else { Vec::new() };
+    let mut order = try_filled(if record { n } else { 0 }, u32::MAX, what)?;
     let mut next_order = 0u32;
     let mut m: u32 = 0;
     ctl.start("loopy solver: labelled vertices", n as u64);
@@ -306,24 +315,29 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
 }
 
 /// The reverse graph: for each vertex, the vertices having it as a follower.
-fn reverse(g: &Graph) -> (Vec<u32>, Vec<u32>) {
+///
+/// # Errors
+/// [`Error::OutOfMemory`] if the system refuses its memory.
+fn reverse(g: &Graph) -> Result<(Vec<u32>, Vec<u32>)> {
     let n = g.vertex_count();
-    let mut roff = vec![0u32; n + 1];
+    let what = || format!("the reverse of a game graph of {n} vertices");
+    let mut roff = try_filled(n + 1, 0u32, what)?;
     for &t in &g.targets {
         roff[t as usize + 1] += 1;
     }
     for i in 0..n {
         roff[i + 1] += roff[i];
     }
-    let mut fill = roff.clone();
-    let mut rtgt = vec![0u32; g.targets.len()];
+    let mut fill = try_filled(n + 1, 0u32, what)?;
+    fill.copy_from_slice(&roff);
+    let mut rtgt = try_filled(g.targets.len(), 0u32, what)?;
     for u in 0..n as u32 {
         for &t in g.followers(u) {
             rtgt[fill[t as usize] as usize] = u;
             fill[t as usize] += 1;
         }
     }
-    (roff, rtgt)
+    Ok((roff, rtgt))
 }
 
 #[cfg(test)]

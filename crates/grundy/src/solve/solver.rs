@@ -34,9 +34,19 @@ use num_bigint::BigUint;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
-/// The most moves listed for one powerset heap (of each kind: winning, and all with
-/// `--all`); the totals are still counted exactly.
-pub const LISTED_SUBSET_MOVES: usize = 1000;
+/// The most moves listed for one heap or tuple, of each kind (winning moves, drawing
+/// moves, and every option with `--all`); the winning moves and the options are still
+/// counted exactly.
+pub const LISTED_MOVES: usize = 1000;
+
+/// The limit of [`LISTED_MOVES`] under its older name, from when it applied to
+/// powerset heaps only.
+pub const LISTED_SUBSET_MOVES: usize = LISTED_MOVES;
+
+/// Bytes a powerset heap's moves take per heap of its base set while they are found:
+/// the heap, the set that drops repeats, its value (a power of two, one word) and its
+/// place in the XOR basis (a row, or a kernel subset of two heaps).
+pub const POWERSET_BYTES_PER_BASE: u64 = 256;
 
 /// Bytes one listed option takes in `moves --all`, per heap of the position: the
 /// position (16 bytes a heap run), its text and its place in the printed output.
@@ -78,18 +88,21 @@ pub struct Moves {
     pub value: BoundedValue,
     /// True if the position has a loopy component (its outcome may be a draw).
     pub loopy: bool,
-    /// The moves to P-positions (winning moves), in enumeration order.
+    /// The moves to P-positions (winning moves), in enumeration order (at most
+    /// [`LISTED_MOVES`] per heap; [`Moves::winning_total`] counts them all).
     pub winning: Vec<Position>,
-    /// From a D-position: the moves to D-positions, which keep the draw. Empty
-    /// otherwise, and always for finite games.
+    /// From a D-position: the moves to D-positions, which keep the draw (at most
+    /// [`LISTED_MOVES`] per heap; a note counts the others). Empty otherwise, and
+    /// always for finite games.
     pub drawing: Vec<Position>,
-    /// Every option with the value of the resulting sum (only when requested).
+    /// Every option with the value of the resulting sum (only when requested; at most
+    /// [`LISTED_MOVES`] per heap or tuple).
     pub options: Option<Vec<(Position, BoundedValue)>>,
-    /// The number of winning moves; larger than `winning.len()` when a powerset heap
-    /// has more than [`LISTED_SUBSET_MOVES`] of them (only that many are listed).
+    /// The number of winning moves; larger than `winning.len()` when a heap has more
+    /// than [`LISTED_MOVES`] of them (only that many are listed).
     pub winning_total: BigUint,
-    /// With `all`: the number of options; larger than `options.len()` when a powerset
-    /// heap has more than [`LISTED_SUBSET_MOVES`] of them.
+    /// With `all`: the number of options; larger than `options.len()` when a heap has
+    /// more than [`LISTED_MOVES`] of them.
     pub options_total: Option<BigUint>,
     /// Heaps whose options could not be listed within the bound.
     pub notes: Vec<String>,
@@ -328,13 +341,19 @@ impl Solver {
     ///
     /// A move in a powerset heap replaces it by a nonempty subset of its base set; the
     /// winning ones are the subsets whose XOR is the value the rest of the sum needs,
-    /// found with an XOR basis of the base values (counted exactly, listed up to
-    /// [`LISTED_SUBSET_MOVES`] per heap).
+    /// found with an XOR basis of the base values (counted exactly). Other heaps, tuples
+    /// and loopy heaps enumerate their options. Each list stops at [`LISTED_MOVES`]
+    /// moves per heap (or tuple); the winning moves and the options are still counted
+    /// exactly ([`Moves::winning_total`], [`Moves::options_total`]), the drawing moves
+    /// beyond the limit in a note.
+    ///
+    /// The listing is estimated before any value is computed ([`Solver::moves`] refuses
+    /// at once rather than after the tables behind the values).
     ///
     /// # Errors
     /// Those of [`Solver::value`]; [`Error::TooMuchWork`] when a heap or tuple has more
-    /// options to enumerate than the work limit (or, with `all`, the position has); and
-    /// [`Error::TooLarge`] when the listed options would not fit the memory limit.
+    /// options to enumerate than the work limit (or the position has); and
+    /// [`Error::TooLarge`] when the listed moves would not fit the memory limit.
     ///
     /// # Example
     /// ```
@@ -345,17 +364,14 @@ impl Solver {
     /// assert_eq!(m.winning[0].to_string(), "dividing(2*9) + dividing(7)");
     /// ```
     pub fn moves(&mut self, pos: &Position, all: bool) -> Result<Moves> {
+        self.check_listing(pos, all)?;
         let values: Vec<BoundedValue> = pos
             .components
             .iter()
             .map(|c| self.component_value(c))
             .collect::<Result<_>>()?;
-        if all {
-            self.check_listing(pos)?;
-        }
         let total = values.iter().fold(BoundedValue::finite(Nimber::ZERO), |a, v| a.sum(v));
         let mut out = Collector {
-            all,
             outcome: total.value().map(LoopyValue::outcome),
             winning: Vec::new(),
             drawing: Vec::new(),
@@ -363,12 +379,16 @@ impl Solver {
             unlisted_winning: BigUint::from(0u32),
             unlisted_options: BigUint::from(0u32),
             notes: Vec::new(),
+            here: [0; 3],
+            skipped: [0; 3],
         };
         // A sum is a multiset of games: moves in equal heaps (or equal tuples) of the
         // same ruleset reach the same positions, so each is made once.
         let mut moved: FxHashSet<(String, Vec<u64>)> = FxHashSet::default();
         let mut first_time = |name: String, key: &[u64]| moved.insert((name, key.to_vec()));
-        let mut reached = FxHashSet::default();
+        // Moves in different heaps reach different positions, except a heap moving to
+        // itself (a loop), which leaves the position as it is: listed once.
+        let mut stayed = false;
         for (i, comp) in pos.components.iter().enumerate() {
             let others = values
                 .iter()
@@ -391,6 +411,7 @@ impl Solver {
                         } else {
                             self.heap_moves(ruleset, run.heap, &rest, at, &mut out)?;
                         }
+                        out.end(|| format!("{}({})", ruleset.name(), run.heap));
                     }
                 }
                 Component::Tuple { ruleset, pos: tuple } => {
@@ -398,18 +419,26 @@ impl Solver {
                         continue;
                     }
                     let name = || format!("{}({})", ruleset.name(), crate::error::Joined(tuple));
-                    check_options(self.ev.control(), name, ruleset.options_bound(tuple))?;
-                    let mut opts: Vec<Vec<u64>> = Vec::new();
-                    ruleset.for_each_option(tuple, &mut |o| opts.push(o.to_vec()));
-                    for o in opts {
-                        let v = others.sum(&BoundedValue::finite(self.ev.tuple_value(ruleset, &o)?));
-                        let mut next = pos.clone();
-                        next.components[i] = Component::Tuple {
-                            ruleset: ruleset.clone(),
-                            pos: o,
-                        };
-                        out.record(next, v);
-                    }
+                    check_options(self.ev.control(), name, ruleset.options_bound(tuple), 0)?;
+                    let ctl = self.ev.control().clone();
+                    each_option(
+                        &ctl,
+                        |f| ruleset.for_each_option(tuple, f),
+                        |o| {
+                            let v = others.sum(&BoundedValue::finite(self.ev.tuple_value(ruleset, o)?));
+                            let next = || {
+                                let mut next = pos.clone();
+                                next.components[i] = Component::Tuple {
+                                    ruleset: ruleset.clone(),
+                                    pos: o.to_vec(),
+                                };
+                                next
+                            };
+                            out.offer(next, v);
+                            Ok(())
+                        },
+                    )?;
+                    out.end(name);
                 }
                 Component::Loopy { ruleset, heaps } => {
                     for (j, run) in heaps.iter().enumerate() {
@@ -425,15 +454,14 @@ impl Solver {
                             continue;
                         };
                         for o in opts {
-                            let next = Slot { pos, i, j }.replace(&[Part::one(o)]);
-                            // A loop (a heap moving to itself, or to another heap of
-                            // the sum) can reach a position another move reaches.
-                            if !reached.insert(multiset_key(&next)) {
+                            if o == run.heap && std::mem::replace(&mut stayed, true) {
                                 continue;
                             }
+                            let next = Slot { pos, i, j }.replace(&[Part::one(o)]);
                             let v = self.component_value(&next.components[i])?.sum(&others);
-                            out.record(next, v);
+                            out.offer(|| next, v);
                         }
+                        out.end(|| format!("{}({})", ruleset.name(), run.heap));
                     }
                 }
             }
@@ -455,79 +483,96 @@ impl Solver {
         })
     }
 
-    /// Refuses `moves --all` when the listed options are more than the work limit, or
-    /// (each a copy of the position with one heap replaced) would not fit the memory
-    /// limit: the options of each heap are
-    /// bounded by [`HeapRuleset::options_bound`] (powerset heaps list at most
-    /// 2·[`LISTED_SUBSET_MOVES`]), each taking [`LISTED_BYTES_PER_HEAP`] per heap run of
-    /// the position plus [`LISTED_BYTES_PER_OPTION`].
-    fn check_listing(&mut self, pos: &Position) -> Result<()> {
-        let mut runs: u128 = 0;
-        let mut listed: u128 = 0;
-        let mut values: u128 = 0;
+    /// Checks the listing of [`Solver::moves`] before any value is computed: the
+    /// options it enumerates against the work limit (those of every heap and tuple,
+    /// bounded by [`HeapRuleset::options_bound`], except heaps whose closed form lists
+    /// the winning moves directly), and its memory against the memory limit:
+    /// - the listed moves, at most [`LISTED_MOVES`] of each list per heap (winning
+    ///   moves, drawing moves where a component is loopy, and with `all` every
+    ///   option), each a copy of the position with one heap replaced:
+    ///   [`LISTED_BYTES_PER_HEAP`] per heap run of the position plus
+    ///   [`LISTED_BYTES_PER_OPTION`];
+    /// - with `all`, the value of each listed option and its decimal text: as many
+    ///   bits as the largest value of a powerset heap of the position (its closed
+    ///   form's, else n/2 bits at heap n, about what they grow to), as a number (1/8
+    ///   byte a bit) and as text (0.31 bytes a bit);
+    /// - a powerset heap's base set while its moves are found, [`POWERSET_BYTES_PER_BASE`]
+    ///   a base heap (one heap at a time, so the largest counts).
+    fn check_listing(&mut self, pos: &Position, all: bool) -> Result<()> {
+        let kinds = 1 + u128::from(all) + u128::from(pos.has_loopy());
+        let cap = LISTED_MOVES as u128;
+        let (mut runs, mut listed, mut work, mut base) = (0u128, 0u128, 0u128, 0u128);
+        let mut value_bits = 0u128;
         for c in &pos.components {
             match c {
                 Component::Heaps { ruleset, heaps } => {
                     runs += heaps.len() as u128;
                     for h in heaps {
                         let bound = ruleset.options_bound(h.heap);
+                        listed = listed.saturating_add(bound.min(cap) * kinds);
                         if ruleset.is_powerset() {
-                            // An option's value is the XOR of values 2^k of smaller
-                            // heaps, so it has at most as many bits as the largest code
-                            // of the table below the heap: up to bits/8 bytes, and
-                            // bits·0.3 digits when printed.
-                            let n = bound.min(2 * LISTED_SUBSET_MOVES as u128);
-                            let bits = match self.ev.heap_table(ruleset, h.heap) {
-                                Ok(t) => t.codes()[..=h.heap as usize].iter().copied().max().unwrap_or(0) as u128,
-                                Err(_) => bound,
-                            };
-                            listed = listed.saturating_add(n);
-                            values = values.saturating_add(n.saturating_mul(bits / 2 + 8));
-                        } else {
-                            listed = listed.saturating_add(bound);
+                            base = base.max(bound);
+                            let form = ruleset.closed_form().and_then(|f| f.value(h.heap));
+                            let bits = form.map_or(h.heap / 2 + 1, |v| v.bits());
+                            value_bits = value_bits.max(bits as u128);
+                        }
+                        if all || ruleset.is_powerset() || ruleset.closed_form().is_none() {
+                            work = work.saturating_add(bound);
                         }
                     }
                 }
                 Component::Tuple { ruleset, pos } => {
                     runs += pos.len() as u128;
-                    listed = listed.saturating_add(ruleset.options_bound(pos));
+                    let bound = ruleset.options_bound(pos);
+                    listed = listed.saturating_add(bound.min(cap) * kinds);
+                    work = work.saturating_add(bound);
                 }
                 // Loopy options are listed from an exploration within the bound.
-                Component::Loopy { heaps, .. } => runs += heaps.len() as u128,
+                Component::Loopy { heaps, .. } => {
+                    runs += heaps.len() as u128;
+                    listed = listed.saturating_add(heaps.len() as u128 * cap * kinds);
+                }
             }
         }
         // An option may add a few runs (a split); count two more.
         let per = (runs + 2) * LISTED_BYTES_PER_HEAP as u128 + LISTED_BYTES_PER_OPTION as u128;
-        let bytes = listed.saturating_mul(per).saturating_add(values).min(u64::MAX as u128) as u64;
+        let values = match all && value_bits > 0 {
+            true => listed / kinds * ((value_bits + 64) * 43 / 100),
+            false => 0,
+        };
+        let base_bytes = base * POWERSET_BYTES_PER_BASE as u128;
+        let bytes = listed
+            .saturating_mul(per)
+            .saturating_add(values)
+            .saturating_add(base_bytes)
+            .min(u64::MAX as u128) as u64;
         let mut text = pos.to_string();
         if text.chars().count() > 80 {
             text = text.chars().take(60).collect::<String>() + "…";
         }
-        let what = format!("listing every option of {text}");
-        self.ev
-            .control()
-            .check_work(&what, listed, "an upper bound on the options of every heap")?;
-        self.ev.control().check_memory(
-            &what,
-            bytes,
-            format!(
-                "up to {} options × {}{}",
-                crate::error::sci(listed),
-                crate::error::human_bytes(per.min(u64::MAX as u128) as u64),
-                if values > 0 {
-                    format!(
-                        " and their values, up to {}",
-                        crate::error::human_bytes(values.min(u64::MAX as u128) as u64)
-                    )
-                } else {
-                    String::new()
-                }
-            ),
-        )
+        let what = match all {
+            true => format!("listing every option of {text}"),
+            false => format!("listing the moves of {text}"),
+        };
+        let ctl = self.ev.control();
+        ctl.check_work(&what, work, "an upper bound on the options enumerated")?;
+        let human = |b: u128| crate::error::human_bytes(b.min(u64::MAX as u128) as u64);
+        let mut detail = format!("up to {} listed moves × {}", crate::error::sci(listed), human(per));
+        if values > 0 {
+            detail += &format!(", their values up to {} ({value_bits} bits each)", human(values));
+        }
+        if base > 0 {
+            detail += &format!(
+                ", a powerset base of up to {} heaps × {POWERSET_BYTES_PER_BASE} bytes",
+                crate::error::sci(base)
+            );
+        }
+        ctl.check_memory(&what, bytes, detail)
     }
 
     /// The moves in one heap of a heap ruleset (not powerset); `rest` is the value of
-    /// everything else in the sum.
+    /// everything else in the sum. The options are enumerated one at a time, never
+    /// stored: only the listed moves are kept.
     fn heap_moves(
         &mut self,
         ruleset: &Arc<dyn HeapRuleset>,
@@ -539,35 +584,45 @@ impl Solver {
         let target = rest.value().and_then(LoopyValue::as_finite);
         // Without --all and with a finite rest only the options of value `target` are
         // wanted; a closed form may list them without enumerating.
-        let direct = match (out.all, target) {
-            (false, Some(t)) => ruleset.closed_form().and_then(|f| f.options_of_value(heap, t)),
+        let direct = match (out.options.is_none(), target) {
+            (true, Some(t)) => ruleset.closed_form().and_then(|f| f.options_of_value(heap, t)),
             _ => None,
         };
-        let opts: Vec<Vec<Part>> = match direct {
-            Some(o) => o,
-            None => {
-                let name = || format!("{}({heap})", ruleset.name());
-                check_options(self.ev.control(), name, ruleset.options_bound(heap))?;
-                let mut opts = Vec::new();
-                ruleset.for_each_option(heap, &mut |parts| opts.push(parts.to_vec()));
-                opts
+        if let Some(opts) = direct {
+            for parts in opts {
+                let v = self.option_value(ruleset, &parts)?;
+                out.offer(|| at.replace(&parts), rest.sum(&BoundedValue::finite(v)));
             }
-        };
-        for parts in opts {
-            let mut v = Nimber::ZERO;
-            for p in &parts {
-                if p.copies & 1 == 1 {
-                    v ^= &self.ev.heap_value(ruleset, p.heap)?;
-                }
-            }
-            out.record(at.replace(&parts), rest.sum(&BoundedValue::finite(v)));
+            return Ok(());
         }
-        Ok(())
+        let name = || format!("{}({heap})", ruleset.name());
+        check_options(self.ev.control(), name, ruleset.options_bound(heap), 0)?;
+        let ctl = self.ev.control().clone();
+        each_option(
+            &ctl,
+            |f| ruleset.for_each_option(heap, f),
+            |parts| {
+                let v = self.option_value(ruleset, parts)?;
+                out.offer(|| at.replace(parts), rest.sum(&BoundedValue::finite(v)));
+                Ok(())
+            },
+        )
+    }
+
+    /// The value of an option of a heap ruleset: the nim-sum of its heaps.
+    fn option_value(&mut self, ruleset: &Arc<dyn HeapRuleset>, parts: &[Part]) -> Result<Nimber> {
+        let mut v = Nimber::ZERO;
+        for p in parts {
+            if p.copies & 1 == 1 {
+                v ^= &self.ev.heap_value(ruleset, p.heap)?;
+            }
+        }
+        Ok(v)
     }
 
     /// The moves in one heap of a powerset ruleset: the winning subsets through an XOR
     /// basis (counted exactly), and with `--all` (or a loopy rest) the subsets in
-    /// binary counting order, up to [`LISTED_SUBSET_MOVES`].
+    /// binary counting order, up to [`LISTED_MOVES`].
     ///
     /// A move leaves a set of heaps, so each distinct position is listed and counted
     /// once: equal base heaps count once, and since heap 0 is the empty heap, a subset
@@ -582,11 +637,17 @@ impl Solver {
         out: &mut Collector,
     ) -> Result<()> {
         let name = || format!("{}({heap})", ruleset.name());
-        check_options(self.ev.control(), name, ruleset.options_bound(heap))?;
+        check_options(
+            self.ev.control(),
+            name,
+            ruleset.options_bound(heap),
+            POWERSET_BYTES_PER_BASE,
+        )?;
         let mut base: Vec<u64> = Vec::new();
         ruleset.for_each_option(heap, &mut |parts| base.extend(parts.iter().map(|p| p.heap)));
         let mut seen = FxHashSet::default();
         base.retain(|&h| seen.insert(h));
+        drop(seen);
         let zero = base.contains(&0);
         base.retain(|&h| h != 0);
         let mut basis = XorBasis::new();
@@ -603,7 +664,7 @@ impl Solver {
         };
         let target = rest.value().and_then(LoopyValue::as_finite).cloned();
         // The winning moves of this heap: listed from `start` in `out.winning`, at most
-        // LISTED_SUBSET_MOVES of them, all counted.
+        // LISTED_MOVES of them, all counted.
         let start = out.winning.len();
         let total_wins = target
             .as_ref()
@@ -617,17 +678,17 @@ impl Solver {
         let mut listed = 0usize;
         if zero {
             let v = rest.sum(&BoundedValue::finite(Nimber::ZERO));
-            if out.all || target.is_none() || v.value().map(LoopyValue::outcome) == Some(Outcome::P) {
+            if out.options.is_some() || target.is_none() || v.value().map(LoopyValue::outcome) == Some(Outcome::P) {
                 out.record(at.replace(&[Part::one(0)]), v);
                 listed += 1;
             }
         }
         // With a finite rest, the winning subsets are those whose XOR is the rest.
-        let room = LISTED_SUBSET_MOVES - listed;
+        let room = LISTED_MOVES - listed;
         let wins = match &target {
             Some(t) => {
                 let wins = basis.subsets_with_xor(t, room);
-                if !out.all {
+                if out.options.is_none() {
                     for s in &wins {
                         out.record(
                             at.replace(&subset_parts(&members(s))),
@@ -644,7 +705,7 @@ impl Solver {
         // Every subset in binary counting order (winning ones included), up to the limit.
         let total_subsets = (BigUint::from(1u32) << base.len()) - 1u32 + u32::from(zero);
         let mut mask: u64 = 1;
-        while listed < LISTED_SUBSET_MOVES && (base.len() >= 64 || mask < 1u64 << base.len()) {
+        while listed < LISTED_MOVES && (base.len() >= 64 || mask < 1u64 << base.len()) {
             let idx: Vec<usize> = (0..64.min(base.len())).filter(|k| mask >> k & 1 == 1).collect();
             let mut v = Nimber::ZERO;
             for &k in &idx {
@@ -654,7 +715,7 @@ impl Solver {
             listed += 1;
             mask += 1;
         }
-        if out.all {
+        if out.options.is_some() {
             out.unlisted_options += total_subsets - BigUint::from(listed);
         }
         // Winning subsets beyond the listed prefix are still listed as winning moves
@@ -666,7 +727,7 @@ impl Solver {
             }
         };
         for s in wins.iter().filter(|s| !in_prefix(s)) {
-            if out.winning.len() - start >= LISTED_SUBSET_MOVES {
+            if out.winning.len() - start >= LISTED_MOVES {
                 break;
             }
             out.record_winning_only(at.replace(&subset_parts(&members(s))));
@@ -865,26 +926,9 @@ impl Slot<'_> {
     }
 }
 
-/// A position as a multiset: the number of each heap of each ruleset (heap 0, the
-/// empty heap, left out) and of each tuple position, in a fixed order.
-fn multiset_key(p: &Position) -> Vec<(String, Vec<u64>, u128)> {
-    let mut count: std::collections::BTreeMap<(String, Vec<u64>), u128> = Default::default();
-    for c in &p.components {
-        match c {
-            Component::Heaps { heaps, .. } | Component::Loopy { heaps, .. } => {
-                for h in heaps.iter().filter(|h| h.heap != 0) {
-                    *count.entry((c.ruleset_name(), vec![h.heap])).or_default() += u128::from(h.copies);
-                }
-            }
-            Component::Tuple { ruleset, pos } => *count.entry((ruleset.name(), pos.clone())).or_default() += 1,
-        }
-    }
-    count.into_iter().map(|((n, k), c)| (n, k, c)).collect()
-}
-
-/// Sorts options into winning, drawing and (with `all`) every option.
+/// Sorts options into winning, drawing and (with `all`) every option, listing at most
+/// [`LISTED_MOVES`] of each list per heap and counting the rest.
 struct Collector {
-    all: bool,
     outcome: Option<Outcome>,
     winning: Vec<Position>,
     drawing: Vec<Position>,
@@ -892,6 +936,9 @@ struct Collector {
     unlisted_winning: BigUint,
     unlisted_options: BigUint,
     notes: Vec<String>,
+    /// Moves of the current heap listed (winning, drawing, options) and not listed.
+    here: [usize; 3],
+    skipped: [u128; 3],
 }
 
 impl Collector {
@@ -900,27 +947,110 @@ impl Collector {
         self.winning.push(p);
     }
 
+    /// Lists a move of value `v` in every list it belongs to (the powerset heaps,
+    /// which limit their lists themselves).
     fn record(&mut self, p: Position, v: BoundedValue) {
-        let class = v.value().map(LoopyValue::outcome);
-        if class == Some(Outcome::P) {
+        let (win, draw) = self.kinds(&v);
+        if win {
             self.winning.push(p.clone());
-        } else if class == Some(Outcome::D) && self.outcome == Some(Outcome::D) {
+        } else if draw {
             self.drawing.push(p.clone());
         }
         if let Some(o) = self.options.as_mut() {
             o.push((p, v));
         }
     }
+
+    /// Whether a move to a position of value `v` wins, or keeps a draw.
+    fn kinds(&self, v: &BoundedValue) -> (bool, bool) {
+        let class = v.value().map(LoopyValue::outcome);
+        (
+            class == Some(Outcome::P),
+            class == Some(Outcome::D) && self.outcome == Some(Outcome::D),
+        )
+    }
+
+    /// A move found by enumeration: listed in each of its lists that has fewer than
+    /// [`LISTED_MOVES`] moves of this heap (`p` builds the position only then), counted
+    /// in the others.
+    fn offer(&mut self, p: impl FnOnce() -> Position, v: BoundedValue) {
+        let (win, draw) = self.kinds(&v);
+        let mut list = [false; 3];
+        for (k, belongs) in [win, draw, self.options.is_some()].into_iter().enumerate() {
+            if belongs && self.here[k] < LISTED_MOVES {
+                self.here[k] += 1;
+                list[k] = true;
+            } else if belongs {
+                self.skipped[k] += 1;
+            }
+        }
+        if list == [false; 3] {
+            return;
+        }
+        let p = p();
+        if list[0] {
+            self.winning.push(p.clone());
+        }
+        if list[1] {
+            self.drawing.push(p.clone());
+        }
+        if let (true, Some(o)) = (list[2], self.options.as_mut()) {
+            o.push((p, v));
+        }
+    }
+
+    /// Ends the moves of one heap (`what`, for the note on drawing moves not listed).
+    fn end(&mut self, what: impl FnOnce() -> String) {
+        let [win, draw, opts] = std::mem::take(&mut self.skipped);
+        self.unlisted_winning += win;
+        self.unlisted_options += opts;
+        if draw > 0 {
+            self.notes.push(format!(
+                "{} moves in {} keep the draw; the first {LISTED_MOVES} are listed",
+                draw + self.here[1] as u128,
+                what()
+            ));
+        }
+        self.here = [0; 3];
+    }
 }
 
 /// Checks the options of one heap or tuple before they are enumerated: their number
-/// (at most `bound`) against the work limit, and the list of them (at least 16 bytes
-/// each, a part) against the memory limit.
-fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128) -> Result<()> {
+/// (at most `bound`) against the work limit, and, when they are stored, `bytes_each`
+/// bytes each against the memory limit.
+fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128, bytes_each: u64) -> Result<()> {
     let what = format!("listing the options of {}", what());
     ctl.check_work(&what, bound, "an upper bound on the options")?;
-    let bytes = bound.saturating_mul(40).min(u64::MAX as u128) as u64;
-    ctl.check_memory(&what, bytes, format!("up to {} options", crate::error::sci(bound)))
+    let bytes = bound.saturating_mul(bytes_each as u128).min(u64::MAX as u128) as u64;
+    ctl.check_memory(
+        &what,
+        bytes,
+        format!("up to {} options × {bytes_each} bytes", crate::error::sci(bound)),
+    )
+}
+
+/// Calls `each` on every option that `for_each` lists (one at a time, never stored),
+/// stopping at the first error; cancellation is checked every 65536 options.
+///
+/// # Errors
+/// The first error of `each`, or [`Error::Interrupted`].
+fn each_option<O: ?Sized>(
+    ctl: &Control,
+    for_each: impl FnOnce(&mut dyn FnMut(&O)),
+    mut each: impl FnMut(&O) -> Result<()>,
+) -> Result<()> {
+    let mut failed = None;
+    let mut seen = 0u64;
+    for_each(&mut |o| {
+        seen += 1;
+        if failed.is_none() && seen & 0xFFFF == 0 && ctl.cancelled() {
+            failed = Some(Error::Interrupted);
+        }
+        if failed.is_none() {
+            failed = each(o).err();
+        }
+    });
+    failed.map_or(Ok(()), Err)
 }
 
 fn no_loopy_formula(rs: &dyn LoopyRuleset) -> Error {

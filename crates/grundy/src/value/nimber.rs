@@ -6,16 +6,19 @@ use std::str::FromStr;
 
 /// A nim-value (Sprague–Grundy value): a non-negative integer of any size.
 ///
-/// Values below 2^64 are stored inline; larger ones (powerset rulesets reach 2^k with k
-/// in the thousands) as a big integer. The representation is canonical, so equality and
-/// hashing are exact. Printed in decimal.
+/// Values below 2^64 are stored inline, and so are larger powers of two (powerset
+/// rulesets reach 2^k with k in the hundreds of thousands, and a table of them would
+/// take k/8 bytes a value as big integers); other large values are big integers. The
+/// representation is canonical, so equality and hashing are exact. Printed in decimal.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Nimber(Repr);
 
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Repr {
     Small(u64),
-    /// Invariant: strictly greater than `u64::MAX`.
+    /// 2^k with k ≥ 64.
+    Pow2(u64),
+    /// Invariant: strictly greater than `u64::MAX` and not a power of two.
     Big(BigUint),
 }
 
@@ -28,9 +31,7 @@ impl Nimber {
         if k < 64 {
             Nimber(Repr::Small(1 << k))
         } else {
-            let mut b = BigUint::from(0u32);
-            b.set_bit(k, true);
-            Nimber(Repr::Big(b))
+            Nimber(Repr::Pow2(k))
         }
     }
 
@@ -43,7 +44,7 @@ impl Nimber {
     pub fn to_u64(&self) -> Option<u64> {
         match &self.0 {
             Repr::Small(v) => Some(*v),
-            Repr::Big(_) => None,
+            Repr::Pow2(_) | Repr::Big(_) => None,
         }
     }
 
@@ -51,6 +52,7 @@ impl Nimber {
     pub fn bits(&self) -> u64 {
         match &self.0 {
             Repr::Small(v) => 64 - v.leading_zeros() as u64,
+            Repr::Pow2(k) => k + 1,
             Repr::Big(b) => b.bits(),
         }
     }
@@ -59,6 +61,7 @@ impl Nimber {
     pub fn bit(&self, k: u64) -> bool {
         match &self.0 {
             Repr::Small(v) => k < 64 && (v >> k) & 1 == 1,
+            Repr::Pow2(e) => k == *e,
             Repr::Big(b) => b.bit(k),
         }
     }
@@ -67,11 +70,8 @@ impl Nimber {
     pub fn log2_exact(&self) -> Option<u64> {
         match &self.0 {
             Repr::Small(v) if v.is_power_of_two() => Some(v.trailing_zeros() as u64),
-            Repr::Small(_) => None,
-            Repr::Big(b) => {
-                let k = b.bits() - 1;
-                (b.trailing_zeros() == Some(k)).then_some(k)
-            }
+            Repr::Small(_) | Repr::Big(_) => None,
+            Repr::Pow2(k) => Some(*k),
         }
     }
 
@@ -80,6 +80,7 @@ impl Nimber {
         match digits.len() {
             0 => Nimber::ZERO,
             1 => Nimber(Repr::Small(digits[0])),
+            _ if b.trailing_zeros() == Some(b.bits() - 1) => Nimber(Repr::Pow2(b.bits() - 1)),
             _ => Nimber(Repr::Big(b)),
         }
     }
@@ -87,7 +88,21 @@ impl Nimber {
     fn to_big(&self) -> BigUint {
         match &self.0 {
             Repr::Small(v) => BigUint::from(*v),
+            Repr::Pow2(k) => {
+                let mut b = BigUint::from(0u32);
+                b.set_bit(*k, true);
+                b
+            }
             Repr::Big(b) => b.clone(),
+        }
+    }
+
+    /// The bytes the value takes besides its inline part (a large value that is not a
+    /// power of two is a big integer of `bits / 8` bytes).
+    pub fn heap_bytes(&self) -> u64 {
+        match &self.0 {
+            Repr::Big(b) => b.bits().div_ceil(64) * 8,
+            _ => 0,
         }
     }
 }
@@ -132,9 +147,15 @@ impl Ord for Nimber {
     fn cmp(&self, other: &Self) -> Ordering {
         match (&self.0, &other.0) {
             (Repr::Small(a), Repr::Small(b)) => a.cmp(b),
-            (Repr::Small(_), Repr::Big(_)) => Ordering::Less,
-            (Repr::Big(_), Repr::Small(_)) => Ordering::Greater,
+            (Repr::Small(_), _) => Ordering::Less,
+            (_, Repr::Small(_)) => Ordering::Greater,
+            (Repr::Pow2(a), Repr::Pow2(b)) => a.cmp(b),
             (Repr::Big(a), Repr::Big(b)) => a.cmp(b),
+            // A power of two and a larger value of the same length that is not one.
+            _ => self
+                .bits()
+                .cmp(&other.bits())
+                .then_with(|| self.to_big().cmp(&other.to_big())),
         }
     }
 }
@@ -150,6 +171,7 @@ impl BitXor<&Nimber> for &Nimber {
     fn bitxor(self, rhs: &Nimber) -> Nimber {
         match (&self.0, &rhs.0) {
             (Repr::Small(a), Repr::Small(b)) => Nimber(Repr::Small(a ^ b)),
+            (Repr::Pow2(a), Repr::Pow2(b)) if a == b => Nimber::ZERO,
             _ => Nimber::from_big(self.to_big() ^ rhs.to_big()),
         }
     }
@@ -182,7 +204,7 @@ impl BitXorAssign<u64> for Nimber {
     fn bitxor_assign(&mut self, rhs: u64) {
         match &mut self.0 {
             Repr::Small(a) => *a ^= rhs,
-            Repr::Big(_) => *self = &*self ^ &Nimber::from(rhs),
+            _ => *self = &*self ^ &Nimber::from(rhs),
         }
     }
 }
@@ -191,6 +213,7 @@ impl fmt::Display for Nimber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
             Repr::Small(v) => write!(f, "{v}"),
+            Repr::Pow2(_) => write!(f, "{}", self.to_big()),
             Repr::Big(b) => write!(f, "{b}"),
         }
     }
@@ -264,7 +287,69 @@ mod tests {
         assert_eq!("007".parse::<Nimber>().unwrap(), Nimber::from(7u64));
     }
 
+    /// Large powers of two are stored by their exponent, and every way of making one
+    /// (pow2, XOR, parsing, a big integer) gives the same value.
+    #[test]
+    fn large_powers_of_two_are_canonical() {
+        let a = Nimber::pow2(100_000);
+        assert_eq!(a.heap_bytes(), 0);
+        let mut b = BigUint::from(0u32);
+        b.set_bit(100_000, true);
+        assert_eq!(Nimber::from(b.clone()), a);
+        let c = &(&a ^ &Nimber::from(3u64)) ^ &Nimber::from(3u64);
+        assert_eq!(c, a);
+        assert_eq!(&a ^ &a, Nimber::ZERO);
+        let two = &a ^ &Nimber::pow2(99_999);
+        assert_eq!(two.heap_bytes(), 100_032 / 8);
+        assert_eq!(two.log2_exact(), None);
+        assert_eq!((&two ^ &Nimber::pow2(99_999)), a);
+        assert_eq!(a.to_string(), b.to_string());
+        assert_eq!(a.to_string().parse::<Nimber>().unwrap(), a);
+        assert!(a.bit(100_000) && !a.bit(99_999) && !a.bit(0) && a.bits() == 100_001);
+        // Order: by length, then as numbers.
+        let mut v = vec![
+            two.clone(),
+            a.clone(),
+            Nimber::pow2(99_999),
+            Nimber::pow2(64),
+            Nimber::from(u64::MAX),
+        ];
+        v.sort();
+        assert_eq!(
+            v,
+            [
+                Nimber::from(u64::MAX),
+                Nimber::pow2(64),
+                Nimber::pow2(99_999),
+                a.clone(),
+                two.clone()
+            ]
+        );
+        let just_above = &Nimber::pow2(100_000) ^ &Nimber::from(1u64);
+        assert!(just_above > a && two > just_above);
+        assert_eq!(a.cmp(&just_above), Ordering::Less);
+        use std::collections::HashSet;
+        let set: HashSet<Nimber> = [a.clone(), c].into_iter().collect();
+        assert_eq!(set.len(), 1);
+    }
+
     proptest! {
+        /// XOR, order and text agree with big integers on values around powers of two.
+        #[test]
+        fn xor_and_order_match_big_integers(a in 60u64..200, b in 60u64..200, x in any::<u64>(), y in any::<u64>()) {
+            let big = |k: u64, low: u64| {
+                let mut v = BigUint::from(low);
+                v.set_bit(k, true);
+                v
+            };
+            let (ba, bb) = (big(a, x & 1), big(b, y & 3));
+            let (na, nb) = (Nimber::from(ba.clone()), Nimber::from(bb.clone()));
+            prop_assert_eq!((&na ^ &nb).to_string(), (&ba ^ &bb).to_string());
+            prop_assert_eq!(na.cmp(&nb), ba.cmp(&bb));
+            prop_assert_eq!(na.bits(), ba.bits());
+            prop_assert_eq!(Nimber::from(&ba ^ &bb), &na ^ &nb);
+        }
+
         #[test]
         fn xor_matches_u128(a in any::<u128>(), b in any::<u128>()) {
             let na: Nimber = a.to_string().parse().unwrap();

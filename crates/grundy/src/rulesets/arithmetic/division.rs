@@ -161,7 +161,7 @@ struct DividingStep {
 
 impl DenseStep for DividingStep {
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
-        self.sieve.at(n).divisors_into(n, &mut self.divs);
+        self.sieve.at(n)?.divisors_into(n, &mut self.divs);
         self.seen.clear();
         for &k in &self.divs {
             if k < n {

@@ -188,7 +188,7 @@ impl DenseStep for FactoringStep<'_> {
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         self.seen.clear();
         if n >= 2 {
-            let s = self.sieve.at(n);
+            let s = self.sieve.at(n)?;
             s.divisors_into(n, &mut self.divs);
             self.divs.sort_unstable();
             let sub = self.rs.rule == FactoringRule::Subtract;

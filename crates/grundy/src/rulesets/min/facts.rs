@@ -90,7 +90,7 @@ pub fn memory_estimate(to: u64) -> u64 {
 /// One sieve: the table f_j(0..=to). `progress` makes this thread report progress.
 fn sieve(j: u32, to: u64, ctl: &Control, progress: bool) -> Result<Vec<u32>> {
     let n = to as usize + 1;
-    let mut f = vec![0u32; n];
+    let mut f = crate::control::try_filled(n, 0u32, || format!("the table f_{j} up to {to}"))?;
     f[0] = if j == 0 { 0 } else { UNDEFINED };
     let blocks = n.div_ceil(BLOCK);
     // best[a − lo] = 1 + (largest c hitting a so far), 0 if none. (0, a) has value 0,

@@ -33,10 +33,10 @@ impl MinGrid {
             entries * 2 + 8 * (n + 2),
             format!("{entries} values"),
         )?;
-        let mut g = MinGrid {
-            n,
-            values: Vec::with_capacity(entries as usize),
-        };
+        let mut g = MinGrid { n, values: Vec::new() };
+        crate::control::try_reserve_exact(&mut g.values, entries as usize, || {
+            format!("a plain MIN table for 0 ≤ a ≤ b ≤ {n}")
+        })?;
         // Row 0: (0, b) is terminal.
         g.values.resize(n as usize + 1, 0);
         let mut w = WindowMex::default();

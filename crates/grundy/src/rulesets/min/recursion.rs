@@ -35,7 +35,9 @@ pub fn downward_search(j: u32, to: u64, ctl: &Control) -> Result<Vec<u32>> {
         (to + 1).saturating_mul(4),
         "one 4-byte table",
     )?;
-    let mut f = vec![0u32; to as usize + 1];
+    let mut f = crate::control::try_filled(to as usize + 1, 0u32, || {
+        format!("the downward search for f_{j} up to {to}")
+    })?;
     f[0] = if j == 0 { 0 } else { UNDEFINED };
     for a in 1..=to {
         let mut found = if j == 0 { 1 } else { 0 };

@@ -122,12 +122,12 @@ impl MinRows {
         }
         let small_end = (n + 1).min(U16_ROWS);
         if small_end > self.rows {
-            self.small
-                .reserve_exact((offset(small_end) - self.small.len() as u64) as usize);
+            let need = offset(small_end) - self.small.len() as u64;
+            crate::control::try_reserve_exact(&mut self.small, need as usize, || what.clone())?;
         }
         if n + 1 > U16_ROWS {
             let need = offset(n + 1) - offset(U16_ROWS) - self.large.len() as u64;
-            self.large.reserve_exact(need as usize);
+            crate::control::try_reserve_exact(&mut self.large, need as usize, || what.clone())?;
         }
         let start = self.rows;
         let done_before = offset(start);

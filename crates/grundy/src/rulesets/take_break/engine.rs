@@ -70,6 +70,7 @@
 use super::option_set::{pairs_hit, Ahead, AheadKey, ByteSet, OptionSet, WordSet, TARGETS};
 use super::{for_each_partition, Code, Constraint, Digit};
 use crate::game::EngineStats;
+use crate::control::try_reserve;
 use crate::error::Result;
 use crate::game::DenseStep;
 use std::sync::Mutex;
@@ -104,6 +105,11 @@ fn parity(x: u64) -> u32 {
     let x = x ^ (x >> 8);
     let x = x ^ (x >> 4);
     (0x6996 >> (x & 15)) & 1
+}
+
+/// What the rare index is, in the error when its memory is refused.
+fn rare_index() -> String {
+    "the rare heaps of the sparse-space engine".into()
 }
 
 /// The key of heap `a` of value `v`: `(v << 1) | (a & 1)`.
@@ -321,15 +327,19 @@ impl<'a> SparseEngine<'a> {
     }
 
     /// Adds heaps `synced..n` to the frequencies and the rare index.
-    fn sync(&mut self, n: usize, codes: &[u32]) {
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] if the rare index cannot grow.
+    fn sync(&mut self, n: usize, codes: &[u32]) -> Result<()> {
         if !self.has_pairs {
             for &v in &codes[self.synced..n] {
                 self.max_value = self.max_value.max(v);
             }
             self.synced = n;
-            return;
+            return Ok(());
         }
         let start = self.synced;
+        try_reserve(&mut self.rare, n - start, rare_index)?;
         for (a, &v) in codes.iter().enumerate().take(n).skip(start) {
             if v > self.max_value {
                 self.max_value = v;
@@ -352,8 +362,9 @@ impl<'a> SparseEngine<'a> {
         }
         self.synced = n;
         if n >= self.next_recompute {
-            self.choose_mask(codes);
+            self.choose_mask(codes)?;
         }
+        Ok(())
     }
 
     fn rebuild_freq(&mut self, codes: &[u32]) {
@@ -366,7 +377,10 @@ impl<'a> SparseEngine<'a> {
 
     /// Picks the mask with the fewest rare heaps by the Walsh–Hadamard transform of the
     /// key frequencies, and rebuilds the rare index if it changed.
-    fn choose_mask(&mut self, codes: &[u32]) {
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] if the rebuilt rare index does not fit.
+    fn choose_mask(&mut self, codes: &[u32]) -> Result<()> {
         let size = 1usize << self.key_bits;
         let mut f: Vec<i64> = self.freq.iter().map(|&x| x as i64).collect();
         let mut h = 1;
@@ -407,7 +421,10 @@ impl<'a> SparseEngine<'a> {
             self.rare_parity = parity;
             self.stats.mask_changes += 1;
             self.rare.clear();
-            for (a, &v) in codes.iter().enumerate().take(self.synced).skip(1) {
+            let heaps = || codes.iter().enumerate().take(self.synced).skip(1);
+            let count = heaps().filter(|&(a, &v)| self.is_rare(key(a, v))).count();
+            try_reserve(&mut self.rare, count, rare_index)?;
+            for (a, &v) in heaps() {
                 if self.is_rare(key(a, v)) {
                     self.rare.push((a as u32, v));
                 }
@@ -417,6 +434,7 @@ impl<'a> SparseEngine<'a> {
         let n = self.synced;
         let cost = (self.key_bits as usize) << self.key_bits;
         self.next_recompute = n + (n / 8).max(64).max(cost / 8);
+        Ok(())
     }
 }
 
@@ -456,7 +474,7 @@ impl DenseStep for SparseEngine<'_> {
         if n & 0x3FFF == 0 {
             self.history.push((n, self.stats.pairs));
         }
-        self.sync(n as usize, codes);
+        self.sync(n as usize, codes)?;
         // Values below 64 (and so their nim-sums) fit in one word.
         let value = if self.max_value < 64 {
             self.value_in(&mut WordSet::default(), n, codes)

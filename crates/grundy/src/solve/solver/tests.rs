@@ -248,3 +248,114 @@ fn powerset_lists_stop_at_the_limit_per_heap() {
         assert_eq!(a, b, "{pos}");
     }
 }
+
+/// Issue 18: the lists of every ruleset stop at `LISTED_MOVES` per heap (`moves
+/// '0.{2+}(80)'` printed 948,689 winning moves and kept every option in memory), and
+/// the counts stay exact: here against the options enumerated one by one.
+#[test]
+fn every_list_stops_at_the_limit_per_heap() {
+    let pos = parse_position("take-and-break[0.{2+}](35) + nim(2)").unwrap();
+    let Component::Heaps { ruleset, .. } = &pos.components[0] else {
+        panic!("a heap component")
+    };
+    let mut solver = Solver::new(Method::Search, Control::new());
+    let mut options: Vec<Vec<Part>> = Vec::new();
+    ruleset.for_each_option(35, &mut |parts| options.push(parts.to_vec()));
+    let mut wins = 0u32;
+    for parts in &options {
+        let mut v = Nimber::ZERO;
+        for p in parts.iter().filter(|p| p.copies % 2 == 1) {
+            v ^= &solver.evaluator().heap_value(ruleset, p.heap).unwrap();
+        }
+        wins += u32::from(v == 2u64);
+    }
+    assert!(
+        wins > LISTED_MOVES as u32,
+        "{wins}: the test needs more winning moves than are listed"
+    );
+    for all in [false, true] {
+        let m = solver.moves(&pos, all).unwrap();
+        // The first LISTED_MOVES winning moves of the big heap (G = 17: nim(2) has none).
+        assert_eq!(m.winning.len(), LISTED_MOVES, "{all}");
+        assert_eq!(m.winning_total, BigUint::from(wins), "{all}");
+        for w in &m.winning {
+            assert_eq!(solver.nim_value(w).unwrap(), Nimber::ZERO, "{w}");
+        }
+        if all {
+            let listed = m.options.as_ref().map(Vec::len);
+            assert_eq!(
+                listed,
+                Some(LISTED_MOVES + 2),
+                "the big heap's first options and nim(2)'s two"
+            );
+            assert_eq!(m.options_total, Some(BigUint::from(options.len() + 2)));
+        }
+    }
+}
+
+/// Issue 18: the listing of `moves` is checked before the tables behind the values are
+/// computed: `0.&9223372036854775807;` (any removal, any number of heaps) took 16 s to
+/// compute its table to 100 and then refused the listing. With a work limit below the
+/// table's work, the refusal now names the listing, so it came first.
+#[test]
+fn the_listing_is_checked_before_the_values() {
+    let pos = parse_position("take-and-break[0.&9223372036854775807;](100)").unwrap();
+    let ctl = Control::new()
+        .with_memory_limit(100 << 10)
+        .with_work_limit(1_000_000_000);
+    let e = Solver::new(Method::Search, ctl.clone()).moves(&pos, true).unwrap_err();
+    assert!(
+        matches!(&e, Error::TooLarge { what, .. } if what.starts_with("listing every option of")),
+        "{e}"
+    );
+    // Without the listing's refusal it is the table that is refused (by its work).
+    let e = Solver::new(Method::Search, ctl).value(&pos).unwrap_err();
+    assert!(
+        matches!(&e, Error::TooMuchWork { what, .. } if what.starts_with("a table")),
+        "{e}"
+    );
+}
+
+/// Every heap 1..=1500 moves to every heap 1..=1500: play never ends, so every position
+/// is a draw and every move keeps it.
+struct Roundabout;
+
+impl LoopyRuleset for Roundabout {
+    fn name(&self) -> String {
+        "roundabout".into()
+    }
+    fn first_heap(&self) -> u64 {
+        1
+    }
+    fn options(&self, _n: u64, _max_heap: u64, max_count: usize, out: &mut Vec<u64>) -> crate::game::LoopyOptions {
+        out.clear();
+        if max_count < 1500 {
+            return crate::game::LoopyOptions::TooMany;
+        }
+        out.extend(1..=1500);
+        crate::game::LoopyOptions::Listed
+    }
+}
+
+/// Issue 18: the drawing moves stop at `LISTED_MOVES` per heap too, the others counted
+/// in a note; the options of a loopy heap are counted exactly.
+#[test]
+fn drawing_moves_stop_at_the_limit() {
+    let rs: Arc<dyn LoopyRuleset> = Arc::new(Roundabout);
+    let pos = Position::single(Component::Loopy {
+        ruleset: rs,
+        heaps: vec![Part::one(7)],
+    });
+    let m = lev().moves(&pos, true).unwrap();
+    assert_eq!(m.value.outcome_text(), "D");
+    assert_eq!(m.drawing.len(), LISTED_MOVES);
+    assert!(
+        m.notes
+            .iter()
+            .any(|n| n.contains("1500 moves in roundabout(7) keep the draw")),
+        "{:?}",
+        m.notes
+    );
+    assert_eq!(m.options.as_ref().map(Vec::len), Some(LISTED_MOVES));
+    assert_eq!(m.options_total, Some(BigUint::from(1500u32)));
+}

@@ -79,7 +79,7 @@ impl DenseStep for ComplementStep {
         if n == 0 {
             return Ok(0);
         }
-        self.sieve.at(n).divisors_into(n, &mut self.divs);
+        self.sieve.at(n)?.divisors_into(n, &mut self.divs);
         // Take the excluded heaps out of the counts; remember the codes.
         self.removed.clear();
         let mut hole = usize::MAX;

@@ -107,7 +107,7 @@ impl DenseStep for CoprimeStep {
         if n <= 1 {
             return Ok(0);
         }
-        self.sieve.at(n).prime_factors_into(n, &mut self.primes);
+        self.sieve.at(n)?.prime_factors_into(n, &mut self.primes);
         self.tests.clear();
         self.tests.extend(self.primes.iter().map(|&p| Divides::new(p)));
         let first_without = |from: usize| {
@@ -155,8 +155,11 @@ impl FullsetTotientStep {
     }
 
     /// The squarefree divisors of `k` into `self.sqfree`.
-    fn squarefree_divisors(&mut self, k: u64) {
-        self.sieve.at(k).prime_factors_into(k, &mut self.primes);
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] if the sieve cannot grow to `k`.
+    fn squarefree_divisors(&mut self, k: u64) -> Result<()> {
+        self.sieve.at(k)?.prime_factors_into(k, &mut self.primes);
         self.sqfree.clear();
         self.sqfree.push(1);
         for &p in &self.primes {
@@ -165,19 +168,24 @@ impl FullsetTotientStep {
                 self.sqfree.push(d);
             }
         }
+        Ok(())
     }
 }
 
 impl DenseStep for FullsetTotientStep {
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         if self.px.len() < n as usize + 1 {
-            self.px.resize((n as usize + 1).max(2 * self.px.len()), 0);
+            let (have, len) = (self.px.len(), (n as usize + 1).max(2 * self.px.len()));
+            crate::control::try_reserve_exact(&mut self.px, len - have, || {
+                format!("the divisor sums of heaps to {n}")
+            })?;
+            self.px.resize(len, 0);
         }
         while self.added < n {
             let h = self.added;
             if h >= 1 {
                 let c = codes[h as usize];
-                self.squarefree_divisors(h);
+                self.squarefree_divisors(h)?;
                 for &d in &self.sqfree {
                     self.px[d as usize] ^= c;
                 }
@@ -187,7 +195,7 @@ impl DenseStep for FullsetTotientStep {
         if n <= 1 {
             return Ok(0); // no totative below n: no option
         }
-        self.squarefree_divisors(n);
+        self.squarefree_divisors(n)?;
         let x = self.sqfree.iter().fold(0u32, |x, &d| x ^ self.px[d as usize]);
         Ok(u32::from(x == 0))
     }
@@ -280,7 +288,7 @@ impl DenseStep for NonCoprimeStep {
             zero = true;
         }
         if n >= 2 {
-            self.sieve.at(n).prime_factors_into(n, &mut self.primes);
+            self.sieve.at(n)?.prime_factors_into(n, &mut self.primes);
             let even = self.primes[0] == 2;
             let tests: Vec<Divides> = self.primes.iter().map(|&p| Divides::new(p)).collect();
             if even {

@@ -32,14 +32,17 @@ impl GrowSieve {
     }
 
     /// The sieve, covering at least `0..=n`.
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] if the system refuses the larger sieve.
     #[inline]
-    pub(crate) fn at(&mut self, n: u64) -> &Sieve {
+    pub(crate) fn at(&mut self, n: u64) -> Result<&Sieve> {
         if n > self.s.limit() {
             let lim = n.max(self.s.limit() * 2).min(u32::MAX as u64 - 1);
             self.s = Sieve::new(1);
-            self.s = Sieve::new(lim);
+            self.s = Sieve::try_new(lim)?;
         }
-        &self.s
+        Ok(&self.s)
     }
 }
 
@@ -152,7 +155,7 @@ impl DenseStep for ListStep {
         if self.with_zero {
             self.comb.add(0);
         }
-        let s = self.sieve.at(n);
+        let s = self.sieve.at(n)?;
         match self.source {
             Source::ProperDivisors | Source::SubtractDivisors => {
                 s.divisors_into(n, &mut self.scratch);
@@ -183,7 +186,7 @@ impl DenseStep for CountingStep {
         if n < self.from || n == 0 {
             return Ok(0);
         }
-        let c = self.count.with_sieve(self.sieve.at(n), n);
+        let c = self.count.with_sieve(self.sieve.at(n)?, n);
         let h = match self.mode {
             Mode::MoveTo => c,
             Mode::Subtract => n - c,
