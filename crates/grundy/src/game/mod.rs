@@ -92,6 +92,17 @@ pub trait DenseStep {
     fn work_per_heap(&self) -> Option<(f64, f64)> {
         None
     }
+
+    /// For a step whose single heaps can cost much work (more than about
+    /// [`crate::control::WORK_CHUNK`] units): it keeps `meter`, counts its real work on
+    /// it ([`crate::control::WorkMeter::add`], per block of options) and stops with
+    /// its error ([`Error::Interrupted`]) as soon as cancellation is requested, inside
+    /// a heap. Returns true if it does. The default (`false`): dense evaluation counts
+    /// the estimated work of the heaps done and checks for cancellation between heaps,
+    /// every [`crate::control::WORK_CHUNK`] units of estimated work.
+    fn track(&mut self, _meter: crate::control::WorkMeter) -> bool {
+        false
+    }
 }
 
 /// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.

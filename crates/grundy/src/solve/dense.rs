@@ -1,6 +1,6 @@
 //! Dense sequence evaluation for heap rulesets: G(0), G(1), …, G(N) in one array pass.
 
-use crate::control::Control;
+use crate::control::{Control, WorkMeter, WORK_CHUNK};
 use crate::error::{Error, Result};
 use crate::game::{DenseStep, Encoding, HeapRuleset, Part, WorkCurve};
 use crate::value::{mex_of_slice, MexSet, Nimber};
@@ -214,6 +214,7 @@ pub fn sequence_checkpointed(
             generic_powerset = PowersetStep {
                 rs,
                 seen: MexSet::new(),
+                meter: WorkMeter::default(),
             };
             &mut generic_powerset
         }
@@ -222,19 +223,32 @@ pub fn sequence_checkpointed(
                 rs,
                 vals: Vec::new(),
                 scratch: Vec::new(),
+                meter: WorkMeter::default(),
             };
             &mut generic_plain
         }
     };
     ctl.start(&format!("{name} to {to}"), curve.total().min(u64::MAX as u128) as u64);
+    // A step that counts its own work checks for cancellation inside its heaps; for the
+    // others the estimated work is counted, and cancellation checked, every WORK_CHUNK
+    // units of it (every heap, where heaps are expensive) and every 4096 heaps.
+    let metered = step.track(ctl.meter());
+    let mut counted = 0;
+    let mut next_check = start;
     let mut stopped = None;
     let mut last_save = std::time::Instant::now();
     for n in start..=to {
-        if n & 0xFFF == 0 {
-            if let Err(e) = ctl.tick(curve.before(n)) {
+        if n >= next_check {
+            let done = curve.before(n);
+            let units = if metered { 0 } else { done - counted };
+            counted = done;
+            if let Err(e) = ctl.add_work(units).and_then(|()| ctl.tick(done)) {
                 stopped = Some(e);
                 break;
             }
+            next_check = curve.after(n, WORK_CHUNK, (n | 0xFFF) + 1 - n);
+        }
+        if n & 0xFFF == 0 {
             if n & 0xFFFFF == 0 {
                 if let Some(s) = rs.engine_stats() {
                     ctl.note(&s.summary());
@@ -266,6 +280,10 @@ pub fn sequence_checkpointed(
             }
         };
         codes.push(code);
+    }
+    if !metered {
+        // The heaps after the last check (counted even when interrupted: they are done).
+        let _ = ctl.add_work(curve.before(codes.len() as u64).saturating_sub(counted));
     }
     ctl.finish();
     if let Some(ck) = checkpoint {
@@ -346,19 +364,44 @@ fn not_short(rs: &dyn HeapRuleset, n: u64, heap: u64) -> Error {
     ))
 }
 
+/// Counts one option on `meter`; false once the run is interrupted (the error is kept
+/// in `stop`, and the options left are skipped).
+#[inline]
+fn count_option(meter: &mut WorkMeter, stop: &mut Option<Error>) -> bool {
+    if stop.is_none() {
+        if let Err(e) = meter.add(1) {
+            *stop = Some(e);
+        }
+    }
+    stop.is_none()
+}
+
 /// The generic evaluator: enumerate the options, nim-sum each, take the mex.
 struct GenericStep<'a> {
     rs: &'a dyn HeapRuleset,
     vals: Vec<u32>,
     scratch: Vec<u64>,
+    meter: WorkMeter,
 }
 
 impl DenseStep for GenericStep<'_> {
+    /// Counts every option, so that a heap with millions of options stops within a
+    /// chunk of them.
+    fn track(&mut self, meter: WorkMeter) -> bool {
+        self.meter = meter;
+        true
+    }
+
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         self.vals.clear();
         let mut bad = None;
+        let mut stop = None;
         let vals = &mut self.vals;
+        let meter = &mut self.meter;
         self.rs.for_each_option(n, &mut |parts: &[Part]| {
+            if !count_option(meter, &mut stop) {
+                return;
+            }
             let mut x = 0u32;
             for p in parts {
                 if p.heap >= n {
@@ -371,6 +414,9 @@ impl DenseStep for GenericStep<'_> {
             }
             vals.push(x);
         });
+        if let Some(e) = stop {
+            return Err(e);
+        }
         if let Some(h) = bad {
             return Err(not_short(self.rs, n, h));
         }
@@ -389,15 +435,27 @@ impl DenseStep for GenericStep<'_> {
 struct PowersetStep<'a> {
     rs: &'a dyn HeapRuleset,
     seen: MexSet,
+    meter: WorkMeter,
 }
 
 impl DenseStep for PowersetStep<'_> {
+    /// Counts every base heap, as [`GenericStep`] counts options.
+    fn track(&mut self, meter: WorkMeter) -> bool {
+        self.meter = meter;
+        true
+    }
+
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         self.seen.clear();
         let mut zero_reachable = false;
         let mut bad = None;
+        let mut stop = None;
         let seen = &mut self.seen;
+        let meter = &mut self.meter;
         self.rs.for_each_option(n, &mut |parts: &[Part]| {
+            if !count_option(meter, &mut stop) {
+                return;
+            }
             for p in parts {
                 if p.heap >= n {
                     bad = Some(p.heap);
@@ -411,6 +469,9 @@ impl DenseStep for PowersetStep<'_> {
                 }
             }
         });
+        if let Some(e) = stop {
+            return Err(e);
+        }
         if let Some(h) = bad {
             return Err(not_short(self.rs, n, h));
         }
