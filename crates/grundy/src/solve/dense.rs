@@ -478,3 +478,77 @@ impl DenseStep for PowersetStep<'_> {
         Ok(if zero_reachable { self.seen.mex() as u32 + 1 } else { 0 })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::parse_ruleset;
+    use crate::control::WORK_CHUNK;
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+
+    fn heap(name: &str) -> Arc<dyn HeapRuleset> {
+        parse_ruleset(name).unwrap().as_heap("test").unwrap().clone()
+    }
+
+    /// Runs `run` with a fresh control (no work limit) while another thread waits until
+    /// `start` units of work are counted and then sets the cancellation flag, as Ctrl-C
+    /// would; returns what `run` stopped with and the work counted after the flag was set.
+    fn cancel_after(start: u64, run: impl FnOnce(&Control) -> Option<Error>) -> (Option<Error>, u64) {
+        let ctl = Control::new().with_work_limit(u64::MAX);
+        let watch = ctl.clone();
+        let canceller = std::thread::spawn(move || {
+            while watch.work_done() < start {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            let at = watch.work_done();
+            watch.cancel_flag().store(true, Ordering::Relaxed);
+            at
+        });
+        let stopped = run(&ctl);
+        let at = canceller.join().unwrap();
+        (stopped, ctl.work_done() - at)
+    }
+
+    /// Cancellation is seen within a few chunks of work, also inside heaps that cost
+    /// more than a chunk each (it used to be checked every 4096 heaps: after Ctrl-C on
+    /// `seq '0.[7]' --to 8000` the run went on for billions of pairs).
+    #[test]
+    fn cancellation_stops_within_a_few_chunks_of_work() {
+        // The take-and-break engine: 0.[F] leaves three heaps for every removal, about
+        // n³/36 options for heap n (10^6 from heap 300); 10^8 units are reached near
+        // heap 380, and the whole table to 1200 is 1.4·10^10.
+        let tb = heap("0.[F]");
+        // The generic evaluator on a tail split: n²/4 options per heap (10^6 at 2000).
+        let generic = heap("0.[7]");
+        // A step that does not count its own work: the dense loop counts its estimate,
+        // n/d per heap, and checks every 2^20 units of it.
+        let quadratic = heap("divide-and-residue");
+        type Run<'a> = Box<dyn Fn(&Control) -> Option<Error> + 'a>;
+        let runs: [(&str, u64, Run); 3] = [
+            (
+                "0.[F]",
+                100_000_000,
+                Box::new(|ctl| sequence_partial(tb.as_ref(), 1200, ctl).unwrap().1),
+            ),
+            (
+                "generic 0.[7]",
+                100_000_000,
+                Box::new(|ctl| sequence_generic(generic.as_ref(), 4000, ctl).err()),
+            ),
+            (
+                "divide-and-residue",
+                200_000_000,
+                Box::new(|ctl| sequence_partial(quadratic.as_ref(), 3_000_000, ctl).unwrap().1),
+            ),
+        ];
+        for (name, start, run) in runs {
+            let (stopped, after) = cancel_after(start, run);
+            assert_eq!(stopped, Some(Error::Interrupted), "{name}");
+            assert!(
+                after <= 4 * WORK_CHUNK,
+                "{name}: {after} units of work after the cancellation"
+            );
+        }
+    }
+}

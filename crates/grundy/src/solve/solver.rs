@@ -553,6 +553,10 @@ impl Solver {
                 opts
             }
         };
+        // The table behind the options' values, grown once (and its work checked) before
+        // any of them is evaluated.
+        let heaps = opts.iter().flatten().filter(|p| p.copies & 1 == 1).map(|p| p.heap);
+        self.ev.prepare_heaps(ruleset, heaps)?;
         for parts in opts {
             let mut v = Nimber::ZERO;
             for p in &parts {
