@@ -293,6 +293,17 @@ pub trait TupleSolver: Send {
     /// [`Error::Unsupported`] where the engine cannot represent the game (the generic
     /// search meets a cycle; a value above an engine's range).
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber>;
+
+    /// The checks [`TupleSolver::value`] makes before searching `pos` (its memory and
+    /// state estimates), without doing any work: a computation over many positions
+    /// (`verify`) checks its largest one first, so that it is not refused at the end.
+    /// The default checks nothing.
+    ///
+    /// # Errors
+    /// As [`TupleSolver::value`]: [`Error::TooLarge`], [`Error::TooManyStates`].
+    fn check(&self, _pos: &[u64], _ctl: &Control) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// A ruleset whose positions are tuples of non-negative integers.

@@ -179,6 +179,12 @@ impl Plan {
         if let Some(d) = &self.more {
             let mut stop = Ok(());
             d.for_each_count(m, &mut |k, c| {
+                if k >= 4 && c == Constraint::AllEqual {
+                    // k equal heaps: G(m/k) for odd k, 0 for even k.
+                    set.insert(if k % 2 == 1 { codes[(m / k) as usize] } else { 0 });
+                    stop = meter.add(1);
+                    return stop.is_ok();
+                }
                 k < 4
                     || for_each_partition(m, k, c, &mut |parts| {
                         set.insert(parts.iter().fold(0, |x, &h| x ^ codes[h as usize]));

@@ -309,6 +309,11 @@ impl HeapRuleset for TakeAndBreak {
                 f(&[Part::one(m)]);
             }
             d.for_each_count(m, &mut |k, c| {
+                if c == Constraint::AllEqual {
+                    // k equal heaps: one run (k of them need not be listed one by one).
+                    f(&[Part { heap: m / k, copies: k }]);
+                    return true;
+                }
                 for_each_partition(m, k, c, &mut |heaps| {
                     runs(heaps, &mut parts);
                     f(&parts);

@@ -273,3 +273,36 @@ fn moves_compute_the_table_of_the_options_once() {
     assert!(matches!(e, Error::TooMuchWork { .. }), "{e}");
     assert_eq!(ctl.work_done(), 0);
 }
+
+/// Loopy sequences count the moves their explorations list as work: past the limit
+/// the run stops, keeping the values finished (`--max-work 1e6 seq
+/// partial-aliquot-sum --to 100000` ran to the end, exploring billions of moves);
+/// more heaps than the limit are refused before any work.
+#[test]
+fn loopy_sequences_count_explored_moves_as_work() {
+    let rs = crate::catalog::parse_ruleset("partial-aliquot-sum").unwrap();
+    let ctl = Control::new().with_work_limit(1_000_000);
+    let seq = Solver::new(Method::Search, ctl.clone())
+        .sequence(&rs, None, 100_000)
+        .unwrap();
+    assert!(
+        matches!(seq.stopped, Some(Error::TooMuchWork { .. })),
+        "{:?}",
+        seq.stopped
+    );
+    assert!((1..1000).contains(&seq.len()), "{}", seq.len());
+    assert!(ctl.work_done() > 1_000_000);
+    // Within the limit: the same values, to the end.
+    let full = Solver::new(Method::Search, Control::new())
+        .sequence(&rs, None, 200)
+        .unwrap();
+    assert!(full.stopped.is_none());
+    let texts = |s: &Sequence| (0..s.len().min(20)).map(|i| s.value_text(i)).collect::<Vec<_>>();
+    assert_eq!(texts(&seq), texts(&full));
+    let ctl = Control::new().with_work_limit(1000);
+    let e = Solver::new(Method::Search, ctl.clone())
+        .sequence(&rs, None, 100_000)
+        .unwrap_err();
+    assert!(matches!(e, Error::TooMuchWork { .. }), "{e}");
+    assert_eq!(ctl.work_done(), 0);
+}
