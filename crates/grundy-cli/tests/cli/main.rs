@@ -12,3 +12,4 @@ mod limits;
 mod loopy;
 mod min;
 mod reliability;
+mod work;

@@ -306,3 +306,14 @@ fn loopy_sequences_count_explored_moves_as_work() {
     assert!(matches!(e, Error::TooMuchWork { .. }), "{e}");
     assert_eq!(ctl.work_done(), 0);
 }
+
+/// A closed-form sequence counts the work of printing its values (it counted one unit
+/// a value, so `seq --method formula` printed gigabytes of powerset values unchecked).
+#[test]
+fn formula_sequences_count_the_work_of_printing() {
+    let rs = crate::catalog::parse_ruleset("powerset-maliquant").unwrap();
+    let seq = Solver::new(Method::Formula, Control::new()).sequence(&rs, None, 3000).unwrap();
+    let direct: u128 = (0..seq.len()).map(|i| print_cost(digits(&seq.finite(i).unwrap()))).sum();
+    assert_eq!(seq.text_work(), direct);
+    assert!(direct > 100 * seq.len() as u128, "{direct}");
+}
