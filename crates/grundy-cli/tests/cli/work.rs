@@ -11,7 +11,10 @@ use crate::common::{error_line, grundy};
 fn tail_splits_are_estimated_by_their_options() {
     for code in ["0.[7]", "0.[4]", "0.[6]", "0.7[4]", "0.[4!]"] {
         let err = error_line(&["--max-work", "1e7", "seq", code, "--to", "100000"]);
-        assert!(err.contains("visits about 8.3") && err.contains("e13 options"), "{code}: {err}");
+        assert!(
+            err.contains("visits about 8.3") && err.contains("e13 options"),
+            "{code}: {err}"
+        );
     }
     grundy()
         .args(["--max-work", "1e7", "seq", "0.[7]", "--to", "300"])
@@ -39,7 +42,10 @@ fn equal_heap_counts_are_estimated_by_divisors() {
 #[test]
 fn moves_refuse_the_table_of_the_options_at_once() {
     let err = error_line(&["--max-work", "1e9", "moves", "nontotative(612222)"]);
-    assert!(err.contains("a table of nontotative to 6") && err.contains("1.00e9"), "{err}");
+    assert!(
+        err.contains("a table of nontotative to 6") && err.contains("1.00e9"),
+        "{err}"
+    );
 }
 
 /// Printing closed-form values is work too: `seq --method formula` of a powerset
@@ -56,7 +62,10 @@ fn formula_sequences_check_the_printing_work() {
         "--method",
         "formula",
     ]);
-    assert!(err.contains("printing the values of powerset-maliquant to 30000"), "{err}");
+    assert!(
+        err.contains("printing the values of powerset-maliquant to 30000"),
+        "{err}"
+    );
 }
 
 /// Loopy sequences count the moves their explorations list: past `--max-work` the run
@@ -69,7 +78,10 @@ fn loopy_sequences_stop_at_the_work_limit() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("the work limit is 1.00e6") && err.contains("are kept"), "{err}");
+    assert!(
+        err.contains("the work limit is 1.00e6") && err.contains("are kept"),
+        "{err}"
+    );
     let printed = String::from_utf8(out.stdout).unwrap();
     assert!((1..1000).contains(&printed.trim_end().split(',').count()), "{printed}");
 }
@@ -79,6 +91,18 @@ fn loopy_sequences_stop_at_the_work_limit() {
 /// 44 s of searching one and two coordinates).
 #[test]
 fn verify_refuses_before_searching() {
-    let err = error_line(&["--memory-limit", "2G", "--max-work", "1e9", "verify", "cdn", "--to", "672"]);
-    assert!(err.contains("searching cdn(672,672,672)") && err.contains("2.0 GiB"), "{err}");
+    let err = error_line(&[
+        "--memory-limit",
+        "2G",
+        "--max-work",
+        "1e9",
+        "verify",
+        "cdn",
+        "--to",
+        "672",
+    ]);
+    assert!(
+        err.contains("searching cdn(672,672,672)") && err.contains("2.0 GiB"),
+        "{err}"
+    );
 }

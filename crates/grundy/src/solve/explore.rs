@@ -322,7 +322,7 @@ impl LoopyExplorer {
         let allowed = self.bound.moves.saturating_sub(used);
         let max = usize::try_from(allowed).unwrap_or(usize::MAX);
         let listed = self.ruleset.options(h, self.bound.heap, max, scratch);
-        meter.add(scratch.len() as u64 + 1)?;
+        meter.add(scratch.len() as u64)?;
         match listed {
             LoopyOptions::Listed if scratch.len() <= max => {}
             LoopyOptions::HeapAbove(x) => {

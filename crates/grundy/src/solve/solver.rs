@@ -811,12 +811,12 @@ impl Solver {
             count.saturating_mul(112),
             format!("{count} heaps"),
         )?;
-        // The work: the moves the explorations list. Each heap lists at least one, and
-        // at most the move bound: heaps × --graph-bound bounds it. The graphs are not
-        // known before they are explored, so the moves are counted as they are listed
-        // and the run stops at the limit, keeping the values finished.
+        // The work: the moves the explorations list, at most the move bound per heap
+        // (heaps × --graph-bound bounds it). The graphs are not known before they are
+        // explored, so the heaps (a unit each) are checked first, the moves counted as
+        // they are listed, and the run stops at the limit, keeping the values finished.
         let what = format!("the values of {} on heaps {from}..={to}", rs.name());
-        ctl.check_work(&what, count as u128, "at least one move explored per heap")?;
+        ctl.check_work(&what, count as u128, "one unit per heap, before the moves explored")?;
         let (start_work, limit) = (ctl.work_done(), ctl.work_limit());
         let ex = self.explorer(rs);
         let mut values: Vec<BoundedValue> = Vec::new();

@@ -312,8 +312,12 @@ fn loopy_sequences_count_explored_moves_as_work() {
 #[test]
 fn formula_sequences_count_the_work_of_printing() {
     let rs = crate::catalog::parse_ruleset("powerset-maliquant").unwrap();
-    let seq = Solver::new(Method::Formula, Control::new()).sequence(&rs, None, 3000).unwrap();
-    let direct: u128 = (0..seq.len()).map(|i| print_cost(digits(&seq.finite(i).unwrap()))).sum();
+    let seq = Solver::new(Method::Formula, Control::new())
+        .sequence(&rs, None, 3000)
+        .unwrap();
+    let direct: u128 = (0..seq.len())
+        .map(|i| print_cost(digits(&seq.finite(i).unwrap())))
+        .sum();
     assert_eq!(seq.text_work(), direct);
     assert!(direct > 100 * seq.len() as u128, "{direct}");
 }
