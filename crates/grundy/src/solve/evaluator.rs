@@ -153,13 +153,17 @@ impl Evaluator {
                 }
                 lo
             };
-            // The work of the whole table is the evaluator's; the heaps it has are done.
-            let name = rs.name();
-            ctl.check_work(
-                &format!("a table of {name} to {to}"),
-                crate::game::dense_work(rs.as_ref(), 0, to),
-                format!("heaps 0..={to}, {}", rs.work().describe()),
-            )?;
+            // The work of the whole table is the evaluator's (the heaps it has are done),
+            // checked after the memory, which the table's own checks report first.
+            let memory_fits = to < u32::MAX as u64 && super::dense::table_bytes(rs.as_ref(), to) <= ctl.memory_limit();
+            if memory_fits {
+                let name = rs.name();
+                ctl.check_work(
+                    &format!("a table of {name} to {to}"),
+                    crate::game::dense_work(rs.as_ref(), 0, to),
+                    format!("heaps 0..={to}, {}", rs.work().describe()),
+                )?;
+            }
             let prefix = cache.table.take().map(NimSeq::into_codes).unwrap_or_default();
             let (table, stopped) = sequence_resume(rs.as_ref(), prefix, to, ctl)?;
             cache.table = Some(table);
