@@ -1,10 +1,18 @@
 //! Run control shared by all engines: a memory limit, progress reporting and
 //! cancellation. Long computations call [`Control::tick`] periodically; it reports
 //! progress and returns [`Error::Interrupted`] once cancellation was requested.
+//! Engines count the work they do on the control ([`Control::work_done`]) through a
+//! [`WorkMeter`], which checks for cancellation every [`WORK_CHUNK`] units of work, so
+//! that a stop request is seen within a fraction of a second however expensive a
+//! single heap is.
 
 use crate::error::{Error, Result};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+
+/// Units of work (options visited) between two cancellation checks of a
+/// [`WorkMeter`]: 2^20, a few milliseconds for the slowest engines.
+pub const WORK_CHUNK: u64 = 1 << 20;
 
 /// Receives progress of long computations (the CLI draws a progress bar).
 pub trait ProgressSink: Send + Sync {
@@ -23,6 +31,7 @@ pub trait ProgressSink: Send + Sync {
 #[derive(Clone)]
 pub struct Control {
     cancel: Arc<AtomicBool>,
+    work: Arc<AtomicU64>,
     progress: Option<Arc<dyn ProgressSink>>,
     memory_limit: u64,
     state_limit: u64,
@@ -40,6 +49,7 @@ impl std::fmt::Debug for Control {
             .field("memory_limit", &self.memory_limit)
             .field("state_limit", &self.state_limit)
             .field("cancelled", &self.cancelled())
+            .field("work_done", &self.work_done())
             .finish()
     }
 }
@@ -50,6 +60,7 @@ impl Control {
     pub fn new() -> Self {
         Control {
             cancel: Arc::new(AtomicBool::new(false)),
+            work: Arc::new(AtomicU64::new(0)),
             progress: None,
             memory_limit: default_memory_limit(),
             state_limit: default_state_limit(),
@@ -147,6 +158,36 @@ impl Control {
         self.cancel.load(Ordering::Relaxed)
     }
 
+    /// The units of work (options visited, or an engine's elementary steps) the engines
+    /// counted on this control and its clones so far: the real work of the engines that
+    /// meter themselves, the estimate ([`crate::game::WorkCurve`]) of the others.
+    pub fn work_done(&self) -> u64 {
+        self.work.load(Ordering::Relaxed)
+    }
+
+    /// Adds `units` of work done to [`Control::work_done`] and checks for cancellation
+    /// (two atomic operations: call it per chunk of work, or use a [`WorkMeter`]).
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] once the cancellation flag is set.
+    pub fn add_work(&self, units: u64) -> Result<()> {
+        self.work.fetch_add(units, Ordering::Relaxed);
+        if self.cancelled() {
+            Err(Error::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A meter counting work on this control, checking cancellation every
+    /// [`WORK_CHUNK`] units.
+    pub fn meter(&self) -> WorkMeter {
+        WorkMeter {
+            ctl: Some(self.clone()),
+            pending: 0,
+        }
+    }
+
     /// Checks an estimated memory use against the memory limit
     /// ([`Control::memory_limit`]); `what` names the computation and `detail` says how
     /// the estimate was obtained, both for the error message.
@@ -200,6 +241,64 @@ impl Control {
     pub fn finish(&self) {
         if let Some(p) = &self.progress {
             p.finish();
+        }
+    }
+}
+
+/// Counts the work of one engine on its [`Control`] in chunks: [`WorkMeter::add`] is a
+/// local addition and a comparison, and every [`WORK_CHUNK`] units it adds them to
+/// [`Control::work_done`] and checks the cancellation flag (an atomic load). Units not
+/// yet added are added when the meter is dropped. The default meter belongs to no
+/// control: it counts nothing and is never interrupted.
+///
+/// # Example
+/// ```
+/// use grundy::{control::WORK_CHUNK, Control, Error};
+/// use std::sync::atomic::Ordering;
+/// let ctl = Control::new();
+/// let mut meter = ctl.meter();
+/// meter.add(10).unwrap();
+/// assert_eq!(ctl.work_done(), 0); // not a whole chunk yet
+/// ctl.cancel_flag().store(true, Ordering::Relaxed);
+/// assert_eq!(meter.add(WORK_CHUNK), Err(Error::Interrupted));
+/// assert_eq!(ctl.work_done(), WORK_CHUNK + 10);
+/// ```
+#[derive(Debug, Default)]
+pub struct WorkMeter {
+    ctl: Option<Control>,
+    pending: u64,
+}
+
+impl WorkMeter {
+    /// Counts `units` of work done.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] once the cancellation flag is set (seen at the end of a
+    /// chunk).
+    #[inline]
+    pub fn add(&mut self, units: u64) -> Result<()> {
+        self.pending = self.pending.saturating_add(units);
+        if self.pending >= WORK_CHUNK {
+            self.flush()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Adds the units counted so far to the control and checks for cancellation.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] once the cancellation flag is set.
+    pub fn flush(&mut self) -> Result<()> {
+        let units = std::mem::take(&mut self.pending);
+        self.ctl.as_ref().map_or(Ok(()), |c| c.add_work(units))
+    }
+}
+
+impl Drop for WorkMeter {
+    fn drop(&mut self) {
+        if let Some(c) = &self.ctl {
+            c.work.fetch_add(self.pending, Ordering::Relaxed);
         }
     }
 }
@@ -829,6 +928,21 @@ mod tests {
         assert!(matches!(e, Error::OutOfMemory { .. }), "{e}");
         assert_eq!(v, [1, 2]);
         assert_eq!(try_filled(3, 7u8, || "x".into()).unwrap(), [7, 7, 7]);
+    }
+
+    #[test]
+    fn meters_count_on_the_shared_control() {
+        let ctl = Control::new();
+        let clone = ctl.clone();
+        let mut m = clone.meter();
+        for _ in 0..3 {
+            m.add(WORK_CHUNK / 2).unwrap();
+        }
+        assert_eq!(ctl.work_done(), WORK_CHUNK);
+        drop(m);
+        assert_eq!(ctl.work_done(), 3 * WORK_CHUNK / 2);
+        ctl.add_work(5).unwrap();
+        assert_eq!(clone.work_done(), 3 * WORK_CHUNK / 2 + 5);
     }
 
     #[test]

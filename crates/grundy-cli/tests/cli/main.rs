@@ -15,3 +15,4 @@ mod memory;
 mod min;
 mod output;
 mod reliability;
+mod work;

@@ -101,6 +101,17 @@ pub trait DenseStep {
     fn bytes_per_value(&self) -> u64 {
         1
     }
+
+    /// For a step whose single heaps can cost much work (more than about
+    /// [`crate::control::WORK_CHUNK`] units): it keeps `meter`, counts its real work on
+    /// it ([`crate::control::WorkMeter::add`], per block of options) and stops with
+    /// its error ([`Error::Interrupted`]) as soon as cancellation is requested, inside
+    /// a heap. Returns true if it does. The default (`false`): dense evaluation counts
+    /// the estimated work of the heaps done and checks for cancellation between heaps,
+    /// every [`crate::control::WORK_CHUNK`] units of estimated work.
+    fn track(&mut self, _meter: crate::control::WorkMeter) -> bool {
+        false
+    }
 }
 
 /// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.
@@ -291,6 +302,17 @@ pub trait TupleSolver: Send {
     /// [`Error::Unsupported`] where the engine cannot represent the game (the generic
     /// search meets a cycle; a value above an engine's range).
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber>;
+
+    /// The checks [`TupleSolver::value`] makes before searching `pos` (its memory and
+    /// state estimates), without doing any work: a computation over many positions
+    /// (`verify`) checks its largest one first, so that it is not refused at the end.
+    /// The default checks nothing.
+    ///
+    /// # Errors
+    /// As [`TupleSolver::value`]: [`Error::TooLarge`], [`Error::TooManyStates`].
+    fn check(&self, _pos: &[u64], _ctl: &Control) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// A ruleset whose positions are tuples of non-negative integers.

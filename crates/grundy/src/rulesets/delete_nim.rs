@@ -137,11 +137,8 @@ impl DiagonalSolver {
         s.map_or(0, |s| self.diag[s as usize])
     }
 
-    fn extend_to(&mut self, s_max: u64, ctl: &Control) -> Result<()> {
-        let have = self.diag.len() as u64;
-        if s_max < have {
-            return Ok(());
-        }
+    /// The checks of [`DiagonalSolver::extend_to`] for the antidiagonals up to `s_max`.
+    fn check_diagonals(s_max: u64, ctl: &Control) -> Result<()> {
         let what = format!("searching delete-nim antidiagonals up to {s_max}");
         let states = (s_max as u128 + 1) * (s_max as u128 + 1) / 4;
         ctl.check_states(&what, states)?;
@@ -149,7 +146,15 @@ impl DiagonalSolver {
             &what,
             (s_max + 1).saturating_mul(16),
             format!("{} antidiagonals", s_max + 1),
-        )?;
+        )
+    }
+
+    fn extend_to(&mut self, s_max: u64, ctl: &Control) -> Result<()> {
+        let have = self.diag.len() as u64;
+        if s_max < have {
+            return Ok(());
+        }
+        Self::check_diagonals(s_max, ctl)?;
         ctl.start("delete-nim antidiagonals", s_max + 1);
         for s in have..=s_max {
             let mut d = 0u128;
@@ -177,6 +182,13 @@ impl DiagonalSolver {
 }
 
 impl TupleSolver for DiagonalSolver {
+    fn check(&self, pos: &[u64], ctl: &Control) -> Result<()> {
+        match pos[0].max(pos[1]).checked_sub(1) {
+            Some(s) if s >= self.diag.len() as u64 => Self::check_diagonals(s, ctl),
+            _ => Ok(()),
+        }
+    }
+
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {
         let m = pos[0].max(pos[1]);
         if m > 0 {
@@ -201,15 +213,23 @@ impl VdnSolver {
 }
 
 impl TupleSolver for VdnSolver {
+    fn check(&self, pos: &[u64], ctl: &Control) -> Result<()> {
+        let m = pos[0].max(pos[1]);
+        if m < self.diag.len() as u64 {
+            return Ok(());
+        }
+        let what = format!("searching vdn antidiagonals up to {m}");
+        ctl.check_states(&what, (m as u128 + 1).saturating_pow(2) / 4)?;
+        let diagonals = m as u128 + 1;
+        let bytes = diagonals.saturating_mul(16).min(u64::MAX as u128) as u64;
+        ctl.check_memory(&what, bytes, format!("{diagonals} antidiagonals"))
+    }
+
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {
         let m = pos[0].max(pos[1]);
         let have = self.diag.len() as u64;
         if m >= have {
-            let what = format!("searching vdn antidiagonals up to {m}");
-            ctl.check_states(&what, (m as u128 + 1).saturating_pow(2) / 4)?;
-            let diagonals = m as u128 + 1;
-            let bytes = diagonals.saturating_mul(16).min(u64::MAX as u128) as u64;
-            ctl.check_memory(&what, bytes, format!("{diagonals} antidiagonals"))?;
+            self.check(pos, ctl)?;
             for s in have..=m {
                 let mut d = 0u128;
                 for p in 1..=s / 2 {

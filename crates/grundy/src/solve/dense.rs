@@ -1,6 +1,6 @@
 //! Dense sequence evaluation for heap rulesets: G(0), G(1), …, G(N) in one array pass.
 
-use crate::control::Control;
+use crate::control::{Control, WorkMeter, WORK_CHUNK};
 use crate::error::{Error, Result};
 use crate::game::{DenseStep, Encoding, HeapRuleset, Part, WorkCurve};
 use crate::value::{mex_of_slice, MexSet, Nimber};
@@ -246,14 +246,26 @@ pub fn sequence_checkpointed(
         ck.resumed(codes.len() as u64);
     }
     ctl.start(&format!("{name} to {to}"), curve.total().min(u64::MAX as u128) as u64);
+    // A step that counts its own work checks for cancellation inside its heaps; for the
+    // others the estimated work is counted, and cancellation checked, every WORK_CHUNK
+    // units of it (every heap, where heaps are expensive) and every 4096 heaps.
+    let metered = step.track(ctl.meter());
+    let mut counted = 0;
+    let mut next_check = start;
     let mut stopped = None;
     let mut last_save = std::time::Instant::now();
     for n in start..=to {
-        if n & 0xFFF == 0 {
-            if let Err(e) = ctl.tick(curve.before(n)) {
+        if n >= next_check {
+            let done = curve.before(n);
+            let units = if metered { 0 } else { done - counted };
+            counted = done;
+            if let Err(e) = ctl.add_work(units).and_then(|()| ctl.tick(done)) {
                 stopped = Some(e);
                 break;
             }
+            next_check = curve.after(n, WORK_CHUNK, (n | 0xFFF) + 1 - n);
+        }
+        if n & 0xFFF == 0 {
             if n & 0xFFFFF == 0 {
                 if let Some(s) = rs.engine_stats() {
                     ctl.note(&s.summary());
@@ -285,6 +297,10 @@ pub fn sequence_checkpointed(
             }
         };
         codes.push(code);
+    }
+    if !metered {
+        // The heaps after the last check (counted even when interrupted: they are done).
+        let _ = ctl.add_work(curve.before(codes.len() as u64).saturating_sub(counted));
     }
     ctl.finish();
     if let Some(ck) = checkpoint {
@@ -375,14 +391,28 @@ pub(super) fn generic_step(rs: &dyn HeapRuleset) -> Box<dyn DenseStep + '_> {
         Box::new(PowersetStep {
             rs,
             seen: MexSet::new(),
+            meter: WorkMeter::default(),
         })
     } else {
         Box::new(GenericStep {
             rs,
             vals: Vec::new(),
             scratch: Vec::new(),
+            meter: WorkMeter::default(),
         })
     }
+}
+
+/// Counts one option on `meter`; false once the run is interrupted (the error is kept
+/// in `stop`, and the options left are skipped).
+#[inline]
+fn count_option(meter: &mut WorkMeter, stop: &mut Option<Error>) -> bool {
+    if stop.is_none() {
+        if let Err(e) = meter.add(1) {
+            *stop = Some(e);
+        }
+    }
+    stop.is_none()
 }
 
 /// The generic evaluator: enumerate the options, nim-sum each, take the mex.
@@ -390,14 +420,27 @@ struct GenericStep<'a> {
     rs: &'a dyn HeapRuleset,
     vals: Vec<u32>,
     scratch: Vec<u64>,
+    meter: WorkMeter,
 }
 
 impl DenseStep for GenericStep<'_> {
+    /// Counts every option, so that a heap with millions of options stops within a
+    /// chunk of them.
+    fn track(&mut self, meter: WorkMeter) -> bool {
+        self.meter = meter;
+        true
+    }
+
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         self.vals.clear();
         let mut bad = None;
+        let mut stop = None;
         let vals = &mut self.vals;
+        let meter = &mut self.meter;
         self.rs.for_each_option(n, &mut |parts: &[Part]| {
+            if !count_option(meter, &mut stop) {
+                return;
+            }
             let mut x = 0u32;
             for p in parts {
                 if p.heap >= n {
@@ -410,6 +453,9 @@ impl DenseStep for GenericStep<'_> {
             }
             vals.push(x);
         });
+        if let Some(e) = stop {
+            return Err(e);
+        }
         if let Some(h) = bad {
             return Err(not_short(self.rs, n, h));
         }
@@ -428,15 +474,27 @@ impl DenseStep for GenericStep<'_> {
 struct PowersetStep<'a> {
     rs: &'a dyn HeapRuleset,
     seen: MexSet,
+    meter: WorkMeter,
 }
 
 impl DenseStep for PowersetStep<'_> {
+    /// Counts every base heap, as [`GenericStep`] counts options.
+    fn track(&mut self, meter: WorkMeter) -> bool {
+        self.meter = meter;
+        true
+    }
+
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         self.seen.clear();
         let mut zero_reachable = false;
         let mut bad = None;
+        let mut stop = None;
         let seen = &mut self.seen;
+        let meter = &mut self.meter;
         self.rs.for_each_option(n, &mut |parts: &[Part]| {
+            if !count_option(meter, &mut stop) {
+                return;
+            }
             for p in parts {
                 if p.heap >= n {
                     bad = Some(p.heap);
@@ -450,9 +508,86 @@ impl DenseStep for PowersetStep<'_> {
                 }
             }
         });
+        if let Some(e) = stop {
+            return Err(e);
+        }
         if let Some(h) = bad {
             return Err(not_short(self.rs, n, h));
         }
         Ok(if zero_reachable { self.seen.mex() as u32 + 1 } else { 0 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::parse_ruleset;
+    use crate::control::WORK_CHUNK;
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+
+    fn heap(name: &str) -> Arc<dyn HeapRuleset> {
+        parse_ruleset(name).unwrap().as_heap("test").unwrap().clone()
+    }
+
+    /// Runs `run` with a fresh control (no work limit) while another thread waits until
+    /// `start` units of work are counted and then sets the cancellation flag, as Ctrl-C
+    /// would; returns what `run` stopped with and the work counted after the flag was set.
+    fn cancel_after(start: u64, run: impl FnOnce(&Control) -> Option<Error>) -> (Option<Error>, u64) {
+        let ctl = Control::new().with_work_limit(u64::MAX);
+        let watch = ctl.clone();
+        let canceller = std::thread::spawn(move || {
+            while watch.work_done() < start {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            let at = watch.work_done();
+            watch.cancel_flag().store(true, Ordering::Relaxed);
+            at
+        });
+        let stopped = run(&ctl);
+        let at = canceller.join().unwrap();
+        (stopped, ctl.work_done() - at)
+    }
+
+    /// Cancellation is seen within a few chunks of work, also inside heaps that cost
+    /// more than a chunk each (it used to be checked every 4096 heaps: after Ctrl-C on
+    /// `seq '0.[7]' --to 8000` the run went on for billions of pairs).
+    #[test]
+    fn cancellation_stops_within_a_few_chunks_of_work() {
+        // The take-and-break engine: 0.[F] leaves three heaps for every removal, about
+        // n³/36 options for heap n (10^6 from heap 300); 10^8 units are reached near
+        // heap 380, and the whole table to 1200 is 1.4·10^10.
+        let tb = heap("0.[F]");
+        // The generic evaluator on a tail split: n²/4 options per heap (10^6 at 2000).
+        let generic = heap("0.[7]");
+        // A step that does not count its own work: the dense loop counts its estimate,
+        // n/d per heap, and checks every 2^20 units of it.
+        let quadratic = heap("divide-and-residue");
+        type Run<'a> = Box<dyn Fn(&Control) -> Option<Error> + 'a>;
+        let runs: [(&str, u64, Run); 3] = [
+            (
+                "0.[F]",
+                100_000_000,
+                Box::new(|ctl| sequence_partial(tb.as_ref(), 1200, ctl).unwrap().1),
+            ),
+            (
+                "generic 0.[7]",
+                100_000_000,
+                Box::new(|ctl| sequence_generic(generic.as_ref(), 4000, ctl).err()),
+            ),
+            (
+                "divide-and-residue",
+                200_000_000,
+                Box::new(|ctl| sequence_partial(quadratic.as_ref(), 3_000_000, ctl).unwrap().1),
+            ),
+        ];
+        for (name, start, run) in runs {
+            let (stopped, after) = cancel_after(start, run);
+            assert_eq!(stopped, Some(Error::Interrupted), "{name}");
+            assert!(
+                after <= 4 * WORK_CHUNK,
+                "{name}: {after} units of work after the cancellation"
+            );
+        }
     }
 }

@@ -1,4 +1,4 @@
-use super::dense::{sequence, NimSeq};
+use super::dense::{sequence_resume, NimSeq};
 use super::memo::{sparse_heap_value, MemoSolver};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -112,26 +112,95 @@ impl Evaluator {
 
     /// A dense table of `rs` covering at least heaps `0..=n` (computed by search).
     ///
+    /// A table that is too short is grown: the heaps it has are kept and only the new
+    /// ones computed ([`dense::sequence_resume`](super::dense::sequence_resume)), so
+    /// that asking for many increasing heaps (the options of a heap) costs one table.
+    /// It grows to twice its length, or as far as the limits allow (half the memory
+    /// limit, and the work of the whole table within the work limit), and at least to
+    /// `n`; the work checked is that of the whole table from heap 0, the total the
+    /// evaluator spends on it.
+    ///
     /// # Errors
     /// The errors of [`dense::sequence`](super::dense::sequence): [`Error::TooLarge`],
-    /// [`Error::Interrupted`], [`Error::Unsupported`].
+    /// [`Error::TooMuchWork`] (the whole table to `n`), [`Error::Interrupted`] (the
+    /// heaps finished are kept), [`Error::Unsupported`].
     pub fn heap_table(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<&NimSeq> {
+        let ctl = &self.ctl;
         let cache = self.heaps.entry(rs.name()).or_default();
         let have = cache.table.as_ref().map_or(0, |t| t.len() as u64);
         if n >= have {
-            // Grow geometrically so that asking for many increasing heaps stays linear.
-            let doubled = have.saturating_mul(2).max(n).max(64);
-            // ... unless the larger table would pass a limit that the one asked for meets.
-            let to = if super::dense::table_bytes(rs.as_ref(), doubled) <= self.ctl.memory_limit() / 2
-                && crate::game::dense_work(rs.as_ref(), 0, doubled) <= self.ctl.work_limit() as u128
-            {
-                doubled
-            } else {
-                n
+            let fits = |to: u64| {
+                super::dense::table_bytes(rs.as_ref(), to) <= ctl.memory_limit() / 2
+                    && crate::game::dense_work(rs.as_ref(), 0, to) <= ctl.work_limit() as u128
             };
-            cache.table = Some(sequence(rs.as_ref(), to, &self.ctl)?);
+            // Grow geometrically so that asking for many increasing heaps stays linear,
+            // but not past a limit that the table asked for meets: then as far as it
+            // fits (the largest such length, by bisection; both costs grow with it).
+            let doubled = have.saturating_mul(2).max(n).max(64);
+            let to = if fits(doubled) {
+                doubled
+            } else if !fits(n) {
+                n
+            } else {
+                let (mut lo, mut hi) = (n, doubled);
+                while lo < hi {
+                    let mid = lo + (hi - lo).div_ceil(2);
+                    if fits(mid) {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                lo
+            };
+            // The work of the whole table is the evaluator's (the heaps it has are done),
+            // checked after the memory, which the table's own checks report first.
+            let memory_fits = to < u32::MAX as u64 && super::dense::table_bytes(rs.as_ref(), to) <= ctl.memory_limit();
+            if memory_fits {
+                let name = rs.name();
+                ctl.check_work(
+                    &format!("a table of {name} to {to}"),
+                    crate::game::dense_work(rs.as_ref(), 0, to),
+                    format!("heaps 0..={to}, {}", rs.work().describe()),
+                )?;
+            }
+            let prefix = cache.table.take().map(NimSeq::into_codes).unwrap_or_default();
+            let (table, stopped) = sequence_resume(rs.as_ref(), prefix, to, ctl)?;
+            cache.table = Some(table);
+            if let Some(e) = stopped {
+                return Err(e);
+            }
         }
         Ok(cache.table.as_ref().expect("table was just computed"))
+    }
+
+    /// Prepares the values of `heaps` of `rs` (the options of a heap): the dense table
+    /// that the largest heap without a closed-form value needs is computed now, once,
+    /// so that evaluating the heaps one by one does not grow it again and again, and a
+    /// table beyond the limits is refused before any of them is evaluated. Nothing for
+    /// [`Method::Formula`] and for the rulesets searched sparsely.
+    ///
+    /// # Errors
+    /// Those of [`Evaluator::heap_table`].
+    pub fn prepare_heaps(&mut self, rs: &Arc<dyn HeapRuleset>, heaps: impl IntoIterator<Item = u64>) -> Result<()> {
+        if let Some(max) = heaps.into_iter().filter(|&h| self.needs_table(rs, h)).max() {
+            self.heap_table(rs, max)?;
+        }
+        Ok(())
+    }
+
+    /// True if the value of heap `h` of `rs` comes from a dense table: not with
+    /// [`Method::Formula`], not for the rulesets searched sparsely, not for heap 0 below
+    /// the first heap (the empty heap), and not where [`Method::Auto`] has a closed-form
+    /// value.
+    pub fn needs_table(&self, rs: &Arc<dyn HeapRuleset>, h: u64) -> bool {
+        if self.method == Method::Formula || (rs.memory().reach == Reach::Sparse && !rs.is_powerset()) {
+            return false;
+        }
+        if h == 0 && rs.first_heap() > 0 {
+            return false;
+        }
+        self.method != Method::Auto || rs.closed_form().is_none_or(|f| f.value(h).is_none())
     }
 
     /// The nim-value of a tuple position (the domain is not checked here).

@@ -20,7 +20,7 @@
 //! stand-ins give the same labels; the tests compare with solving whole graphs.
 
 use super::loopy::{solve, Graph, GraphBuilder};
-use crate::control::Control;
+use crate::control::{Control, WorkMeter};
 use crate::error::{sci, Result};
 use crate::game::{LoopyOptions, LoopyRuleset};
 use crate::value::{LoopyValue, Nimber};
@@ -282,7 +282,9 @@ impl LoopyExplorer {
         // largest options, which climb fastest towards the bound, go first).
         let mut stack: Vec<(u32, usize)> = Vec::new();
         let mut scratch = Vec::new();
-        if let Err(o) = self.discover(root, &mut region, &mut stack, &mut scratch, ctl)? {
+        // The moves listed are the work of an exploration.
+        let mut meter = ctl.meter();
+        if let Err(o) = self.discover(root, &mut region, &mut stack, &mut scratch, &mut meter, ctl)? {
             self.abort(root, &region, &stack, o);
             return Ok(());
         }
@@ -296,7 +298,7 @@ impl LoopyExplorer {
             if region.ids.contains_key(&h) || self.status.contains_key(&h) {
                 continue;
             }
-            if let Err(o) = self.discover(h, &mut region, &mut stack, &mut scratch, ctl)? {
+            if let Err(o) = self.discover(h, &mut region, &mut stack, &mut scratch, &mut meter, ctl)? {
                 self.abort(root, &region, &stack, o);
                 return Ok(());
             }
@@ -304,21 +306,24 @@ impl LoopyExplorer {
         self.solve_region(&region, ctl)
     }
 
-    /// Adds heap `h` to the region and pushes it on the stack; `Err` if the
-    /// exploration must stop (an option above the bound or undetermined, too many
-    /// moves).
+    /// Adds heap `h` to the region and pushes it on the stack, counting the moves listed
+    /// on the meter (with the scratch list); `Err` if the exploration must stop (an
+    /// option above the bound or undetermined, too many moves).
     fn discover(
         &self,
         h: u64,
         region: &mut Region,
         stack: &mut Vec<(u32, usize)>,
         scratch: &mut Vec<u64>,
+        meter: &mut WorkMeter,
         ctl: &Control,
     ) -> Result<std::result::Result<(), Open>> {
         let used = region.options.len() as u64;
         let allowed = self.bound.moves.saturating_sub(used);
         let max = usize::try_from(allowed).unwrap_or(usize::MAX);
-        match self.ruleset.options(h, self.bound.heap, max, scratch) {
+        let listed = self.ruleset.options(h, self.bound.heap, max, scratch);
+        meter.add(scratch.len() as u64)?;
+        match listed {
             LoopyOptions::Listed if scratch.len() <= max => {}
             LoopyOptions::HeapAbove(x) => {
                 stack.push((Self::add(h, region, &[]), 0));

@@ -132,18 +132,31 @@ impl MemoSolver {
     }
 }
 
+impl MemoSolver {
+    /// The bytes one memoized position of `pos`'s length takes, and the name of the
+    /// search of `pos` for messages.
+    fn sizes(&self, pos: &[u64]) -> (u64, String) {
+        let what = format!("searching {}({})", self.rs.name(), crate::error::Joined(pos));
+        (BYTES_PER_STATE + 8 * pos.len() as u64, what)
+    }
+}
+
 impl TupleSolver for MemoSolver {
+    fn check(&self, pos: &[u64], ctl: &Control) -> Result<()> {
+        let (bytes_per, what) = self.sizes(pos);
+        let states = self.rs.search_states(pos);
+        let bytes = states.saturating_mul(bytes_per as u128).min(u64::MAX as u128) as u64;
+        ctl.check_memory(&what, bytes, format!("up to {states} positions"))
+    }
+
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {
         let rs = self.rs.clone();
         let start = rs.canonical(pos);
         if let Some(&v) = self.memo.get(&start) {
             return Ok(Nimber::from(v));
         }
-        let states = rs.search_states(pos);
-        let bytes_per = BYTES_PER_STATE + 8 * pos.len() as u64;
-        let what = format!("searching {}({})", rs.name(), crate::error::Joined(pos));
-        let bytes = states.saturating_mul(bytes_per as u128).min(u64::MAX as u128) as u64;
-        ctl.check_memory(&what, bytes, format!("up to {states} positions"))?;
+        self.check(pos, ctl)?;
+        let (bytes_per, what) = self.sizes(pos);
         let limit = ctl.memory_limit() / bytes_per;
         let v = search(
             start,

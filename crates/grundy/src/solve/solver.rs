@@ -139,6 +139,9 @@ pub enum SequenceValues {
         ruleset: Ruleset,
         /// The number of values.
         len: usize,
+        /// The work of printing them ([`Sequence::text_work`]), summed when the range
+        /// was checked.
+        text_work: u128,
     },
     /// Loopy values (or undetermined within the bound).
     Loopy(Vec<BoundedValue>),
@@ -190,23 +193,23 @@ impl Sequence {
     /// digits costs about (d/19 + 1)² (schoolbook conversion, 19 digits a word). Values
     /// of powerset rulesets grow to thousands of digits (2^k has about 0.3·k), so a
     /// long sequence of them can take hours to print although its table is small;
-    /// check this against the work limit before printing. Closed-form sequences count
-    /// one unit a value.
+    /// check this against the work limit before printing. Closed-form sequences sum it
+    /// when their range is checked (every value is evaluated then).
     pub fn text_work(&self) -> u128 {
-        let cost = |digits: u128| (digits / 19 + 1).pow(2);
         match &self.values {
             SequenceValues::Table(t) if t.encoding() == crate::game::Encoding::ZeroOrPow2 => t.codes()
                 [(self.from as usize).min(t.len())..]
                 .iter()
                 .map(|&c| {
-                    cost(if c <= 1 {
+                    print_cost(if c <= 1 {
                         1
                     } else {
                         ((c - 1) as f64 * std::f64::consts::LOG10_2) as u128 + 1
                     })
                 })
                 .sum(),
-            SequenceValues::Finite(v) => v.iter().map(|x| cost(x.bits() as u128 * 3 / 10 + 1)).sum(),
+            SequenceValues::Finite(v) => v.iter().map(|x| print_cost(digits(x))).sum(),
+            SequenceValues::Formula { text_work, .. } => *text_work,
             _ => self.len() as u128,
         }
     }
@@ -216,6 +219,7 @@ impl Sequence {
         let SequenceValues::Formula {
             ruleset: Ruleset::Heap(h),
             len,
+            ..
         } = &self.values
         else {
             unreachable!("a formula sequence of a heap ruleset")
@@ -589,6 +593,10 @@ impl Solver {
             _ => None,
         };
         if let Some(opts) = direct {
+            // The table behind the options' values, grown once (and its work checked)
+            // before any of them is evaluated.
+            let heaps = opts.iter().flatten().filter(|p| p.copies & 1 == 1).map(|p| p.heap);
+            self.ev.prepare_heaps(ruleset, heaps)?;
             for parts in opts {
                 let v = self.option_value(ruleset, &parts)?;
                 out.offer(|| at.replace(&parts), rest.sum(&BoundedValue::finite(v)));
@@ -598,6 +606,24 @@ impl Solver {
         let name = || format!("{}({heap})", ruleset.name());
         check_options(self.ev.control(), name, ruleset.options_bound(heap), 0)?;
         let ctl = self.ev.control().clone();
+        // The largest heap of an option whose value needs the table: the table is grown
+        // to it once (and its work checked) before any option is evaluated. The options
+        // are enumerated twice rather than stored.
+        let mut largest: Option<u64> = None;
+        let ev = &self.ev;
+        each_option(
+            &ctl,
+            |f| ruleset.for_each_option(heap, f),
+            |parts: &[Part]| {
+                for p in parts {
+                    if p.copies & 1 == 1 && largest.is_none_or(|m| p.heap > m) && ev.needs_table(ruleset, p.heap) {
+                        largest = Some(p.heap);
+                    }
+                }
+                Ok(())
+            },
+        )?;
+        self.ev.prepare_heaps(ruleset, largest)?;
         each_option(
             &ctl,
             |f| ruleset.for_each_option(heap, f),
@@ -791,23 +817,29 @@ impl Solver {
                     count as u128,
                     format!("{count} heaps, one evaluation each"),
                 )?;
+                // Each value is evaluated once here (a power of two of n/2 bits costs
+                // n/128 words), which also sums the work of printing them.
                 let mut len = 0usize;
+                let mut text_work = 0u128;
+                let mut meter = ctl.meter();
                 for n in from..=to {
-                    if form.and_then(|f| f.value(n)).is_none() {
+                    let Some(v) = form.and_then(|f| f.value(n)) else {
                         return Err(Error::NoFormula {
                             ruleset: h.name(),
                             detail: form.and_then(|f| f.gap(n)),
                         });
-                    }
+                    };
+                    text_work = text_work.saturating_add(print_cost(digits(&v)));
                     len += 1;
-                    if n & 0xFFFF == 0 && ctl.cancelled() {
-                        seq.stopped = Some(Error::Interrupted);
+                    if let Err(e) = meter.add(v.bits() / 64 + 1) {
+                        seq.stopped = Some(e);
                         break;
                     }
                 }
                 seq.values = SequenceValues::Formula {
                     ruleset: rs.clone(),
                     len,
+                    text_work,
                 };
             }
             Ruleset::Heap(h) => {
@@ -859,6 +891,13 @@ impl Solver {
             count.saturating_mul(112),
             format!("{count} heaps"),
         )?;
+        // The work: the moves the explorations list, at most the move bound per heap
+        // (heaps × --graph-bound bounds it). The graphs are not known before they are
+        // explored, so the heaps (a unit each) are checked first, the moves counted as
+        // they are listed, and the run stops at the limit, keeping the values finished.
+        let what = format!("the values of {} on heaps {from}..={to}", rs.name());
+        ctl.check_work(&what, count as u128, "one unit per heap, before the moves explored")?;
+        let (start_work, limit) = (ctl.work_done(), ctl.work_limit());
         let ex = self.explorer(rs);
         let mut values: Vec<BoundedValue> = Vec::new();
         let mut stopped = None;
@@ -871,6 +910,19 @@ impl Solver {
                     break;
                 }
             }
+            let used = ctl.work_done() - start_work;
+            if used > limit && n < to {
+                stopped = Some(Error::TooMuchWork {
+                    what,
+                    work: used as u128,
+                    limit,
+                    detail: format!(
+                        "moves explored for heaps {from}..={n}, counted as they are listed: the graphs are not known before (heaps × --graph-bound, {}, bounds the whole); the values of those heaps are kept",
+                        crate::error::sci((count as u128).saturating_mul(self.bound.moves as u128))
+                    ),
+                });
+                break;
+            }
             if n & 0x3FF == 0 {
                 if let Err(e) = ctl.tick(n - from) {
                     stopped = Some(e);
@@ -881,6 +933,17 @@ impl Solver {
         ctl.finish();
         Ok((values, stopped))
     }
+}
+
+/// The work of printing a value of `digits` decimal digits, in word operations:
+/// schoolbook conversion, 19 digits a word.
+fn print_cost(digits: u128) -> u128 {
+    (digits / 19 + 1).pow(2)
+}
+
+/// About the decimal digits of `v` (0.3 per bit).
+fn digits(v: &Nimber) -> u128 {
+    v.bits() as u128 * 3 / 10 + 1
 }
 
 /// Where a move is made: heap run `j` of component `i` of `pos`.

@@ -106,20 +106,8 @@ impl MinRows {
         if n < self.rows {
             return Ok(());
         }
+        Self::check_rows(n, ctl)?;
         let what = format!("computing the MIN rows 0..={n}");
-        let entries = (n as u128 + 1).saturating_mul(n as u128 + 2) / 2;
-        let bytes = storage_bytes(n).saturating_add((8 + 4 * BLOCK_ROWS as u128) * (n as u128 + 2));
-        ctl.check_memory(
-            &what,
-            bytes.min(u64::MAX as u128) as u64,
-            format!("{entries} stored values, (n+1)(n+2)/2 for n = {n}"),
-        )?;
-        ctl.check_states(&what, entries)?;
-        if n >= u32::MAX as u64 {
-            return Err(Error::Unsupported(format!(
-                "{what}: rows beyond 2^32 are not supported"
-            )));
-        }
         let small_end = (n + 1).min(U16_ROWS);
         if small_end > self.rows {
             let need = offset(small_end) - self.small.len() as u64;
@@ -135,6 +123,25 @@ impl MinRows {
         let result = self.compute_rows(start, n, ctl, done_before);
         ctl.finish();
         result
+    }
+
+    /// The checks of [`MinRows::extend_to`] for rows `0..=n`, before any work.
+    fn check_rows(n: u64, ctl: &Control) -> Result<()> {
+        let what = format!("computing the MIN rows 0..={n}");
+        let entries = (n as u128 + 1).saturating_mul(n as u128 + 2) / 2;
+        let bytes = storage_bytes(n).saturating_add((8 + 4 * BLOCK_ROWS as u128) * (n as u128 + 2));
+        ctl.check_memory(
+            &what,
+            bytes.min(u64::MAX as u128) as u64,
+            format!("{entries} stored values, (n+1)(n+2)/2 for n = {n}"),
+        )?;
+        ctl.check_states(&what, entries)?;
+        if n >= u32::MAX as u64 {
+            return Err(Error::Unsupported(format!(
+                "{what}: rows beyond 2^32 are not supported"
+            )));
+        }
+        Ok(())
     }
 
     /// Rows `start..=n`, in blocks of [`BLOCK_ROWS`]: the columns G(c, a) of a block's
@@ -226,6 +233,14 @@ impl MinRows {
 }
 
 impl TupleSolver for MinRows {
+    fn check(&self, pos: &[u64], ctl: &Control) -> Result<()> {
+        let a = pos[0].min(pos[1]);
+        if a < self.rows {
+            return Ok(());
+        }
+        Self::check_rows(a, ctl)
+    }
+
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {
         let a = pos[0].min(pos[1]);
         self.extend_to(a, ctl)?;

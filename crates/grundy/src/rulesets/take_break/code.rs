@@ -116,6 +116,53 @@ impl Digit {
         }
     }
 
+    /// For a `{k+}` digit, the first count of the `+` group (every count from it on is
+    /// allowed) and its constraint.
+    pub fn open_counts(&self) -> Option<(u64, Constraint)> {
+        self.more.map(|c| (self.counts.len() as u64, c))
+    }
+
+    /// Calls `f(k, c)` for each number `k ≥ 2` of heaps the digit leaves from `m`
+    /// tokens, with its constraint `c`, for which some partition of `m` into `k` parts
+    /// meets `c` (in increasing order). A `{k+}` digit is not tried for every `k ≤ m`:
+    /// with `=` only the divisors of `m` can be counts, with `!` only the `k` with
+    /// k(k+1)/2 ≤ m, and with `?` every k < m. The enumeration stops when `f` returns
+    /// false.
+    pub fn for_each_count(&self, m: u64, f: &mut dyn FnMut(u64, Constraint) -> bool) {
+        let feasible = |k: u64, c: Constraint| match c {
+            Constraint::Any => k <= m,
+            Constraint::NotAllEqual => k < m,
+            Constraint::AllEqual => k <= m && m.is_multiple_of(k),
+            Constraint::PairwiseUnequal => k.checked_mul(k + 1).is_some_and(|t| t / 2 <= m),
+        };
+        let listed = self.counts.len() as u64;
+        for k in 2..listed.min(m.saturating_add(1)) {
+            if let Some(c) = self.counts[k as usize].filter(|&c| feasible(k, c)) {
+                if !f(k, c) {
+                    return;
+                }
+            }
+        }
+        let Some(c) = self.more else {
+            return;
+        };
+        let from = listed.max(2);
+        if c == Constraint::AllEqual {
+            if m >= from {
+                for k in crate::arith::divisors(m).into_iter().filter(|&k| k >= from) {
+                    if !f(k, c) {
+                        return;
+                    }
+                }
+            }
+            return;
+        }
+        let mut k = from;
+        while feasible(k, c) && f(k, c) {
+            k += 1;
+        }
+    }
+
     /// True if the digit is a plain octal or hexadecimal digit: at most 3 heaps, no
     /// constraint, no `+`.
     pub fn is_plain(&self) -> bool {

@@ -69,10 +69,11 @@
 
 use super::option_set::{pairs_hit, Ahead, AheadKey, ByteSet, OptionSet, WordSet, TARGETS};
 use super::{for_each_partition, Code, Constraint, Digit};
-use crate::game::EngineStats;
 use crate::control::try_reserve;
+use crate::control::WorkMeter;
 use crate::error::Result;
 use crate::game::DenseStep;
+use crate::game::EngineStats;
 use std::sync::Mutex;
 
 /// The widest key (value bits plus the parity bit) the mask search looks at.
@@ -143,16 +144,28 @@ impl Plan {
     }
 
     /// Adds the values of the options that leave `m` tokens, except the sparse two-heap
-    /// splits, which are listed in `pairs` as `(m, strict)` (`strict`: unequal heaps).
-    fn options(&self, set: &mut impl OptionSet, m: u64, codes: &[u32], pairs: &mut Vec<(u64, bool)>) {
+    /// splits, which are listed in `pairs` as `(m, strict)` (`strict`: unequal heaps),
+    /// counting the options visited on `meter`.
+    ///
+    /// # Errors
+    /// [`crate::Error::Interrupted`] from the meter.
+    fn options(
+        &self,
+        set: &mut impl OptionSet,
+        m: u64,
+        codes: &[u32],
+        pairs: &mut Vec<(u64, bool)>,
+        meter: &mut WorkMeter,
+    ) -> Result<()> {
         if self.zero {
-            return;
+            return Ok(());
         }
+        meter.add(1)?;
         if m == 0 {
             if self.whole {
                 set.insert(0);
             }
-            return;
+            return Ok(());
         }
         if self.single {
             set.insert(codes[m as usize]);
@@ -166,18 +179,28 @@ impl Plan {
         }
         if m >= 3 {
             if let Some(c) = self.triple {
-                triples(codes, m, c, set);
+                triples(codes, m, c, set, meter)?;
             }
         }
         if let Some(d) = &self.more {
-            for k in 4..=d.max_heaps().min(m) {
-                if let Some(c) = d.allows(k) {
-                    for_each_partition(m, k, c, &mut |parts| {
-                        set.insert(parts.iter().fold(0, |x, &h| x ^ codes[h as usize]));
-                    });
+            let mut stop = Ok(());
+            d.for_each_count(m, &mut |k, c| {
+                if k >= 4 && c == Constraint::AllEqual {
+                    // k equal heaps: G(m/k) for odd k, 0 for even k.
+                    set.insert(if k % 2 == 1 { codes[(m / k) as usize] } else { 0 });
+                    stop = meter.add(1);
+                    return stop.is_ok();
                 }
-            }
+                k < 4
+                    || for_each_partition(m, k, c, &mut |parts| {
+                        set.insert(parts.iter().fold(0, |x, &h| x ^ codes[h as usize]));
+                        stop = meter.add(1);
+                        stop.is_ok()
+                    })
+            });
+            stop?;
         }
+        Ok(())
     }
 
     /// True if the pair rule is the sparse one (any pair, or pairs of unequal heaps).
@@ -227,6 +250,8 @@ pub struct SparseEngine<'a> {
     par_threshold: u64,
     /// (heap, pair values computed before it), every 16384 heaps: the work trend.
     history: Vec<(u64, u64)>,
+    /// Counts the options and pairs visited, and checks for cancellation.
+    meter: WorkMeter,
 }
 
 impl<'a> SparseEngine<'a> {
@@ -274,6 +299,7 @@ impl<'a> SparseEngine<'a> {
             shared,
             par_threshold: PARALLEL_PAIRS,
             history: Vec::new(),
+            meter: WorkMeter::default(),
         }
     }
 
@@ -470,6 +496,13 @@ impl DenseStep for SparseEngine<'_> {
         Some((recent, alpha))
     }
 
+    /// Counts every option and pair value on the meter, in blocks: a heap with millions
+    /// of pairs (a tail with splits, a long search) stops within a chunk of them.
+    fn track(&mut self, meter: WorkMeter) -> bool {
+        self.meter = meter;
+        true
+    }
+
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         if n & 0x3FFF == 0 {
             self.history.push((n, self.stats.pairs));
@@ -488,7 +521,7 @@ impl DenseStep for SparseEngine<'_> {
         if n & 0xFFF == 0 {
             self.publish();
         }
-        Ok(value)
+        value
     }
 
     /// Two byte sets (this heap's and the next heap's marks), each of two arrays of
@@ -501,7 +534,10 @@ impl DenseStep for SparseEngine<'_> {
 impl SparseEngine<'_> {
     /// The value of heap `n` (the state synced to `n`), collecting option values in `set`
     /// (empty, with room for every value and nim-sum of values below `n`).
-    fn value_in<S: OptionSet>(&mut self, set: &mut S, n: u64, codes: &[u32]) -> u32 {
+    ///
+    /// # Errors
+    /// [`crate::Error::Interrupted`] from the meter.
+    fn value_in<S: OptionSet>(&mut self, set: &mut S, n: u64, codes: &[u32]) -> Result<u32> {
         self.pairs.clear();
         // The rare pairs of the splits of at least `done_from` tokens may have been
         // marked with the heap before.
@@ -520,11 +556,12 @@ impl SparseEngine<'_> {
                 if j > n {
                     break;
                 }
-                self.plans[i].options(set, n - j, codes, &mut self.pairs);
+                self.plans[i].options(set, n - j, codes, &mut self.pairs, &mut self.meter)?;
             }
         } else {
             for j in 0..=self.max_removed.map_or(n, |t| t.min(n)) {
-                self.plans[self.plan_index(j)].options(set, n - j, codes, &mut self.pairs);
+                let plan = &self.plans[self.plan_index(j)];
+                plan.options(set, n - j, codes, &mut self.pairs, &mut self.meter)?;
             }
         }
         // The pairs with a rare heap; when a third of the heaps or more are rare (no
@@ -565,6 +602,7 @@ impl SparseEngine<'_> {
                 let more = self.rare[end..].iter().take_while(|&&(a, _)| (a as usize) < m + 1).count();
                 next.mark_rare(&self.rare[end..end + more], codes, m + 1, u64::MAX);
                 self.stats.pairs += (2 * end + more) as u64;
+                self.meter.add((2 * end + more) as u64)?;
                 continue;
             }
             // With `!`, the pair (m/2, m/2) is not an option: skip that rare heap.
@@ -579,6 +617,7 @@ impl SparseEngine<'_> {
                 None => (rare, &rare[..0]),
             };
             self.stats.pairs += (head.len() + tail.len()) as u64;
+            self.meter.add((head.len() + tail.len()) as u64)?;
             let m = m as usize;
             for part in [head, tail] {
                 set.mark_rare(part, codes, m, self.par_threshold);
@@ -610,7 +649,7 @@ impl SparseEngine<'_> {
                 }
             }
             let Some((i, _)) = pick else {
-                break c;
+                break Ok(c);
             };
             let (m, half, next) = self.cursors[i];
             let (lo, hi) = if whole {
@@ -626,6 +665,7 @@ impl SparseEngine<'_> {
             };
             self.cursors[i].2 = hi + 1;
             self.stats.pairs += hi + 1 - lo;
+            self.meter.add(hi + 1 - lo)?;
             let (lo, hi, mu) = (lo as usize, hi as usize, m as usize);
             let (left, right) = (&codes[lo..=hi], &codes[mu - hi..=mu - lo]);
             set.mark_pairs(left, right, self.par_threshold);
@@ -642,14 +682,14 @@ impl SparseEngine<'_> {
     /// for `m` (a *target*). Once the targets are at most [`TARGETS`], the blocks only
     /// compare their pair values with the targets (no stores), and the mex is the least
     /// target not found in the whole split, or `c*`.
-    fn search_one<S: OptionSet>(&mut self, set: &mut S, codes: &[u32], m: u64, strict: bool) -> u32 {
+    fn search_one<S: OptionSet>(&mut self, set: &mut S, codes: &[u32], m: u64, strict: bool) -> Result<u32> {
         let half = if strict { (m - 1) / 2 } else { m / 2 };
         let bound = 1u32 << (32 - self.max_value.leading_zeros());
         let (mu, mut next, mut walk_at) = (m as usize, 1u64, FIND_FROM);
         loop {
             let c = set.mex();
             if next > half || self.common_for(c, m) {
-                return c;
+                return Ok(c);
             }
             let done = next - 1;
             // The targets, ascending, if at most TARGETS (looked for once a few blocks are
@@ -676,6 +716,7 @@ impl SparseEngine<'_> {
             let (lo, hi) = (next, (next + S::BLOCK.max(done / 8) - 1).min(half));
             next = hi + 1;
             self.stats.pairs += hi + 1 - lo;
+            self.meter.add(hi + 1 - lo)?;
             let (lo, hi) = (lo as usize, hi as usize);
             set.mark_pairs(&codes[lo..=hi], &codes[mu - hi..=mu - lo], self.par_threshold);
         }
@@ -691,7 +732,7 @@ impl SparseEngine<'_> {
         mut targets: [u32; TARGETS],
         mut few: usize,
         cap: u32,
-    ) -> u32 {
+    ) -> Result<u32> {
         let mu = m as usize;
         while few > 0 && next <= half {
             let done = next - 1;
@@ -701,6 +742,7 @@ impl SparseEngine<'_> {
             let (lo, hi) = (next, (next + FIND_BLOCK.max(done / 4) - 1).min(half));
             next = hi + 1;
             self.stats.pairs += hi + 1 - lo;
+            self.meter.add(hi + 1 - lo)?;
             let (lo, hi) = (lo as usize, hi as usize);
             let hit = pairs_hit(&codes[lo..=hi], &codes[mu - hi..=mu - lo], &targets[..few]);
             let mut kept = 0;
@@ -712,21 +754,25 @@ impl SparseEngine<'_> {
             }
             few = kept;
         }
-        if few == 0 { cap } else { targets[0] }
+        Ok(if few == 0 { cap } else { targets[0] })
     }
 }
 
 /// Inserts the values of the splits of `m` into three heaps `a ≤ b ≤ c` under the
-/// constraint.
-fn triples(codes: &[u32], m: u64, con: Constraint, seen: &mut impl OptionSet) {
+/// constraint, counting them on `meter`.
+///
+/// # Errors
+/// [`crate::Error::Interrupted`] from the meter.
+fn triples(codes: &[u32], m: u64, con: Constraint, seen: &mut impl OptionSet, meter: &mut WorkMeter) -> Result<()> {
     let m = m as usize;
     if con == Constraint::AllEqual {
         if m.is_multiple_of(3) {
             seen.insert(codes[m / 3]);
         }
-        return;
+        return Ok(());
     }
     for a in 1..=m / 3 {
+        meter.add(((m - a) / 2 + 1 - a) as u64)?;
         let ga = codes[a];
         for b in a..=(m - a) / 2 {
             let c = m - a - b;
@@ -741,6 +787,7 @@ fn triples(codes: &[u32], m: u64, con: Constraint, seen: &mut impl OptionSet) {
             }
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -61,16 +61,14 @@ impl TakeAndBreak {
 }
 
 /// Calls `f` with every multiset of `k ≥ 2` positive parts summing to `m`, as a
-/// nondecreasing list, that satisfies `c`.
-pub(crate) fn for_each_partition(m: u64, k: u64, c: Constraint, f: &mut dyn FnMut(&[u64])) {
+/// nondecreasing list, that satisfies `c`; stops when `f` returns false (and then
+/// returns false).
+pub(crate) fn for_each_partition(m: u64, k: u64, c: Constraint, f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
     if k == 0 || k > m {
-        return;
+        return true;
     }
     if c == Constraint::AllEqual {
-        if m.is_multiple_of(k) {
-            f(&vec![m / k; k as usize]);
-        }
-        return;
+        return !m.is_multiple_of(k) || f(&vec![m / k; k as usize]);
     }
     let strict = c == Constraint::PairwiseUnequal;
     let mut parts: Vec<u64> = Vec::with_capacity(k as usize);
@@ -81,17 +79,18 @@ pub(crate) fn for_each_partition(m: u64, k: u64, c: Constraint, f: &mut dyn FnMu
         left: u64,
         strict: bool,
         not_all_equal: bool,
-        f: &mut dyn FnMut(&[u64]),
-    ) {
+        f: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> bool {
         if left == 1 {
+            let mut go = true;
             if rest >= lo {
                 parts.push(rest);
                 if !(not_all_equal && parts.first() == parts.last()) {
-                    f(parts);
+                    go = f(parts);
                 }
                 parts.pop();
             }
-            return;
+            return go;
         }
         let mut p = lo;
         loop {
@@ -105,12 +104,16 @@ pub(crate) fn for_each_partition(m: u64, k: u64, c: Constraint, f: &mut dyn FnMu
                 break;
             }
             parts.push(p);
-            rec(parts, if strict { p + 1 } else { p }, rest - p, left - 1, strict, not_all_equal, f);
+            let go = rec(parts, if strict { p + 1 } else { p }, rest - p, left - 1, strict, not_all_equal, f);
             parts.pop();
+            if !go {
+                return false;
+            }
             p += 1;
         }
+        true
     }
-    rec(&mut parts, 1, m, k, strict, c == Constraint::NotAllEqual, f);
+    rec(&mut parts, 1, m, k, strict, c == Constraint::NotAllEqual, f)
 }
 
 /// Runs of equal heaps of a nondecreasing list, as [`Part`]s.
@@ -121,6 +124,31 @@ fn runs(heaps: &[u64], out: &mut Vec<Part>) {
             Some(p) if p.heap == h => p.copies += 1,
             _ => out.push(Part::one(h)),
         }
+    }
+}
+
+/// C(a, b) / c! in floating point (the factorial divided out along the way, so that
+/// large values stay finite as long as the quotient does).
+fn binomial_over(a: u64, b: u64, fact: u64) -> f64 {
+    let mut x = 1.0f64;
+    for i in 1..=b {
+        x = x * (a - b + i) as f64 / i as f64;
+        if i <= fact {
+            x /= i as f64;
+        }
+    }
+    for i in b + 1..=fact {
+        x /= i as f64;
+    }
+    x
+}
+
+/// A count in floating point as a saturating `u128`, rounded up.
+fn saturating_count(x: f64) -> u128 {
+    if x.is_nan() || x >= u128::MAX as f64 {
+        u128::MAX
+    } else {
+        x.max(0.0).ceil() as u128
     }
 }
 
@@ -136,30 +164,104 @@ fn partitions_bound(m: u64, k: u64) -> u128 {
         1 => u128::from(m >= 1),
         _ if k > m => 0,
         _ => {
-            // C(a, b) / c! in floating point, rounded up with a margin.
-            let binomial = |a: u64, b: u64, fact: u64| -> f64 {
-                let mut x = 1.0f64;
-                for i in 1..=b {
-                    x = x * (a - b + i) as f64 / i as f64;
-                    if i <= fact {
-                        x /= i as f64;
-                    }
-                }
-                for i in b + 1..=fact {
-                    x /= i as f64;
-                }
-                x
-            };
-            let tight = binomial(m.saturating_add(k.saturating_mul(k - 1) / 2) - 1, k - 1, k);
-            let comp = binomial(m - 1, k - 1, 0);
-            let x = tight.min(comp) * 1.001 + 1.0;
-            if x >= u128::MAX as f64 {
-                u128::MAX
-            } else {
-                x.ceil() as u128
-            }
+            let tight = binomial_over(m.saturating_add(k.saturating_mul(k - 1) / 2) - 1, k - 1, k);
+            let comp = binomial_over(m - 1, k - 1, 0);
+            saturating_count(tight.min(comp) * 1.001 + 1.0)
         }
     }
+}
+
+/// An upper bound on Σ partitions_bound(x, k) over 1 ≤ x ≤ `top` (by the hockey-stick
+/// identity: Σ C(x + c − 1, k − 1) = C(top + c, k) − …, and Σ C(x − 1, k − 1) =
+/// C(top, k)).
+fn partitions_bound_sum(top: u64, k: u64) -> f64 {
+    if k < 2 || top < k {
+        return if k == 1 { top as f64 } else { 0.0 };
+    }
+    let c = k.saturating_mul(k - 1) / 2;
+    let tight = binomial_over(top.saturating_add(c), k, k);
+    let comp = binomial_over(top, k, 0);
+    tight.min(comp) * 1.001 + top as f64
+}
+
+/// The heaps left by `k ≥ 2` parts of `m` tokens under `c`: an upper bound on the
+/// partitions, exact from `exact` (p\[m\]\[k\], see [`partition_counts`]) for small `m`.
+fn count_parts(m: u64, k: u64, c: Constraint, exact: Option<&Vec<Vec<u128>>>) -> u128 {
+    let p = |m: u64| match exact {
+        Some(t) => t[m as usize][k as usize],
+        None => partitions_bound(m, k),
+    };
+    match c {
+        Constraint::AllEqual => u128::from(m.is_multiple_of(k)),
+        // k distinct parts: subtract 0, 1, …, k − 1 from the sorted parts.
+        Constraint::PairwiseUnequal => m.checked_sub(k.saturating_mul(k - 1) / 2).map_or(0, p),
+        Constraint::Any | Constraint::NotAllEqual => p(m),
+    }
+}
+
+/// The options of digit `d` on `m` tokens (what the enumeration visits), saturating.
+fn digit_options(d: &Digit, m: u64, exact: Option<&Vec<Vec<u128>>>) -> u128 {
+    if d.is_zero() {
+        return 0;
+    }
+    if m == 0 {
+        return u128::from(d.allows(0).is_some());
+    }
+    let mut total = u128::from(d.allows(1).is_some());
+    d.for_each_count(m, &mut |k, c| {
+        total = total.saturating_add(count_parts(m, k, c, exact));
+        total < u128::MAX
+    });
+    total
+}
+
+/// About the options of a tail digit `d` summed over the heaps `top`, `top − step`,
+/// `top − 2·step`, … ≥ 0 it applies to (the removals j, j + step, …), in O(counts)
+/// rather than O(top / step): a sum f(top) + f(top − step) + … of a nondecreasing f is
+/// at most f(top) + (f(0) + … + f(top)) / step.
+fn tail_options(d: &Digit, top: u64, step: u64) -> f64 {
+    if d.is_zero() {
+        return 0.0;
+    }
+    let terms = (top / step + 1) as f64;
+    let mut total = 0.0;
+    if d.allows(0).is_some() && top.is_multiple_of(step) {
+        total += 1.0;
+    }
+    if d.allows(1).is_some() {
+        total += (top.saturating_sub(1) / step + 1) as f64;
+    }
+    let open = d.open_counts();
+    let listed_end = open.map_or(d.max_heaps().saturating_add(1), |(from, _)| from);
+    let mut k = 2u64;
+    while total < u128::MAX as f64 && (k < listed_end || open.is_some()) {
+        let Some(c) = d.allows(k) else {
+            k += 1;
+            continue;
+        };
+        let add = match c {
+            // `{k+}=`: the divisors of each heap, about ln m + 0.15 on average.
+            Constraint::AllEqual if k >= listed_end => {
+                total += terms * ((top.max(1) as f64).ln() + 1.0);
+                break;
+            }
+            Constraint::AllEqual => Some(terms / k as f64 + 1.0),
+            Constraint::PairwiseUnequal => top
+                .checked_sub(k.saturating_mul(k - 1) / 2)
+                .filter(|&r| r >= k)
+                .map(|r| partitions_bound(r, k) as f64 + partitions_bound_sum(r, k) / step as f64),
+            Constraint::Any | Constraint::NotAllEqual => (k <= top)
+                .then(|| partitions_bound(top, k) as f64 + partitions_bound_sum(top, k) / step as f64),
+        };
+        match add {
+            Some(x) => total += x,
+            // No partition into k parts, nor into more under the open constraint.
+            None if k >= listed_end => break,
+            None => {}
+        }
+        k += 1;
+    }
+    total
 }
 
 /// Heaps up to this size count their partitions exactly in `options_bound`.
@@ -206,14 +308,18 @@ impl HeapRuleset for TakeAndBreak {
             if d.allows(1).is_some() {
                 f(&[Part::one(m)]);
             }
-            for k in 2..=d.max_heaps().min(m) {
-                if let Some(c) = d.allows(k) {
-                    for_each_partition(m, k, c, &mut |heaps| {
-                        runs(heaps, &mut parts);
-                        f(&parts);
-                    });
+            d.for_each_count(m, &mut |k, c| {
+                if c == Constraint::AllEqual {
+                    // k equal heaps: one run (k of them need not be listed one by one).
+                    f(&[Part { heap: m / k, copies: k }]);
+                    return true;
                 }
-            }
+                for_each_partition(m, k, c, &mut |heaps| {
+                    runs(heaps, &mut parts);
+                    f(&parts);
+                    true
+                })
+            });
         }
     }
 
@@ -247,50 +353,50 @@ impl HeapRuleset for TakeAndBreak {
         }
     }
 
-    /// Codes leaving at most one heap: every option (a few per heap). Two-heap splits go
-    /// through the sparse-space engine, which pairs each heap with the rare heaps only:
-    /// their number is not known before the run, so the estimate takes 64 per split
-    /// digit and heap (the progress bar's time estimate follows the real rate). Three
-    /// or more heaps are enumerated: every option.
+    /// Finite codes leaving at most two heaps go through the sparse-space engine, which
+    /// pairs each heap with the rare heaps only: their number is not known before the
+    /// run, so the estimate takes 64 per split digit and heap (the progress bar's time
+    /// estimate follows the real rate, and the run stops when its measured work
+    /// projects past the limit). Everything else is every option
+    /// ([`HeapRuleset::options_bound`]): codes leaving at most one heap, three or more
+    /// heaps (enumerated), and a repeating tail, whose heap n has splits for about n
+    /// removals; the engine marks the rare pairs of each and scans whole splits when a
+    /// third of the heaps or more are rare (0.[7], 0.[4], 0.[6]: every pair of every
+    /// split).
     fn work(&self) -> crate::game::WorkModel {
-        match self.code.max_heaps() {
-            0 | 1 => crate::game::WorkModel::Options,
-            2 => {
-                let (_, digits, tail) = self.code.parts();
-                let splits = digits.iter().chain(tail).filter(|d| d.allows(2).is_some()).count();
-                crate::game::WorkModel::PerHeap(64 * (splits as u32).max(1))
-            }
-            _ => crate::game::WorkModel::Options,
+        let (_, digits, tail) = self.code.parts();
+        if self.code.max_heaps() == 2 && tail.is_empty() {
+            let splits = digits.iter().filter(|d| d.allows(2).is_some()).count();
+            crate::game::WorkModel::PerHeap(64 * (splits as u32).max(1))
+        } else {
+            crate::game::WorkModel::Options
         }
     }
 
+    /// The options the enumeration visits (for_each_option and the engine's direct
+    /// enumeration): exact for heaps up to 200, from a bound on the partitions into k
+    /// parts above (`=` digits count divisors, `!` digits distinct parts). A repeating
+    /// tail applies each of its digits to every removal j, j + p, …: their options
+    /// are summed over that progression in closed form.
     fn options_bound(&self, n: u64) -> u128 {
-        let removed = self.code.max_removed().or((n <= EXACT_PARTITIONS).then_some(n));
-        let Some(last) = removed.map(|t| t.min(n)) else {
-            // A repeating tail: up to n + 1 amounts removed, each leaving at most
-            // partitions_bound(n, k) sums of k heaps (computed in O(heaps), not O(n)).
-            let k_max = self.code.max_heaps().min(n);
-            let per: u128 = (0..=k_max.min(64))
-                .map(|k| partitions_bound(n, k))
-                .fold(0u128, u128::saturating_add);
-            return (n as u128 + 1).saturating_mul(per);
-        };
-        let mut total: u128 = 0;
+        let (_, digits, tail) = self.code.parts();
+        let small = n <= EXACT_PARTITIONS;
         // Exact partition counts for small heaps (the bound is loose for many parts).
-        let exact = (n <= EXACT_PARTITIONS && self.code.max_heaps() >= 3).then(|| partition_counts(n));
-        for j in 0..=last {
-            let d = self.code.digit(j);
-            let m = n - j;
-            for k in 0..=d.max_heaps().min(m) {
-                if d.allows(k).is_some() {
-                    let count = match &exact {
-                        Some(p) => p[m as usize][k as usize],
-                        None => partitions_bound(m, k),
-                    };
-                    total = total.saturating_add(count);
-                }
-                if total == u128::MAX {
-                    return total;
+        let exact = (small && self.code.max_heaps() >= 3).then(|| partition_counts(n));
+        let mut total: u128 = 0;
+        // d0 and the digits before the tail, and the whole tail for small heaps.
+        let last = if small || tail.is_empty() { n } else { digits.len() as u64 };
+        for j in 0..=self.code.max_removed().unwrap_or(last).min(n) {
+            total = total.saturating_add(digit_options(self.code.digit(j), n - j, exact.as_ref()));
+            if total == u128::MAX {
+                return total;
+            }
+        }
+        if !small {
+            let first = digits.len() as u64 + 1;
+            for (i, d) in tail.iter().enumerate() {
+                if let Some(top) = n.checked_sub(first + i as u64) {
+                    total = total.saturating_add(saturating_count(tail_options(d, top, tail.len() as u64)));
                 }
             }
         }

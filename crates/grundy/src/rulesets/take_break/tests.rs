@@ -61,7 +61,10 @@ fn partitions_match_brute_force() {
                 Constraint::AllEqual,
             ] {
                 let mut got = Vec::new();
-                for_each_partition(m, k, c, &mut |p| got.push(p.to_vec()));
+                for_each_partition(m, k, c, &mut |p| {
+                    got.push(p.to_vec());
+                    true
+                });
                 // Brute force: every nondecreasing k-tuple of positive parts.
                 let mut want = Vec::new();
                 let mut t = vec![1u64; k as usize];

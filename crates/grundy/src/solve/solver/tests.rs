@@ -359,3 +359,76 @@ fn drawing_moves_stop_at_the_limit() {
     assert_eq!(m.options.as_ref().map(Vec::len), Some(LISTED_MOVES));
     assert_eq!(m.options_total, Some(BigUint::from(1500u32)));
 }
+
+/// The options of a heap with a closed form (nontotative(20000) = 10000) whose options
+/// need search: the table behind them is computed once, within the work limit (it was
+/// rebuilt from heap 0 for every option past the largest table the limit allowed:
+/// 23 s at `--max-work 1e8` against 0.5 s at `1e9`). The work counted is one table.
+#[test]
+fn moves_compute_the_table_of_the_options_once() {
+    let rs = crate::catalog::parse_ruleset("nontotative").unwrap();
+    let rs = rs.as_heap("t").unwrap().clone();
+    let one_table = crate::game::dense_work(rs.as_ref(), 0, 20000) as u64;
+    let ctl = Control::new().with_work_limit(100_000_000);
+    let mut s = Solver::new(Method::Auto, ctl.clone());
+    let m = s.moves(&parse_position("nontotative(20000)").unwrap(), true).unwrap();
+    assert_eq!(m.value.value_text(), "10000");
+    assert!(m.options.unwrap().len() > 10000);
+    let work = ctl.work_done();
+    assert!(work <= one_table + 1, "{work} units of work for a table of {one_table}");
+    // A table that the limit does not allow is refused before any work.
+    let ctl = Control::new().with_work_limit(10_000_000);
+    let e = Solver::new(Method::Auto, ctl.clone())
+        .moves(&parse_position("nontotative(20000)").unwrap(), false)
+        .unwrap_err();
+    assert!(matches!(e, Error::TooMuchWork { .. }), "{e}");
+    assert_eq!(ctl.work_done(), 0);
+}
+
+/// Loopy sequences count the moves their explorations list as work: past the limit
+/// the run stops, keeping the values finished (`--max-work 1e6 seq
+/// partial-aliquot-sum --to 100000` ran to the end, exploring billions of moves);
+/// more heaps than the limit are refused before any work.
+#[test]
+fn loopy_sequences_count_explored_moves_as_work() {
+    let rs = crate::catalog::parse_ruleset("partial-aliquot-sum").unwrap();
+    let ctl = Control::new().with_work_limit(1_000_000);
+    let seq = Solver::new(Method::Search, ctl.clone())
+        .sequence(&rs, None, 100_000)
+        .unwrap();
+    assert!(
+        matches!(seq.stopped, Some(Error::TooMuchWork { .. })),
+        "{:?}",
+        seq.stopped
+    );
+    assert!((1..1000).contains(&seq.len()), "{}", seq.len());
+    assert!(ctl.work_done() > 1_000_000);
+    // Within the limit: the same values, to the end.
+    let full = Solver::new(Method::Search, Control::new())
+        .sequence(&rs, None, 200)
+        .unwrap();
+    assert!(full.stopped.is_none());
+    let texts = |s: &Sequence| (0..s.len().min(20)).map(|i| s.value_text(i)).collect::<Vec<_>>();
+    assert_eq!(texts(&seq), texts(&full));
+    let ctl = Control::new().with_work_limit(1000);
+    let e = Solver::new(Method::Search, ctl.clone())
+        .sequence(&rs, None, 100_000)
+        .unwrap_err();
+    assert!(matches!(e, Error::TooMuchWork { .. }), "{e}");
+    assert_eq!(ctl.work_done(), 0);
+}
+
+/// A closed-form sequence counts the work of printing its values (it counted one unit
+/// a value, so `seq --method formula` printed gigabytes of powerset values unchecked).
+#[test]
+fn formula_sequences_count_the_work_of_printing() {
+    let rs = crate::catalog::parse_ruleset("powerset-maliquant").unwrap();
+    let seq = Solver::new(Method::Formula, Control::new())
+        .sequence(&rs, None, 3000)
+        .unwrap();
+    let direct: u128 = (0..seq.len())
+        .map(|i| print_cost(digits(&seq.finite(i).unwrap())))
+        .sum();
+    assert_eq!(seq.text_work(), direct);
+    assert!(direct > 100 * seq.len() as u128, "{direct}");
+}

@@ -1,0 +1,108 @@
+//! Work that used to be accepted, or counted too low, and ran for hours (issue 18):
+//! each command is refused before any work, in one line naming the estimate and the
+//! flag, or stops at the limit keeping the values finished (loopy sequences).
+
+use crate::common::{error_line, grundy};
+
+/// Take-and-break codes with a split in the repeating tail have about n²/4 options
+/// per heap (cubic work); the estimate counted 64 per heap, so `--max-work 1e7` accepted
+/// a run of days.
+#[test]
+fn tail_splits_are_estimated_by_their_options() {
+    for code in ["0.[7]", "0.[4]", "0.[6]", "0.7[4]", "0.[4!]"] {
+        let err = error_line(&["--max-work", "1e7", "seq", code, "--to", "100000"]);
+        assert!(
+            err.contains("visits about 8.3") && err.contains("e13 options"),
+            "{code}: {err}"
+        );
+    }
+    grundy()
+        .args(["--max-work", "1e7", "seq", "0.[7]", "--to", "300"])
+        .assert()
+        .success();
+}
+
+/// A `{k+}=` digit leaves k equal heaps for the divisors k of the heap: about ln n
+/// options per heap, not the partitions of n (it was refused at 3.40e38 options).
+#[test]
+fn equal_heap_counts_are_estimated_by_divisors() {
+    let out = grundy().args(["seq", "0.{2+}=", "--to", "100000"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim_end().split(',').count(), 100_001);
+    let err = error_line(&["--max-work", "1e5", "seq", "0.{2+}=", "--to", "100000"]);
+    let about = err.split("visits about ").nth(1).and_then(|r| r.split(' ').next());
+    let estimate: f64 = about.and_then(|x| x.parse().ok()).unwrap_or(0.0);
+    assert!((5e5..2e6).contains(&estimate), "{err}");
+}
+
+/// The options of nontotative(612222) need a table to about 612000 (9.4·10^10
+/// options): refused at once at `--max-work 1e9` (it grew and rebuilt tables for
+/// more than 90 s).
+#[test]
+fn moves_refuse_the_table_of_the_options_at_once() {
+    let err = error_line(&["--max-work", "1e9", "moves", "nontotative(612222)"]);
+    assert!(
+        err.contains("a table of nontotative to 6") && err.contains("1.00e9"),
+        "{err}"
+    );
+}
+
+/// Printing closed-form values is work too: `seq --method formula` of a powerset
+/// ruleset (values of thousands of digits) is refused before printing.
+#[test]
+fn formula_sequences_check_the_printing_work() {
+    let err = error_line(&[
+        "--max-work",
+        "1e8",
+        "seq",
+        "powerset-maliquant",
+        "--to",
+        "30000",
+        "--method",
+        "formula",
+    ]);
+    assert!(
+        err.contains("printing the values of powerset-maliquant to 30000"),
+        "{err}"
+    );
+}
+
+/// Loopy sequences count the moves their explorations list: past `--max-work` the run
+/// stops with the error, after printing the values finished.
+#[test]
+fn loopy_sequences_stop_at_the_work_limit() {
+    let out = grundy()
+        .args(["--max-work", "1e6", "seq", "partial-aliquot-sum", "--to", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("the work limit is 1.00e6") && err.contains("are kept"),
+        "{err}"
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!((1..1000).contains(&printed.trim_end().split(',').count()), "{printed}");
+}
+
+/// `verify` of a ruleset on tuples estimates every length before searching any: the
+/// three-coordinate search of cdn to 672 does not fit 2 GiB (it was refused after
+/// 44 s of searching one and two coordinates).
+#[test]
+fn verify_refuses_before_searching() {
+    let err = error_line(&[
+        "--memory-limit",
+        "2G",
+        "--max-work",
+        "1e9",
+        "verify",
+        "cdn",
+        "--to",
+        "672",
+    ]);
+    assert!(
+        err.contains("searching cdn(672,672,672)") && err.contains("2.0 GiB"),
+        "{err}"
+    );
+}
