@@ -30,7 +30,7 @@ pub use work::{dense_work, WorkCurve, WorkModel};
 
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::value::Nimber;
+use crate::value::{Nimber, Outcome};
 use std::sync::Arc;
 
 /// `copies` heaps of size `heap` inside a disjunctive sum. Heap 0 is the empty heap
@@ -347,6 +347,21 @@ pub trait TupleClosedForm {
 
     /// The value of `pos`, where the theorem gives one.
     fn value(&self, pos: &[u64]) -> Option<Nimber>;
+
+    /// The outcome of `pos`, where the theorem gives one: also where it gives no value
+    /// (Wythoff's theorem names the P-positions, of value 0, so every other position is
+    /// an N-position of a value no formula gives). The solver reports such an outcome
+    /// with the value left open when a search cannot reach the value, and `verify`
+    /// checks it against search. The default is the outcome of [`TupleClosedForm::value`].
+    fn outcome(&self, pos: &[u64]) -> Option<Outcome> {
+        self.value(pos).map(|v| Outcome::of(&v))
+    }
+
+    /// Why [`TupleClosedForm::value`] gives nothing for `pos` (shown by `--method
+    /// formula`).
+    fn gap(&self, _pos: &[u64]) -> Option<String> {
+        None
+    }
 }
 
 /// A ruleset of either shape, as stored in the catalog.
