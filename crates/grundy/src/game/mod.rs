@@ -333,6 +333,14 @@ pub trait TupleRuleset: Send + Sync {
         pos.iter().map(|&x| x as u128).sum::<u128>() + 1
     }
 
+    /// An upper bound on the options a search from `pos` lists (its work), checked
+    /// against the work limit before the generic memoized search starts. The default,
+    /// [`TupleRuleset::search_states`] × [`TupleRuleset::options_bound`] of `pos`, holds
+    /// where no position reachable from `pos` has more options than `pos` itself.
+    fn search_work(&self, pos: &[u64]) -> u128 {
+        self.search_states(pos).saturating_mul(self.options_bound(pos).max(1))
+    }
+
     /// Capability: a specialised search engine; `None` uses the generic memoized
     /// search.
     fn solver(&self) -> Option<Box<dyn TupleSolver>> {

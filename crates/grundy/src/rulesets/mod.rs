@@ -16,4 +16,4 @@ macro_rules! registry {
     };
 }
 
-registry![classic, cdn, min, delete_nim, arithmetic, loopy, lasker, take_break, wythoff];
+registry![classic, cdn, min, delete_nim, arithmetic, loopy, lasker, take_break, wythoff, euclid];
