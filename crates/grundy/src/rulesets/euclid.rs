@@ -253,9 +253,11 @@ mod tests {
         assert_eq!(list(&Euclid::Grossman, 3, 6), [vec![3, 3]]);
         assert!(list(&Euclid::Grossman, 3, 3).is_empty());
         assert!(Euclid::Grossman.check(&[0, 3]).is_err());
-        // The search's estimate: the chain of (1, 10^12) is refused before it starts.
+        // The search's estimate: the chain of (1, 10^7) has 10^7 positions (within the
+        // memory limit) but about 5·10^13 options, refused before the search starts.
+        let ctl = Control::new().with_memory_limit(4 << 30);
         let e = crate::solve::memo::MemoSolver::new(Arc::new(Euclid::ColeDavie))
-            .value(&[1, 1_000_000_000_000], &Control::new())
+            .value(&[1, 10_000_000], &ctl)
             .unwrap_err();
         assert!(matches!(e, Error::TooMuchWork { .. }), "{e}");
     }

@@ -142,13 +142,13 @@ impl TupleSolver for MemoSolver {
         let states = rs.search_states(pos);
         let bytes_per = BYTES_PER_STATE + 8 * pos.len() as u64;
         let what = format!("searching {}({})", rs.name(), crate::error::Joined(pos));
+        let bytes = states.saturating_mul(bytes_per as u128).min(u64::MAX as u128) as u64;
+        ctl.check_memory(&what, bytes, format!("up to {states} positions"))?;
         ctl.check_work(
             &what,
             rs.search_work(pos),
             format!("up to {} positions and their options", crate::error::sci(states)),
         )?;
-        let bytes = states.saturating_mul(bytes_per as u128).min(u64::MAX as u128) as u64;
-        ctl.check_memory(&what, bytes, format!("up to {states} positions"))?;
         let limit = ctl.memory_limit() / bytes_per;
         let v = search(
             start,
