@@ -14,3 +14,4 @@ mod loopy;
 mod min;
 mod output;
 mod reliability;
+mod textbook;
