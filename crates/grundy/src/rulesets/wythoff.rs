@@ -172,6 +172,10 @@ impl RectangleSolver {
             in_row.iter_mut().for_each(|w| *w = 0);
             let mut row_mex = 0u32;
             for y in 0..cols {
+                // A long row (a thin rectangle) still stops within a moment on Ctrl-C.
+                if y & 0xFFFF == 0xFFFF {
+                    ctl.tick(x as u64)?;
+                }
                 now = now.wrapping_add(1);
                 if now == 0 {
                     stamp.iter_mut().for_each(|s| *s = 0);
