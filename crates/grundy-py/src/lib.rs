@@ -174,8 +174,8 @@ fn nimber<'py>(py: Python<'py>, v: &Nimber) -> PyResult<Bound<'py, PyAny>> {
     }
 }
 
-/// A value for `grundy.__init__`: `("finite", int)`, `("infinite", [K…])` or
-/// `("undetermined", note)`.
+/// A value for `grundy.__init__`: `("finite", int)`, `("infinite", [K…])`,
+/// `("undetermined", note)` or `("outcome", (outcome, note))` (the outcome alone).
 fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>> {
     let (kind, data): (&str, Bound<'py, PyAny>) = match v {
         BoundedValue::Value(LoopyValue::Finite(x)) => ("finite", nimber(py, x)?),
@@ -184,6 +184,10 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
             ("infinite", PyList::new(py, ks)?.into_any())
         }
         BoundedValue::Undetermined { note, .. } => ("undetermined", note.into_pyobject(py)?.into_any()),
+        BoundedValue::OutcomeOnly { outcome, note } => (
+            "outcome",
+            (outcome.to_string(), note.as_str()).into_pyobject(py)?.into_any(),
+        ),
     };
     Ok(PyTuple::new(py, [kind.into_pyobject(py)?.into_any(), data])?.into_any())
 }
@@ -378,7 +382,7 @@ fn seq<'py>(
                         n.to_u64().map_or(-3, |u| i64::try_from(u).unwrap_or(-3))
                     }
                     BoundedValue::Value(LoopyValue::Infinite(_)) => -1,
-                    BoundedValue::Undetermined { .. } => -2,
+                    BoundedValue::Undetermined { .. } | BoundedValue::OutcomeOnly { .. } => -2,
                 })
                 .collect();
             let values = v.iter().map(|x| bounded(py, x)).collect::<PyResult<Vec<_>>>()?;

@@ -60,6 +60,36 @@ def test_outcome():
     assert grundy.outcome("nim(3,5,7)") == "N"
 
 
+def test_textbook_games():
+    # Registry rulesets reach Python as they are: Wythoff's P-position (3,5), its values
+    # by search (OEIS A047708: G(4,4) = 7), Euclid, Chomp, the coin-turning games.
+    assert grundy.value("wythoff(3,5)") == 0
+    assert grundy.value("wythoff(4,4)") == 7
+    assert grundy.value("euclid-grossman(3,7)") == 1
+    assert grundy.value("chomp(2,1)") == 0 and grundy.outcome("chomp(3,3,3)") == "N"
+    assert grundy.value("ruler(2,5,6)") == 1 and grundy.value("mock-turtles(0,3,5)") == 13
+    assert grundy.value("moore[1](3,5,6)") == 0
+    assert grundy.moves("wythoff(9,14)").winning == [("wythoff(8,13)", 0)]
+    with pytest.raises(ValueError, match="written twice"):
+        grundy.value("ruler(3,3)")
+
+
+def test_outcome_without_the_value():
+    # Wythoff's theorem gives the outcome at any size; the value is searched only where
+    # the search fits the limits, else it is "?" with the outcome known.
+    big = "wythoff(1000000000000000000,2000000000000000000)"
+    v = grundy.value(big)
+    assert isinstance(v, grundy.LoopyValue) and str(v) == "?" and v.undetermined
+    assert v.outcome == "N" and v.known_outcome == "N" and "search was refused" in v.note
+    assert grundy.outcome(big) == "N"
+    assert grundy.value("wythoff(1618033988749894848,2618033988749894848)") == 0
+    f = grundy.value("wythoff(4,5)", method="formula")
+    assert f.outcome == "N" and str(f) == "?"
+    assert grundy.moves("wythoff(1000000,1000003)").winning == [("wythoff(4,7)", 0)]
+    with pytest.raises(grundy.ResourceError):
+        grundy.value(big, method="search")
+
+
 def test_moves():
     m = grundy.moves("nim(3,5,7)")
     assert m.value == 1 and m.outcome == "N"

@@ -173,7 +173,7 @@ fn aliquot_seq() -> Result<String> {
         let v = ex.heap_value(n, &ctl)?;
         let key = match &v {
             BoundedValue::Value(x) => x.to_string(),
-            BoundedValue::Undetermined { .. } => "?".into(),
+            BoundedValue::Undetermined { .. } | BoundedValue::OutcomeOnly { .. } => "?".into(),
         };
         *counts.entry(key).or_default() += 1;
     }

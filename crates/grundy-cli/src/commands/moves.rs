@@ -36,7 +36,8 @@ struct OptionOut {
 }
 
 /// The JSON shape. `outcome`, `note` and `drawing` are present for positions with a
-/// loopy component (whose outcome may be a draw); `winning_count` and `options_count`
+/// loopy component (whose outcome may be a draw), `outcome` and `note` also when the
+/// value is not known (`?`: a closed form gives only the outcome); `winning_count` and `options_count`
 /// only when more moves exist than are listed (a powerset heap can have astronomically
 /// many).
 #[derive(Serialize)]
@@ -72,7 +73,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let out = Out {
         position: pos.to_string(),
         value: m.value.value_text(),
-        outcome: m.loopy.then(|| m.value.outcome_text()),
+        outcome: (m.loopy || m.value.value().is_none()).then(|| m.value.outcome_text()),
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         winning: strings(&m.winning),
         winning_count: (m.winning_total != m.winning.len().into()).then(|| m.winning_total.to_string()),
@@ -111,7 +112,7 @@ fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {
         ps.iter().try_for_each(|p| writeln!(w, "  {p}"))
     };
     let count = out.winning_count.as_ref();
-    match m.value.value().map(|v| v.outcome()) {
+    match m.value.outcome() {
         Some(Outcome::P) => writeln!(w, "no winning move (every option is an N-position)")?,
         Some(Outcome::N) => list(w, "winning moves", &out.winning, count)?,
         Some(Outcome::D) => {
@@ -123,7 +124,11 @@ fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {
                 None,
             )?;
         }
-        None if out.winning.is_empty() => writeln!(w, "no move to a P-position is known within the bound")?,
+        None if out.winning.is_empty() => writeln!(
+            w,
+            "no move to a P-position is known{}",
+            if m.loopy { " within the bound" } else { "" }
+        )?,
         None => list(w, "winning moves (to P-positions)", &out.winning, count)?,
     }
     if let Some(opts) = &out.options {

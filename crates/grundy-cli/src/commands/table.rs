@@ -27,7 +27,7 @@ pub enum TableFormat {
 /// Arguments of `grundy table`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A ruleset on pairs: min, delete-nim, vdn, cdn.
+    /// A ruleset on pairs: min, delete-nim, vdn, cdn, wythoff, euclid, euclid-grossman.
     name: String,
     /// Number of rows: a = START..START+A−1.
     #[arg(long, value_name = "A", value_parser = super::bound::parse_count)]
@@ -62,7 +62,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     let rs = parse_ruleset(&a.name)?;
     let grundy::game::Ruleset::Tuple(t) = &rs else {
         bail!(
-            "{} is a heap ruleset; a table needs a ruleset on pairs (min, delete-nim, vdn, cdn) — use `grundy seq` for sequences",
+            "{} is a heap ruleset; a table needs a ruleset on pairs (min, delete-nim, vdn, cdn, wythoff, euclid) — use `grundy seq` for sequences",
             rs.name()
         );
     };

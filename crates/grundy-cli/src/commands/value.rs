@@ -86,10 +86,12 @@ pub fn describe(o: Outcome) -> &'static str {
     }
 }
 
-/// `value ∞(0,1,2), N-position (…)`, or `value ? (undetermined within the bound: …)`.
+/// `value ∞(0,1,2), N-position (…)`, `value ? (undetermined within the bound: …)`, or
+/// `value ?, N-position (…) (only the outcome is known, …)`.
 pub fn describe_bounded(v: &BoundedValue) -> String {
     match v {
         BoundedValue::Value(x) => format!("value {x}, {}", describe(x.outcome())),
         BoundedValue::Undetermined { note, .. } => format!("value ? ({note})"),
+        BoundedValue::OutcomeOnly { outcome, note } => format!("value ?, {} ({note})", describe(*outcome)),
     }
 }

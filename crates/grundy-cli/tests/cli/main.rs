@@ -15,4 +15,5 @@ mod memory;
 mod min;
 mod output;
 mod reliability;
+mod textbook;
 mod work;

@@ -1,7 +1,7 @@
 //! Paper 001: MIN (Cairns & Ho). Every claim is a statement about MIN, checked by the
 //! MIN kind on its engines (`kinds::min`); the heatmaps are figures.
 
-use crate::claim::{Claim, Figure, Kind, Size};
+use crate::claim::{Claim, Figure, Game, Kind, Size};
 use crate::kinds::min::{Min, Part8, DOWNWARD, FACTS, GRID, PERIOD_ROWS, ROWS};
 
 /// The claims of paper 001.
@@ -15,7 +15,28 @@ pub fn claims() -> Vec<Claim> {
         quick: 17226,
         full: 17226,
     };
+    let euclid = Kind::ClosedForm {
+        game: Game::Tuple(2),
+        range: "0 ≤ a, b ≤ {to} ({checked} positions in the domain)",
+        note: "",
+    };
     vec![
+        Claim::new(
+            "001-intro-euclid-grossman",
+            "paper 001 §1, citing Nivasch [5]",
+            "Grossman's Euclid (play stops when the entries are equal): G(a,b) = ⌊|a/b − b/a|⌋",
+            euclid,
+        )
+        .on("euclid-grossman")
+        .sized(300, 1000),
+        Claim::new(
+            "001-intro-euclid-cole-davie",
+            "paper 001 §1, citing Cairns & Ho [1]",
+            "Cole and Davie's Euclid (whoever reduces an entry to 0 wins): an explicit formula via the continued fraction of b/a",
+            euclid,
+        )
+        .on("euclid")
+        .sized(300, 1000),
         min(
             "001-respect1",
             "paper 001 §1, curious respect 1",

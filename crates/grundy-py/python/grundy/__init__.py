@@ -50,17 +50,19 @@ class LoopyValue:
     infinite: bool
     options_values: Tuple[int, ...] = ()
     note: Optional[str] = None
+    known_outcome: Optional[str] = None
 
     @property
     def undetermined(self) -> bool:
-        """True if the value is not determined within the exploration bound."""
+        """True if the value is not determined (within the exploration bound, or a
+        closed form gives only the outcome)."""
         return self.finite is None and not self.infinite
 
     @property
     def outcome(self) -> str:
         """``P``, ``N``, ``D`` (a draw) or ``?``."""
         if self.undetermined:
-            return "?"
+            return self.known_outcome or "?"
         if self.finite is not None:
             return "P" if self.finite == 0 else "N"
         return "N" if 0 in self.options_values else "D"
@@ -87,6 +89,9 @@ def _value(raw: Tuple[str, Any], loopy: bool = True) -> Value:
         return data if not loopy else LoopyValue(finite=data, infinite=False)
     if kind == "infinite":
         return LoopyValue(finite=None, infinite=True, options_values=tuple(data))
+    if kind == "outcome":
+        known, note = data
+        return LoopyValue(finite=None, infinite=False, note=note, known_outcome=known)
     return LoopyValue(finite=None, infinite=False, note=data)
 
 

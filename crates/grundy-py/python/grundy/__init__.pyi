@@ -79,14 +79,17 @@ class LoopyValue:
 
     ``finite``: the nim-value if finite, else None. ``infinite``: True for ``∞(K)``, with
     ``options_values`` the finite values K of the options. Neither: undetermined within
-    the exploration bound (``str`` is ``?``), and ``note`` names the bound.
-    ``str(v)`` is ``"3"``, ``"∞(0,1,2)"`` or ``"?"``.
+    the exploration bound (``str`` is ``?``), and ``note`` names the bound; or, for a
+    finite game whose closed form gives only the outcome (``wythoff``, ``moore[k]``) and
+    whose value no search reached, ``known_outcome`` is that outcome (``"N"``) and
+    ``note`` says why. ``str(v)`` is ``"3"``, ``"∞(0,1,2)"`` or ``"?"``.
     """
 
     finite: Optional[int]
     infinite: bool
     options_values: Tuple[int, ...]
     note: Optional[str]
+    known_outcome: Optional[str]
     @property
     def undetermined(self) -> bool: ...
     @property

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::formulas::Statement;
 use crate::game::{Arity, HeapRuleset, Ruleset, TupleRuleset};
 use crate::solve::{dense, memo::MemoSolver};
-use crate::value::Nimber;
+use crate::value::{Nimber, Outcome};
 use std::sync::Arc;
 
 /// The first position where the formula and search disagree.
@@ -40,7 +40,8 @@ pub struct VerifyReport {
     pub statement: Statement,
     /// The range, in words (`1 ≤ n ≤ 1000`).
     pub range: String,
-    /// Positions where formula and search were compared.
+    /// Positions where formula and search were compared (values, or outcomes where the
+    /// closed form gives only the outcome).
     pub checked: u64,
     /// Positions where the closed form makes no claim (for example even heaps when the
     /// theorem covers odd ones).
@@ -179,7 +180,9 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
 }
 
 /// Compares the closed form with search on every position of `arity` coordinates, each
-/// coordinate in `0..=to` (positions outside the domain are skipped).
+/// coordinate in `0..=to` (positions outside the domain are skipped): its value where it
+/// gives one, else its outcome where it gives one (a position of another outcome is a
+/// violation; both count as checked).
 ///
 /// # Errors
 /// [`Error::Arity`] if the ruleset does not take `arity` coordinates,
@@ -266,7 +269,25 @@ impl TupleRun<'_> {
         'outer: loop {
             if rs.check(&pos).is_ok() {
                 match form.value(&pos) {
-                    None => report.not_covered += 1,
+                    // An outcome without a value (Wythoff's N-positions): the search's
+                    // value must have that outcome.
+                    None => match form.outcome(&pos) {
+                        None => report.not_covered += 1,
+                        Some(o) => {
+                            report.checked += 1;
+                            let s = solver.value(&pos, ctl)?;
+                            if Outcome::of(&s) != o {
+                                report.violations += 1;
+                                if report.first_violations.len() < LISTED_VIOLATIONS {
+                                    report.first_violations.push(Violation {
+                                        position: format!("{}({})", rs.name(), crate::error::Joined(&pos)),
+                                        value: s,
+                                        claim: format!("the closed form gives the outcome {o}"),
+                                    });
+                                }
+                            }
+                        }
+                    },
                     Some(f) => {
                         report.checked += 1;
                         let s = solver.value(&pos, ctl)?;

@@ -30,7 +30,7 @@ pub use work::{dense_work, WorkCurve, WorkModel};
 
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::value::Nimber;
+use crate::value::{Nimber, Outcome};
 use std::sync::Arc;
 
 /// `copies` heaps of size `heap` inside a disjunctive sum. Heap 0 is the empty heap
@@ -355,6 +355,14 @@ pub trait TupleRuleset: Send + Sync {
         pos.iter().map(|&x| x as u128).sum::<u128>() + 1
     }
 
+    /// An upper bound on the options a search from `pos` lists (its work), checked
+    /// against the work limit before the generic memoized search starts. The default,
+    /// [`TupleRuleset::search_states`] × [`TupleRuleset::options_bound`] of `pos`, holds
+    /// where no position reachable from `pos` has more options than `pos` itself.
+    fn search_work(&self, pos: &[u64]) -> u128 {
+        self.search_states(pos).saturating_mul(self.options_bound(pos).max(1))
+    }
+
     /// Capability: a specialised search engine; `None` uses the generic memoized
     /// search.
     fn solver(&self) -> Option<Box<dyn TupleSolver>> {
@@ -369,6 +377,21 @@ pub trait TupleClosedForm {
 
     /// The value of `pos`, where the theorem gives one.
     fn value(&self, pos: &[u64]) -> Option<Nimber>;
+
+    /// The outcome of `pos`, where the theorem gives one: also where it gives no value
+    /// (Wythoff's theorem names the P-positions, of value 0, so every other position is
+    /// an N-position of a value no formula gives). The solver reports such an outcome
+    /// with the value left open when a search cannot reach the value, and `verify`
+    /// checks it against search. The default is the outcome of [`TupleClosedForm::value`].
+    fn outcome(&self, pos: &[u64]) -> Option<Outcome> {
+        self.value(pos).map(|v| Outcome::of(&v))
+    }
+
+    /// Why [`TupleClosedForm::value`] gives nothing for `pos` (shown by `--method
+    /// formula`).
+    fn gap(&self, _pos: &[u64]) -> Option<String> {
+        None
+    }
 }
 
 /// A ruleset of either shape, as stored in the catalog.

@@ -16,4 +16,19 @@ macro_rules! registry {
     };
 }
 
-registry![classic, cdn, min, delete_nim, arithmetic, loopy, lasker, take_break];
+registry![
+    classic,
+    cdn,
+    min,
+    delete_nim,
+    arithmetic,
+    loopy,
+    lasker,
+    take_break,
+    wythoff,
+    euclid,
+    chomp,
+    moore,
+    staircase,
+    coin_turning
+];

@@ -211,13 +211,14 @@ impl Evaluator {
     /// [`Evaluator::tuple_value_by_search`].
     pub fn tuple_value(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<Nimber> {
         if self.method != Method::Search {
-            if let Some(v) = rs.closed_form().and_then(|f| f.value(pos)) {
+            let form = rs.closed_form();
+            if let Some(v) = form.and_then(|f| f.value(pos)) {
                 return Ok(v);
             }
             if self.method == Method::Formula {
                 return Err(Error::NoFormula {
                     ruleset: rs.name(),
-                    detail: None,
+                    detail: form.and_then(|f| f.gap(pos)),
                 });
             }
         }

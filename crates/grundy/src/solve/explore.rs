@@ -23,7 +23,7 @@ use super::loopy::{solve, Graph, GraphBuilder};
 use crate::control::{Control, WorkMeter};
 use crate::error::{sci, Result};
 use crate::game::{LoopyOptions, LoopyRuleset};
-use crate::value::{LoopyValue, Nimber};
+use crate::value::{LoopyValue, Nimber, Outcome};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -62,6 +62,17 @@ pub enum BoundedValue {
         /// that is provable.
         known: LoopyValue,
     },
+    /// The outcome is known and the value is not: a closed form states the outcome of
+    /// the position but not its value (Wythoff's game, Moore's Nimₖ), and no search
+    /// gave the value (its estimate is above a limit, or only closed forms were asked
+    /// for). Built by [`BoundedValue::outcome_only`], so the outcome is N: a
+    /// P-position's value is 0.
+    OutcomeOnly {
+        /// The outcome (N: the value is not 0).
+        outcome: Outcome,
+        /// Why the value is not given, and where the outcome comes from.
+        note: String,
+    },
 }
 
 impl BoundedValue {
@@ -78,36 +89,56 @@ impl BoundedValue {
         }
     }
 
+    /// A position whose outcome is `outcome` and whose value is not known, with the
+    /// reason in `note`: the finite value 0 for a P-position (its value is 0),
+    /// [`BoundedValue::OutcomeOnly`] otherwise.
+    pub fn outcome_only(outcome: Outcome, note: impl Into<String>) -> BoundedValue {
+        match outcome {
+            Outcome::P => BoundedValue::finite(Nimber::ZERO),
+            outcome => BoundedValue::OutcomeOnly {
+                outcome,
+                note: note.into(),
+            },
+        }
+    }
+
     /// The value, if determined.
     pub fn value(&self) -> Option<&LoopyValue> {
         match self {
             BoundedValue::Value(v) => Some(v),
+            BoundedValue::Undetermined { .. } | BoundedValue::OutcomeOnly { .. } => None,
+        }
+    }
+
+    /// The outcome, if known: that of the value, or of [`BoundedValue::OutcomeOnly`].
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            BoundedValue::Value(v) => Some(v.outcome()),
+            BoundedValue::OutcomeOnly { outcome, .. } => Some(*outcome),
             BoundedValue::Undetermined { .. } => None,
         }
     }
 
-    /// The note of an undetermined value.
+    /// The note of a value that is not determined (why, and what is known).
     pub fn note(&self) -> Option<&str> {
         match self {
             BoundedValue::Value(_) => None,
-            BoundedValue::Undetermined { note, .. } => Some(note),
+            BoundedValue::Undetermined { note, .. } | BoundedValue::OutcomeOnly { note, .. } => Some(note),
         }
     }
 
-    /// The value as printed: `3`, `∞(0,1,2)`, or `?` when undetermined.
+    /// The value as printed: `3`, `∞(0,1,2)`, or `?` when undetermined (or only the
+    /// outcome is known).
     pub fn value_text(&self) -> String {
         match self {
             BoundedValue::Value(v) => v.to_string(),
-            BoundedValue::Undetermined { .. } => "?".into(),
+            BoundedValue::Undetermined { .. } | BoundedValue::OutcomeOnly { .. } => "?".into(),
         }
     }
 
     /// The outcome as printed: `P`, `N`, `D`, or `?` when undetermined.
     pub fn outcome_text(&self) -> String {
-        match self {
-            BoundedValue::Value(v) => v.outcome().to_string(),
-            BoundedValue::Undetermined { .. } => "?".into(),
-        }
+        self.outcome().map_or_else(|| "?".into(), |o| o.to_string())
     }
 
     /// The value of a disjunctive sum: the sum rule of [`LoopyValue::sum`] when both
@@ -131,7 +162,26 @@ impl BoundedValue {
     /// assert_eq!(unknown.sum(&k).sum(&k), draw);
     /// assert_eq!(k.sum(&unknown).sum(&BoundedValue::finite(3u64)).sum(&k), draw);
     /// ```
+    ///
+    /// A value known only by its outcome N ([`BoundedValue::OutcomeOnly`]) keeps it in a
+    /// sum with 0, and is otherwise an unknown finite value, as above:
+    ///
+    /// ```
+    /// use grundy::solve::BoundedValue;
+    /// use grundy::value::Outcome;
+    /// let n = BoundedValue::outcome_only(Outcome::N, "no value");
+    /// assert_eq!(n.sum(&BoundedValue::finite(0u64)).outcome_text(), "N");
+    /// assert_eq!(n.sum(&BoundedValue::finite(3u64)).outcome_text(), "?");
+    /// assert_eq!(n.sum(&n).outcome_text(), "?");
+    /// ```
     pub fn sum(&self, other: &BoundedValue) -> BoundedValue {
+        let zero = |v: &BoundedValue| matches!(v.value(), Some(LoopyValue::Finite(x)) if x.is_zero());
+        if matches!(self, BoundedValue::OutcomeOnly { .. }) && zero(other) {
+            return self.clone();
+        }
+        if matches!(other, BoundedValue::OutcomeOnly { .. }) && zero(self) {
+            return other.clone();
+        }
         let decided = |known: LoopyValue, note: &String| match known {
             LoopyValue::Infinite(k) if k.is_empty() => BoundedValue::Value(LoopyValue::Infinite(k)),
             known => BoundedValue::Undetermined {
@@ -139,13 +189,20 @@ impl BoundedValue {
                 known,
             },
         };
-        match (self, other) {
-            (BoundedValue::Value(a), BoundedValue::Value(b)) => BoundedValue::Value(a.sum(b)),
-            (BoundedValue::Undetermined { note, known }, BoundedValue::Value(b))
-            | (BoundedValue::Value(b), BoundedValue::Undetermined { note, known }) => decided(known.sum(b), note),
-            (BoundedValue::Undetermined { note, known: a }, BoundedValue::Undetermined { known: b, .. }) => {
-                decided(a.sum(b), note)
-            }
+        match (self.known(), other.known()) {
+            (Ok(a), Ok(b)) => BoundedValue::Value(a.sum(b)),
+            (Err((note, known)), Ok(b)) | (Ok(b), Err((note, known))) => decided(known.sum(b), note),
+            (Err((note, a)), Err((_, b))) => decided(a.sum(&b), note),
+        }
+    }
+
+    /// The value, or the note and the determined part of a value that is not
+    /// determined (0 for a value known only by its outcome: a finite value of its own).
+    fn known(&self) -> std::result::Result<&LoopyValue, (&String, LoopyValue)> {
+        match self {
+            BoundedValue::Value(v) => Ok(v),
+            BoundedValue::Undetermined { note, known } => Err((note, known.clone())),
+            BoundedValue::OutcomeOnly { note, .. } => Err((note, LoopyValue::Finite(Nimber::ZERO))),
         }
     }
 }
@@ -155,7 +212,7 @@ impl std::fmt::Display for BoundedValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BoundedValue::Value(v) => write!(f, "{v}"),
-            BoundedValue::Undetermined { .. } => f.write_str("?"),
+            BoundedValue::Undetermined { .. } | BoundedValue::OutcomeOnly { .. } => f.write_str("?"),
         }
     }
 }

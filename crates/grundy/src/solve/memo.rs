@@ -146,7 +146,12 @@ impl TupleSolver for MemoSolver {
         let (bytes_per, what) = self.sizes(pos);
         let states = self.rs.search_states(pos);
         let bytes = states.saturating_mul(bytes_per as u128).min(u64::MAX as u128) as u64;
-        ctl.check_memory(&what, bytes, format!("up to {states} positions"))
+        ctl.check_memory(&what, bytes, format!("up to {states} positions"))?;
+        ctl.check_work(
+            &what,
+            self.rs.search_work(pos),
+            format!("up to {} positions and their options", crate::error::sci(states)),
+        )
     }
 
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {

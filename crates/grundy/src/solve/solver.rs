@@ -27,7 +27,7 @@ use super::{Evaluator, Method};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::position::push_part;
-use crate::game::{Component, HeapRuleset, LoopyRuleset, Part, Position, Ruleset};
+use crate::game::{Component, HeapRuleset, LoopyRuleset, Part, Position, Ruleset, TupleRuleset};
 use crate::value::xor_basis::{members, XorBasis};
 use crate::value::{LoopyValue, Nimber, Outcome};
 use num_bigint::BigUint;
@@ -336,8 +336,40 @@ impl Solver {
                 }
                 Ok(acc)
             }
+            Component::Tuple { ruleset, pos } => self.tuple_value(ruleset, pos),
             _ => Ok(BoundedValue::finite(self.ev.component_value(c)?)),
         }
+    }
+
+    /// The value of a tuple position. Where no value can be given (a search refused by
+    /// its memory or work estimate, or [`Method::Formula`] where the closed form gives
+    /// no value) but the ruleset's closed form states the outcome, that outcome with
+    /// the value left open ([`BoundedValue::outcome_only`]) and a note saying why.
+    fn tuple_value(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<BoundedValue> {
+        let err = match self.ev.tuple_value(rs, pos) {
+            Ok(v) => return Ok(BoundedValue::finite(v)),
+            Err(e) => e,
+        };
+        let refused = matches!(
+            err,
+            Error::TooLarge { .. } | Error::TooManyStates { .. } | Error::TooMuchWork { .. } | Error::NoFormula { .. }
+        );
+        let form = rs
+            .closed_form()
+            .filter(|_| refused && self.ev.method() != Method::Search);
+        let Some((f, outcome)) = form.and_then(|f| Some((f, f.outcome(pos)?))) else {
+            return Err(err);
+        };
+        let why = match err {
+            Error::NoFormula { .. } => f.gap(pos).unwrap_or_else(|| "the closed form gives no value".into()),
+            e => format!("its search was refused: {e}"),
+        };
+        let source = f.statement().source;
+        let what = format!("{}({})", rs.name(), crate::error::Joined(pos));
+        Ok(BoundedValue::outcome_only(
+            outcome,
+            format!("the value of {what} is not known, only its outcome {outcome} (by {source}): {why}"),
+        ))
     }
 
     /// The winning moves of `pos` (and, from a draw, the drawing moves), and with `all`
@@ -424,12 +456,26 @@ impl Solver {
                     }
                     let name = || format!("{}({})", ruleset.name(), crate::error::Joined(tuple));
                     check_options(self.ev.control(), name, ruleset.options_bound(tuple), 0)?;
+                    // Without `all`, and with the rest of the sum 0, the winning moves
+                    // are the moves to P-positions, which a closed form's outcome
+                    // decides without the values (Wythoff's N-positions have none).
+                    let rest_zero = others
+                        .value()
+                        .and_then(LoopyValue::as_finite)
+                        .is_some_and(Nimber::is_zero);
+                    let outcomes = ruleset
+                        .closed_form()
+                        .filter(|_| out.options.is_none() && rest_zero && self.ev.method() != Method::Search);
                     let ctl = self.ev.control().clone();
                     each_option(
                         &ctl,
                         |f| ruleset.for_each_option(tuple, f),
                         |o| {
-                            let v = others.sum(&BoundedValue::finite(self.ev.tuple_value(ruleset, o)?));
+                            let v = match outcomes.and_then(|f| f.outcome(o)) {
+                                Some(Outcome::P) => BoundedValue::finite(Nimber::ZERO),
+                                Some(_) => return Ok(()),
+                                None => others.sum(&self.tuple_value(ruleset, o)?),
+                            };
                             let next = || {
                                 let mut next = pos.clone();
                                 next.components[i] = Component::Tuple {

@@ -67,7 +67,9 @@ fn values(name: &str, to: u64, c: &Ctx) -> Result<Vec<LoopyValue>> {
     (1..=to)
         .map(|n| match ex.value(n, c.ctl())? {
             BoundedValue::Value(v) => Ok(v),
-            BoundedValue::Undetermined { note, .. } => Err(Error::Check(format!("heap {n}: {note}"))),
+            BoundedValue::Undetermined { note, .. } | BoundedValue::OutcomeOnly { note, .. } => {
+                Err(Error::Check(format!("heap {n}: {note}")))
+            }
         })
         .collect()
 }
@@ -119,7 +121,7 @@ fn aliquot_binary(c: &Ctx) -> Result<Outcome> {
             BoundedValue::Value(LoopyValue::Finite(v)) if v.to_u64().is_some_and(|x| x <= 1) => finite += 1,
             BoundedValue::Value(LoopyValue::Infinite(k)) if k.is_empty() => looping.push(n),
             BoundedValue::Value(v) => bad.push(format!("{n}: {v}")),
-            BoundedValue::Undetermined { .. } => undetermined += 1,
+            BoundedValue::Undetermined { .. } | BoundedValue::OutcomeOnly { .. } => undetermined += 1,
         }
     }
     // A looping component makes the sum ∞() (a draw) whatever the other components;
