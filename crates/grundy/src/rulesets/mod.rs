@@ -16,4 +16,17 @@ macro_rules! registry {
     };
 }
 
-registry![classic, cdn, min, delete_nim, arithmetic, loopy, lasker, take_break];
+pub mod board;
+
+registry![
+    classic,
+    cdn,
+    min,
+    delete_nim,
+    arithmetic,
+    loopy,
+    lasker,
+    take_break,
+    node_kayles,
+    cram
+];

@@ -14,12 +14,17 @@
 //!   tables between calls.
 //! - [`loopy`]: the generalized Sprague–Grundy function of a finite game graph that may
 //!   have cycles (values `∞(K)`); [`explore`]: values of loopy rulesets within a bound.
+//! - [`bitgame`]: the position engine for games that split into components (boards,
+//!   graphs): canonical components, a transposition table with a memory bound, both
+//!   cores; [`grid`]: boards as bit sets, their regions and normal forms.
 //! - [`resume`]: the checks on saved values (a checkpoint's) before a dense run resumes
 //!   from them.
 
+pub mod bitgame;
 pub mod dense;
 mod evaluator;
 pub mod explore;
+pub mod grid;
 pub mod loopy;
 pub mod memo;
 pub mod resume;

@@ -1,0 +1,556 @@
+//! The position engine: nim-values of games whose positions split into independent
+//! components (placement games on boards and graphs, Green Hackenbush).
+//!
+//! A [`BitGame`] lists the options of a connected component, each as the canonical
+//! keys of its components (a region of a board in a normal form under the board's
+//! symmetries and translation, a vertex set of a graph). The value of a component is
+//! the mex of its options' values, and the value of an option is the nim-sum of its
+//! components' values (Sprague 1935, Grundy 1939); each component is searched once and
+//! kept in a transposition table ([`Table`]) under its canonical key, so that equal
+//! regions met anywhere share one entry (the approach of Lemoine & Viennot, "Nimbers
+//! are inevitable", TCS 2012: compute each component's nim-value, nim-sum them).
+//!
+//! The table has a memory bound: it grows by doubling until it reaches the bytes it is
+//! given, then replaces, in a bucket of four, the entry of the smallest component (the
+//! cheapest to recompute). Values are therefore exact whatever the bound; a small
+//! table only costs time.
+//!
+//! Threads: the options of the first two levels of the search are evaluated in
+//! parallel (rayon), the table shared between the threads (split into shards, each
+//! behind its own lock). A component's value does not depend on the order in which it
+//! is computed, so the values are identical with any number of threads.
+
+use crate::control::Control;
+use crate::error::{Error, Result};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// A key of the transposition table: a canonical component.
+pub trait TableKey: Copy + Eq + Default + Send + Sync {
+    /// A well-mixed 64-bit hash of the key.
+    fn hash64(&self) -> u64;
+}
+
+/// A game whose positions are sums of components with canonical keys.
+pub trait BitGame: Send + Sync {
+    /// A canonical connected component.
+    type Key: TableKey;
+
+    /// Lists the options of the connected component `k` into `out`, each as the
+    /// canonical keys of its nonempty components (an option with nothing left is an
+    /// empty list).
+    fn options(&self, k: &Self::Key, out: &mut OptionList<Self::Key>);
+
+    /// The size of `k` (its cells or edges): the table keeps larger components first,
+    /// and only components of at least [`PARALLEL_SIZE`] are split between threads.
+    fn size(&self, k: &Self::Key) -> u32;
+
+    /// The value of `k` where it is immediate (a single cell, say), without search.
+    fn known(&self, _k: &Self::Key) -> Option<u32> {
+        None
+    }
+}
+
+/// Components at least this large have their options evaluated in parallel (in the
+/// first two levels of the search).
+pub const PARALLEL_SIZE: u32 = 12;
+
+/// The options of one component: the keys of every option's components, one after
+/// the other, and where each option ends.
+pub struct OptionList<K> {
+    keys: Vec<K>,
+    ends: Vec<u32>,
+}
+
+impl<K> Default for OptionList<K> {
+    fn default() -> Self {
+        OptionList {
+            keys: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+}
+
+impl<K: Copy> OptionList<K> {
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        self.keys.clear();
+        self.ends.clear();
+    }
+
+    /// Adds a component to the option being written.
+    pub fn push(&mut self, k: K) {
+        self.keys.push(k);
+    }
+
+    /// Ends the option being written.
+    pub fn end_option(&mut self) {
+        self.ends.push(self.keys.len() as u32);
+    }
+
+    /// The number of options.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True if there is no option.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The options, each as the keys of its components.
+    pub fn iter(&self) -> impl Iterator<Item = &[K]> + '_ {
+        let mut from = 0usize;
+        self.ends.iter().map(move |&e| {
+            let s = &self.keys[from..e as usize];
+            from = e as usize;
+            s
+        })
+    }
+}
+
+/// One slot of the table; `size == 0` marks an empty slot (the empty component is
+/// never stored: its value is 0).
+#[derive(Clone, Copy, Default)]
+struct Slot<K> {
+    key: K,
+    value: u16,
+    size: u16,
+}
+
+/// A key lives in one of the PROBE slots from its hash's slot (linear probing; the
+/// slots array has PROBE − 1 more slots at its end, so no window wraps).
+const PROBE: usize = 16;
+/// The table is split into 2^SHARD_BITS shards, each behind its own lock.
+const SHARD_BITS: u32 = 6;
+/// Slots of a shard when the table starts (64 shards × 1024 slots of at most 32 bytes:
+/// about 2 MiB).
+const FIRST_SHARD_SLOTS: usize = 1024;
+
+struct Shard<K> {
+    /// `cap + PROBE − 1` slots, `cap` a power of two.
+    slots: Vec<Slot<K>>,
+    cap: usize,
+    len: usize,
+}
+
+impl<K: TableKey> Shard<K> {
+    fn with_capacity(cap: usize) -> Shard<K> {
+        Shard {
+            slots: vec![Slot::default(); cap + PROBE - 1],
+            cap,
+            len: 0,
+        }
+    }
+
+    fn window(&mut self, h: u64) -> &mut [Slot<K>] {
+        let b = h as usize & (self.cap - 1);
+        &mut self.slots[b..b + PROBE]
+    }
+
+    /// Puts an entry known to be absent in an empty slot of its window; false if the
+    /// window is full.
+    fn place(&mut self, e: Slot<K>, h: u64) -> bool {
+        match self.window(h).iter_mut().find(|f| f.size == 0) {
+            Some(f) => {
+                *f = e;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// A transposition table with a memory bound: canonical component → value.
+pub struct Table<K> {
+    shards: Box<[Mutex<Shard<K>>]>,
+    /// The largest capacity one shard may have.
+    max_shard_slots: usize,
+    replaced: AtomicU64,
+}
+
+impl<K: TableKey> Table<K> {
+    /// Bytes of one slot.
+    pub const SLOT_BYTES: u64 = std::mem::size_of::<Slot<K>>() as u64;
+
+    /// The smallest table, in bytes (every shard at its first size).
+    pub fn first_bytes() -> u64 {
+        ((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS) as u64 * Self::SLOT_BYTES
+    }
+
+    /// An empty table that grows up to about `max_bytes` (at least its first size).
+    pub fn new(max_bytes: u64) -> Table<K> {
+        let per_shard = (max_bytes / Self::SLOT_BYTES) >> SHARD_BITS;
+        // Shards double, so the largest is the power of two at or below the bound.
+        let max_shard_slots = if per_shard <= 2 * FIRST_SHARD_SLOTS as u64 {
+            FIRST_SHARD_SLOTS
+        } else {
+            1usize << (63 - (per_shard - PROBE as u64).leading_zeros())
+        };
+        let shards = (0..1usize << SHARD_BITS)
+            .map(|_| Mutex::new(Shard::with_capacity(FIRST_SHARD_SLOTS)))
+            .collect();
+        Table {
+            shards,
+            max_shard_slots,
+            replaced: AtomicU64::new(0),
+        }
+    }
+
+    fn shard(&self, h: u64) -> std::sync::MutexGuard<'_, Shard<K>> {
+        // A panic while a shard is held leaves consistent slots: keep using them.
+        self.shards[(h >> (64 - SHARD_BITS)) as usize]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The value stored for `k` (whose hash is `h`).
+    pub fn get(&self, k: &K, h: u64) -> Option<u32> {
+        let mut s = self.shard(h);
+        for e in s.window(h).iter() {
+            if e.size == 0 {
+                return None;
+            }
+            if e.key == *k {
+                return Some(u32::from(e.value));
+            }
+        }
+        None
+    }
+
+    /// Stores the value of `k` (hash `h`, size `size` ≥ 1). A shard doubles when it is
+    /// three quarters full or the key's window is full, up to the bound; at the bound
+    /// the smallest component of the window is replaced (if it is not larger than
+    /// `k`). Values above 65535 are not stored.
+    pub fn insert(&self, k: K, h: u64, value: u32, size: u32) {
+        let Ok(value) = u16::try_from(value) else { return };
+        let size = size.clamp(1, u32::from(u16::MAX)) as u16;
+        let entry = Slot { key: k, value, size };
+        let mut s = self.shard(h);
+        loop {
+            let can_grow = s.cap < self.max_shard_slots;
+            if can_grow && s.len * 4 >= s.cap * 3 {
+                Self::grow(&mut s);
+            }
+            let w = s.window(h);
+            if let Some(e) = w.iter_mut().find(|e| e.size == 0 || e.key == k) {
+                let new = e.size == 0;
+                *e = entry;
+                if new {
+                    s.len += 1;
+                }
+                return;
+            }
+            if can_grow {
+                Self::grow(&mut s);
+                continue;
+            }
+            let victim = w.iter_mut().min_by_key(|e| e.size).expect("a window has slots");
+            if victim.size <= size {
+                *victim = entry;
+                self.replaced.fetch_add(1, Ordering::Relaxed);
+            }
+            return;
+        }
+    }
+
+    /// Doubles a shard and moves every entry to the larger one (doubling again in the
+    /// rare case that a window overflows).
+    fn grow(s: &mut Shard<K>) {
+        let mut cap = s.cap * 2;
+        'again: loop {
+            let mut next = Shard::with_capacity(cap);
+            for e in s.slots.iter().filter(|e| e.size != 0) {
+                if !next.place(*e, e.key.hash64()) {
+                    cap *= 2;
+                    continue 'again;
+                }
+            }
+            *s = next;
+            return;
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).len as u64)
+            .sum()
+    }
+
+    /// True if the table holds no entry.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes the slots take now.
+    pub fn bytes(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).slots.len() as u64)
+            .sum::<u64>()
+            * Self::SLOT_BYTES
+    }
+
+    /// Entries replaced because their window was full at the bound.
+    pub fn replaced(&self) -> u64 {
+        self.replaced.load(Ordering::Relaxed)
+    }
+}
+
+/// A mex set for option values (a bit set growing as needed).
+struct Seen {
+    words: [u64; 8],
+    more: Vec<u64>,
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen {
+            words: [0; 8],
+            more: Vec::new(),
+        }
+    }
+
+    fn insert(&mut self, v: u32) {
+        let (w, b) = ((v / 64) as usize, v % 64);
+        if w < 8 {
+            self.words[w] |= 1 << b;
+        } else {
+            if self.more.len() <= w - 8 {
+                self.more.resize(w - 7, 0);
+            }
+            self.more[w - 8] |= 1 << b;
+        }
+    }
+
+    fn mex(&self) -> u32 {
+        for (i, &w) in self.words.iter().chain(self.more.iter()).enumerate() {
+            if w != u64::MAX {
+                return i as u32 * 64 + w.trailing_ones();
+            }
+        }
+        (8 + self.more.len()) as u32 * 64
+    }
+}
+
+/// The search: a game, its table, and the counters.
+pub struct Search<G: BitGame> {
+    game: G,
+    table: Table<G::Key>,
+    searched: AtomicU64,
+    /// Search in parallel (the first two levels) when true.
+    pub parallel: bool,
+}
+
+/// Option lists reused by the levels of a sequential search.
+type Scratch<K> = Vec<OptionList<K>>;
+
+impl<G: BitGame> Search<G> {
+    /// A search of `game` whose table grows to about `table_bytes`.
+    pub fn new(game: G, table_bytes: u64) -> Search<G> {
+        Search {
+            game,
+            table: Table::new(table_bytes),
+            searched: AtomicU64::new(0),
+            parallel: true,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table<G::Key> {
+        &self.table
+    }
+
+    /// Components whose options were listed so far.
+    pub fn searched(&self) -> u64 {
+        self.searched.load(Ordering::Relaxed)
+    }
+
+    /// The nim-value of the connected component `k`.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] when `ctl` is cancelled (checked every 4096 components).
+    pub fn value(&self, k: &G::Key, ctl: &Control) -> Result<u32> {
+        if self.parallel && rayon::current_num_threads() > 1 {
+            self.value_parallel(k, 0, ctl)
+        } else {
+            self.value_seq(k, &mut Vec::new(), 0, ctl)
+        }
+    }
+
+    /// The value of `k` if it is immediate or in the table.
+    fn lookup(&self, k: &G::Key) -> (Option<u32>, u64) {
+        if let Some(v) = self.game.known(k) {
+            return (Some(v), 0);
+        }
+        let h = k.hash64();
+        (self.table.get(k, h), h)
+    }
+
+    /// Counts a searched component; every 4096 checks for cancellation and reports
+    /// progress.
+    fn count(&self, ctl: &Control) -> Result<()> {
+        let n = self.searched.fetch_add(1, Ordering::Relaxed) + 1;
+        if n & 0xFFF == 0 || n == 1 {
+            if n & 0xF_FFFF == 0 {
+                ctl.note(&format!(
+                    "{} positions searched, {} in the table",
+                    crate::error::sci(u128::from(n)),
+                    crate::error::sci(u128::from(self.table.len()))
+                ));
+            }
+            ctl.tick(n)?;
+        }
+        Ok(())
+    }
+
+    fn value_seq(&self, k: &G::Key, scratch: &mut Scratch<G::Key>, depth: usize, ctl: &Control) -> Result<u32> {
+        let (found, h) = self.lookup(k);
+        if let Some(v) = found {
+            return Ok(v);
+        }
+        self.count(ctl)?;
+        if scratch.len() <= depth {
+            scratch.resize_with(depth + 1, OptionList::default);
+        }
+        let mut opts = std::mem::take(&mut scratch[depth]);
+        opts.clear();
+        self.game.options(k, &mut opts);
+        let mut seen = Seen::new();
+        let mut result = Ok(());
+        for o in opts.iter() {
+            let mut x = 0;
+            for c in o {
+                match self.value_seq(c, scratch, depth + 1, ctl) {
+                    Ok(v) => x ^= v,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+            if result.is_err() {
+                break;
+            }
+            seen.insert(x);
+        }
+        scratch[depth] = opts;
+        result?;
+        let v = seen.mex();
+        self.table.insert(*k, h, v, self.game.size(k));
+        Ok(v)
+    }
+
+    fn value_parallel(&self, k: &G::Key, depth: usize, ctl: &Control) -> Result<u32> {
+        if depth >= 2 || self.game.size(k) < PARALLEL_SIZE {
+            return self.value_seq(k, &mut Vec::new(), 0, ctl);
+        }
+        let (found, h) = self.lookup(k);
+        if let Some(v) = found {
+            return Ok(v);
+        }
+        self.count(ctl)?;
+        let mut opts = OptionList::default();
+        self.game.options(k, &mut opts);
+        let list: Vec<&[G::Key]> = opts.iter().collect();
+        let values: Vec<u32> = list
+            .par_iter()
+            .map(|o| {
+                o.iter().try_fold(0u32, |x, c| {
+                    Ok::<u32, Error>(x ^ self.value_parallel(c, depth + 1, ctl)?)
+                })
+            })
+            .collect::<Result<Vec<u32>>>()?;
+        let mut seen = Seen::new();
+        for v in values {
+            seen.insert(v);
+        }
+        let v = seen.mex();
+        self.table.insert(*k, h, v, self.game.size(k));
+        Ok(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl TableKey for u64 {
+        fn hash64(&self) -> u64 {
+            self.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        }
+    }
+
+    /// Kayles as a bit game: a row of n pins (key n); a move knocks down one pin or two
+    /// adjacent ones, leaving rows a and b.
+    struct Kayles;
+
+    impl BitGame for Kayles {
+        type Key = u64;
+        fn options(&self, &n: &u64, out: &mut OptionList<u64>) {
+            for take in 1..=2.min(n) {
+                for a in 0..=(n - take) / 2 {
+                    let b = n - take - a;
+                    for part in [a, b] {
+                        if part > 0 {
+                            out.push(part);
+                        }
+                    }
+                    out.end_option();
+                }
+            }
+        }
+        fn size(&self, &n: &u64) -> u32 {
+            n as u32
+        }
+    }
+
+    #[test]
+    fn kayles_values_with_any_table_and_threads() {
+        // Kayles 0.77: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 …
+        let expect = [
+            0u32, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8,
+        ];
+        for (bytes, parallel) in [(1 << 20, false), (0, false), (1 << 20, true)] {
+            let s = Search::new(Kayles, bytes);
+            let mut s = s;
+            s.parallel = parallel;
+            for (n, &v) in expect.iter().enumerate().skip(1) {
+                assert_eq!(s.value(&(n as u64), &Control::new()).unwrap(), v, "K{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_table_replaces_small_entries() {
+        let t: Table<u64> = Table::new(0);
+        let slots = ((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS) as u64;
+        for k in 1..=3 * slots {
+            t.insert(k, k.hash64(), 1, (k % 100) as u32 + 1);
+        }
+        assert!(t.len() <= slots);
+        assert!(t.replaced() > 0);
+        assert_eq!(t.bytes(), Table::<u64>::first_bytes());
+        // Large components stay: every key of size 100 inserted last is found.
+        let big: Vec<u64> = (1..=3 * slots).filter(|k| k % 100 == 99).collect();
+        let found = big.iter().filter(|k| t.get(k, k.hash64()).is_some()).count();
+        assert!(found * 2 > big.len(), "{found} of {}", big.len());
+    }
+
+    #[test]
+    fn cancelled_search_stops() {
+        let ctl = Control::new();
+        ctl.cancel_flag().store(true, Ordering::Relaxed);
+        let s = Search::new(Kayles, 1 << 20);
+        assert_eq!(s.value(&50, &ctl), Err(Error::Interrupted));
+    }
+}
