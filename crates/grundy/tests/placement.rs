@@ -271,3 +271,147 @@ fn components_and_canonical_capabilities() {
     assert_eq!(forms[0], "cram(2,2)");
     assert_eq!(forms[2], "cram(1,4)");
 }
+
+/// A small xorshift generator for the random graphs.
+fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+/// Node-Kayles on a graph written as an edge list: the grid and the path written as
+/// graphs give the values of the grid and path rulesets; random graphs agree with a
+/// plain search over vertex sets.
+#[test]
+fn node_kayles_on_graphs() {
+    let grid_edges = |h: usize, w: usize| {
+        let mut e = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let v = format!("v{r}_{c}");
+                if c + 1 < w {
+                    e.push(format!("{v}-v{r}_{}", c + 1));
+                }
+                if r + 1 < h {
+                    e.push(format!("{v}-v{}_{c}", r + 1));
+                }
+                if h == 1 && w == 1 {
+                    e.push(v);
+                }
+            }
+        }
+        e.join(" ")
+    };
+    for (h, w) in [(1, 1), (1, 7), (2, 5), (3, 4), (3, 6), (4, 4)] {
+        assert_eq!(
+            value(&format!("node-kayles(\"{}\")", grid_edges(h, w))),
+            value(&format!("node-kayles-grid({h},{w})")),
+            "{h}×{w}"
+        );
+    }
+    let mut next = rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..60 {
+        let n = 1 + next(12) as usize;
+        let mut adj = vec![0u64; n];
+        let mut edges = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if next(100) < 30 {
+                    adj[u] |= 1 << v;
+                    adj[v] |= 1 << u;
+                    edges.push(format!("x{u}-x{v}"));
+                }
+            }
+        }
+        edges.extend((0..n).filter(|&u| adj[u] == 0).map(|u| format!("x{u}")));
+        // The plain search: vertex sets, no splitting.
+        fn g(s: u64, adj: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
+            if let Some(&v) = memo.get(&s) {
+                return v;
+            }
+            let vals: Vec<u32> = (0..adj.len())
+                .filter(|&v| s >> v & 1 == 1)
+                .map(|v| g(s & !(1 << v | adj[v]), adj, memo))
+                .collect();
+            let v = (0..).find(|x| !vals.contains(x)).unwrap();
+            memo.insert(s, v);
+            v
+        }
+        let expect = g((1 << n) - 1, &adj, &mut FxHashMap::default());
+        let expr = format!("node-kayles(\"{}\")", edges.join(" "));
+        assert_eq!(value(&expr), u64::from(expect), "{expr} (round {round})");
+    }
+}
+
+/// Green Hackenbush: the fusion and colon principles (the closed form) against the
+/// search of the game on random drawings with cycles, loops and repeated edges, and
+/// the colon principle on random trees; a stalk of n edges is the nim-heap n.
+#[test]
+fn green_hackenbush_fusion_against_search() {
+    let both = |expr: &str| {
+        let pos = parse_position(expr).unwrap();
+        let formula = Solver::new(Method::Formula, Control::new()).nim_value(&pos).unwrap();
+        let search = Solver::new(Method::Search, Control::new()).nim_value(&pos).unwrap();
+        assert_eq!(formula, search, "{expr}");
+        formula.to_u64().unwrap()
+    };
+    for n in 1..=12u64 {
+        let stalk: Vec<String> = (0..n)
+            .map(|i| {
+                if i == 0 {
+                    "g-v1".to_string()
+                } else {
+                    format!("v{i}-v{}", i + 1)
+                }
+            })
+            .collect();
+        assert_eq!(both(&format!("green-hackenbush(\"{}\")", stalk.join(" "))), n);
+    }
+    let mut next = rng(0x2545_F491_4F6C_DD1D);
+    for round in 0..80 {
+        // Random trees (each vertex hangs from an earlier one), then extra edges.
+        let n = 1 + next(8) as usize;
+        let mut edges: Vec<String> = (1..=n)
+            .map(|v| {
+                let p = next(v as u64) as usize;
+                let name = |x: usize| if x == 0 { "g".to_string() } else { format!("v{x}") };
+                format!("{}-{}", name(p), name(v))
+            })
+            .collect();
+        let tree = both(&format!("green-hackenbush(\"{}\")", edges.join(" ")));
+        assert!(tree < 64, "round {round}");
+        for _ in 0..next(4) {
+            let (a, b) = (next(n as u64 + 1), next(n as u64 + 1));
+            let name = |x: u64| if x == 0 { "g".to_string() } else { format!("v{x}") };
+            edges.push(format!("{}-{}", name(a), name(b)));
+        }
+        both(&format!("green-hackenbush(\"{}\")", edges.join(" ")));
+    }
+    // Edges hanging from nothing fall at once; a drawing without ground is refused.
+    assert_eq!(both("green-hackenbush(\"g-a b-c\")"), 1);
+    assert_eq!(
+        parse_position("green-hackenbush(\"g-a b-c\")").unwrap().to_string(),
+        "green-hackenbush(\"g-a\")"
+    );
+    let e = parse_position("green-hackenbush(\"a-b\")").unwrap_err().to_string();
+    assert!(e.contains("no ground"), "{e}");
+}
+
+#[test]
+fn malformed_graphs_are_one_error_each() {
+    let msg = |s: &str| parse_position(s).unwrap_err().to_string();
+    assert!(msg("node-kayles(\"a-b b-b\")").contains("a loop b-b"));
+    assert!(msg("node-kayles(\"a-b b-a\")").contains("listed twice"));
+    assert!(
+        msg("node-kayles(\"a-b b+c\")").contains("column 19"),
+        "{}",
+        msg("node-kayles(\"a-b b+c\")")
+    );
+    assert!(msg("node-kayles(3)").contains("takes a graph as a string"));
+    let many: Vec<String> = (0..129).map(|i| format!("v{i}")).collect();
+    assert!(msg(&format!("node-kayles(\"{}\")", many.join(" "))).contains("at most 128 vertices"));
+    assert!(msg("node-kayles(\"@/nonexistent/graph.txt\")").contains("cannot read the graph file"));
+}

@@ -7,21 +7,13 @@
 //! `#` for a cell that is not there (a hole, or a cell already taken): `"..#./...."`.
 //! Boards have at most 128 cells (the engine's bit sets).
 
-use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::game::{GameArgs, GamePos, GameRuleset, GameSolver, SearchStats};
-use crate::solve::bitgame::{BitGame, Search, Table};
+use crate::game::{GameArgs, GamePos, GameRuleset, GameSolver};
+use crate::solve::bitgame::BitSolver;
 use crate::solve::grid::{components, GridGame, GridRules, Region};
-use crate::value::Nimber;
 
 /// The most cells a board may have.
 pub const MAX_CELLS: u32 = 128;
-
-/// The part of the memory limit the transposition table may take (the rest is left
-/// for the search's stack and the program).
-pub fn table_budget(ctl: &Control) -> u64 {
-    ctl.memory_limit() / 4 * 3
-}
 
 /// Reads a board (`"..#./...."`): its height, width and empty cells.
 ///
@@ -240,12 +232,7 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
     }
 
     fn write(&self, pos: &GamePos) -> String {
-        let (h, w, bits) = board_of(pos);
-        match self.notation {
-            Notation::Path => format!("{}({})", self.name, bits.count_ones()),
-            Notation::Board if h * w == bits.count_ones() => format!("{}({h},{w})", self.name),
-            Notation::Board => format!("{}(\"{}\")", self.name, write_board(h, w, bits)),
-        }
+        write_grid(self.name, self.notation, pos)
     }
 
     fn options(&self, pos: &GamePos) -> Result<Vec<Vec<GamePos>>> {
@@ -277,12 +264,18 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
     }
 
     fn solver(&self) -> Box<dyn GameSolver> {
-        Box::new(GridSolver {
-            name: self.name,
-            rules: self.rules.clone(),
-            estimate: self.estimate,
-            search: None,
-        })
+        let estimate = self.estimate;
+        let (name, notation) = (self.name, self.notation);
+        Box::new(BitSolver::new(
+            self.name.into(),
+            GridGame(self.rules.clone()),
+            Box::new(|_, pos| {
+                let (h, w, bits) = board_of(pos);
+                components(h, w, bits)
+            }),
+            Box::new(estimate),
+            Box::new(move |pos| write_grid(name, notation, pos)),
+        ))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
@@ -304,86 +297,17 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
     }
 }
 
+/// A position of a grid ruleset in expression syntax.
+fn write_grid(name: &str, notation: Notation, pos: &GamePos) -> String {
+    let (h, w, bits) = board_of(pos);
+    match notation {
+        Notation::Path => format!("{name}({})", bits.count_ones()),
+        Notation::Board if h * w == bits.count_ones() => format!("{name}({h},{w})"),
+        Notation::Board => format!("{name}(\"{}\")", write_board(h, w, bits)),
+    }
+}
+
 /// A path of n cells (a 1×n board; the empty path for n = 0).
 fn path_pos(n: u32) -> GamePos {
     board_pos(1, n.max(1), if n == 0 { 0 } else { (!0u128) >> (128 - n) })
-}
-
-/// The position engine of a [`GridRuleset`], its table kept between calls.
-pub struct GridSolver<R: GridRules> {
-    name: &'static str,
-    rules: R,
-    estimate: Estimate,
-    search: Option<Search<GridGame<R>>>,
-}
-
-impl<R: GridRules + Clone> GridSolver<R> {
-    /// The nim-value of each region of `pos` in turn (an error at the first that
-    /// fails; the values found before it are kept in the table).
-    fn search(&mut self, ctl: &Control) -> Result<&Search<GridGame<R>>> {
-        if self.search.is_none() {
-            let first = Table::<Region>::first_bytes();
-            ctl.check_memory(
-                &format!("the transposition table of {}", self.name),
-                first,
-                "its first size; it grows to three quarters of the memory limit, then replaces entries",
-            )?;
-            self.search = Some(Search::new(GridGame(self.rules.clone()), table_budget(ctl)));
-        }
-        Ok(self.search.as_ref().expect("created above"))
-    }
-}
-
-impl<R: GridRules + Clone> GameSolver for GridSolver<R> {
-    fn value(&mut self, pos: &GamePos, ctl: &Control) -> Result<Nimber> {
-        let (h, w, bits) = board_of(pos);
-        let regions = components(h, w, bits);
-        let estimate = self.estimate;
-        let name = self.name;
-        let search = self.search(ctl)?;
-        let todo: Vec<&Region> = regions
-            .iter()
-            .filter(|r| {
-                search.game().known(r).is_none()
-                    && search
-                        .table()
-                        .get(r, crate::solve::bitgame::TableKey::hash64(*r))
-                        .is_none()
-            })
-            .collect();
-        let work: f64 = todo.iter().map(|r| estimate(r)).sum();
-        let what = || format!("searching {name}(\"{}\")", write_board(h, w, bits));
-        if !todo.is_empty() {
-            ctl.check_work(
-                &what(),
-                work.min(1e38) as u128,
-                "positions, from the growth measured on boards of this game (docs/choices.md)",
-            )?;
-            ctl.start(&what(), work.min(u64::MAX as f64) as u64);
-        }
-        let mut x = 0u32;
-        let mut result = Ok(());
-        for r in &regions {
-            match search.value(r, ctl) {
-                Ok(v) => x ^= v,
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            }
-        }
-        if !todo.is_empty() {
-            ctl.finish();
-        }
-        result.map(|()| Nimber::from(u64::from(x)))
-    }
-
-    fn stats(&self) -> SearchStats {
-        self.search.as_ref().map_or_else(SearchStats::default, |s| SearchStats {
-            searched: s.searched(),
-            entries: s.table().len(),
-            table_bytes: s.table().bytes(),
-            replaced: s.table().replaced(),
-        })
-    }
 }

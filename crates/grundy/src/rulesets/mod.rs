@@ -17,6 +17,7 @@ macro_rules! registry {
 }
 
 pub mod board;
+pub mod graphs;
 
 registry![
     classic,
@@ -28,5 +29,6 @@ registry![
     lasker,
     take_break,
     node_kayles,
-    cram
+    cram,
+    hackenbush
 ];

@@ -2,12 +2,19 @@
 //! graph together with its neighbours; the player who cannot move loses. On a path
 //! it is Dawson's chess, `0.137`. Grids (`node-kayles-grid(3,4)`, or a board with
 //! holes `node-kayles-grid("..#./....")`), paths and cycles are searched by the
-//! position engine with regions normalized under the grid's symmetries.
+//! position engine with regions normalized under the grid's symmetries. Any simple
+//! graph of at most 128 vertices is `node-kayles("a-b b-c c-a d")` (an edge list) or
+//! `node-kayles("@graph.txt")` (the same in a file); its positions are vertex sets,
+//! split into connected parts (no normal form: a graph has no symmetry the engine
+//! knows).
 
 use super::board::{board_of, GridRuleset, Notation};
+use super::graphs::{elements, for_each_part, key, key_bits, set_of, set_pos, Registry, MAX_ELEMENTS};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Family, GameArgs, GamePos, GameRuleset, GameSolver, Params, Ruleset, SearchStats};
+use crate::graph_file::edges::{parse_edges, EdgeList, Simple};
+use crate::solve::bitgame::{BitGame, OptionList};
 use crate::solve::grid::{Frame, GridRules, Region};
 use crate::value::Nimber;
 use std::sync::{Arc, LazyLock};
@@ -144,6 +151,140 @@ impl GameSolver for CycleSolver {
     }
 }
 
+/// A simple graph of at most 128 vertices.
+pub struct Graph {
+    /// The vertices and edges as written.
+    pub edges: EdgeList,
+    /// The neighbours of each vertex.
+    pub adj: Vec<u128>,
+}
+
+/// Node-Kayles on graphs written as edge lists (one ruleset for all graphs: the graphs
+/// are kept by number).
+#[derive(Default)]
+pub struct OnGraphs {
+    graphs: Arc<Registry<Graph>>,
+}
+
+impl OnGraphs {
+    /// The induced subgraph on the vertex set `s` of graph `id`, as an edge list.
+    fn induced(&self, id: u64, s: u128) -> EdgeList {
+        let g = self.graphs.get(id);
+        let mut out = EdgeList::default();
+        for i in elements(s) {
+            out.vertex(&g.edges.names[i]);
+        }
+        for &(u, v) in &g.edges.edges {
+            if s >> u & s >> v & 1 == 1 {
+                let (a, b) = (out.vertex(&g.edges.names[u]), out.vertex(&g.edges.names[v]));
+                out.edges.push((a, b));
+            }
+        }
+        out
+    }
+}
+
+/// Node-Kayles on the graphs of a registry, as a [`BitGame`]: keys are (graph, vertex
+/// set) with the set connected.
+pub struct GraphGame(Arc<Registry<Graph>>);
+
+impl BitGame for GraphGame {
+    type Key = [u64; 3];
+
+    fn options(&self, k: &[u64; 3], out: &mut OptionList<[u64; 3]>) {
+        let g = self.0.get(k[0]);
+        let s = key_bits(k);
+        for v in elements(s) {
+            let rest = s & !(1u128 << v | g.adj[v]);
+            for_each_part(rest, |i| g.adj[i], |c| out.push(key(k[0], c)));
+            out.end_option();
+        }
+    }
+
+    fn size(&self, k: &[u64; 3]) -> u32 {
+        key_bits(k).count_ones()
+    }
+
+    fn known(&self, k: &[u64; 3]) -> Option<u32> {
+        // A connected set of one or two vertices: one move takes everything.
+        (key_bits(k).count_ones() <= 2).then_some(1)
+    }
+}
+
+impl GameRuleset for OnGraphs {
+    fn name(&self) -> String {
+        "node-kayles".into()
+    }
+
+    fn position(&self, args: GameArgs<'_>) -> Result<GamePos> {
+        let GameArgs::Text(text) = args else {
+            return Err(Error::Arity {
+                ruleset: self.name(),
+                message: "takes a graph as a string: an edge list \"a-b b-c d\" or a file \"@graph.txt\"".into(),
+            });
+        };
+        let edges = parse_edges(text, Simple::Yes)?;
+        let n = edges.names.len();
+        if n > MAX_ELEMENTS {
+            return Err(Error::Domain {
+                ruleset: self.name(),
+                position: format!("a graph of {n} vertices"),
+                reason: format!("graphs have at most {MAX_ELEMENTS} vertices (the engine's bit sets)"),
+            });
+        }
+        let mut adj = vec![0u128; n];
+        for &(u, v) in &edges.edges {
+            adj[u] |= 1 << v;
+            adj[v] |= 1 << u;
+        }
+        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let id = self.graphs.intern(edges.write(), || Graph { edges, adj });
+        Ok(set_pos(id, all))
+    }
+
+    fn write(&self, pos: &GamePos) -> String {
+        let (id, s) = set_of(pos);
+        format!("node-kayles(\"{}\")", self.induced(id, s).write())
+    }
+
+    fn options(&self, pos: &GamePos) -> Result<Vec<Vec<GamePos>>> {
+        let (id, s) = set_of(pos);
+        let g = self.graphs.get(id);
+        Ok(elements(s)
+            .map(|v| vec![set_pos(id, s & !(1u128 << v | g.adj[v]))])
+            .collect())
+    }
+
+    fn options_bound(&self, pos: &GamePos) -> u128 {
+        u128::from(set_of(pos).1.count_ones())
+    }
+
+    fn solver(&self) -> Box<dyn GameSolver> {
+        let me = OnGraphs {
+            graphs: self.graphs.clone(),
+        };
+        super::graphs::solver(
+            self.name(),
+            self.graphs.clone(),
+            GraphGame(self.graphs.clone()),
+            Box::new(move |pos| me.write(pos)),
+        )
+    }
+
+    fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
+        Some(super::graphs::part_positions(&self.graphs, pos))
+    }
+}
+
+impl super::graphs::Joined for Graph {
+    fn joined(&self, i: usize) -> u128 {
+        self.adj[i]
+    }
+}
+
+/// Node-Kayles on graphs.
+pub static ON_GRAPHS: LazyLock<Arc<OnGraphs>> = LazyLock::new(|| Arc::new(OnGraphs::default()));
+
 /// The registry rows.
 pub const FAMILIES: &[Family] = &[
     Family {
@@ -156,6 +297,17 @@ pub const FAMILIES: &[Family] = &[
         formula: None,
         example: "node-kayles-grid(3,4)",
         build: |_| Ok(Ruleset::Game(GRID.clone())),
+    },
+    Family {
+        name: "node-kayles",
+        aliases: &[],
+        params: Params::None,
+        positions: "simple graphs of at most 128 vertices: an edge list node-kayles(\"a-b b-c c-a d\") (edges u-v and lone vertices, separated by spaces) or a file of them node-kayles(\"@graph.txt\") (# starts a comment)",
+        options: "take a vertex and its neighbours (the player who cannot move loses)",
+        source: "Schaefer 1978; Winning Ways vol. 1 ch. 4",
+        formula: None,
+        example: "node-kayles(\"a-b b-c c-d d-a a-e\")",
+        build: |_| Ok(Ruleset::Game(ON_GRAPHS.clone())),
     },
     Family {
         name: "node-kayles-path",

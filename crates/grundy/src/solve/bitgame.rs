@@ -22,6 +22,8 @@
 
 use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::game::{GamePos, GameSolver, SearchStats};
+use crate::value::Nimber;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -387,8 +389,8 @@ impl<G: BitGame> Search<G> {
         }
     }
 
-    /// The value of `k` if it is immediate or in the table.
-    fn lookup(&self, k: &G::Key) -> (Option<u32>, u64) {
+    /// The value of `k` if it is immediate or in the table, and its hash.
+    pub fn lookup(&self, k: &G::Key) -> (Option<u32>, u64) {
         if let Some(v) = self.game.known(k) {
             return (Some(v), 0);
         }
@@ -480,13 +482,127 @@ impl<G: BitGame> Search<G> {
     }
 }
 
+/// The part of the memory limit a transposition table may take (the rest is left for
+/// the search's stack, option lists and the program).
+pub fn table_budget(ctl: &Control) -> u64 {
+    ctl.memory_limit() / 4 * 3
+}
+
+/// Splits a position into the canonical keys of its components.
+pub type Split<G> = Box<dyn Fn(&G, &GamePos) -> Vec<<G as BitGame>::Key> + Send>;
+
+/// The positions a search of a component visits, for the work estimate.
+pub type KeyEstimate<G> = Box<dyn Fn(&<G as BitGame>::Key) -> f64 + Send>;
+
+/// The engine of a game ruleset over a [`BitGame`]: a position is split into its
+/// components, each searched (and kept in the table between calls), and their values
+/// nim-summed.
+pub struct BitSolver<G: BitGame> {
+    name: String,
+    game: Option<G>,
+    search: Option<Search<G>>,
+    split: Split<G>,
+    estimate: KeyEstimate<G>,
+    write: Box<dyn Fn(&GamePos) -> String + Send>,
+}
+
+impl<G: BitGame> BitSolver<G> {
+    /// The engine of the ruleset `name` over `game`: `split` gives a position's
+    /// components, `estimate` the positions a search of one visits (for the work
+    /// estimate), `write` the position's text (for messages).
+    pub fn new(
+        name: String,
+        game: G,
+        split: Split<G>,
+        estimate: KeyEstimate<G>,
+        write: Box<dyn Fn(&GamePos) -> String + Send>,
+    ) -> BitSolver<G> {
+        BitSolver {
+            name,
+            game: Some(game),
+            search: None,
+            split,
+            estimate,
+            write,
+        }
+    }
+}
+
+impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
+    fn value(&mut self, pos: &GamePos, ctl: &Control) -> Result<Nimber> {
+        if self.search.is_none() {
+            ctl.check_memory(
+                &format!("the transposition table of {}", self.name),
+                Table::<G::Key>::first_bytes(),
+                "its first size; it grows to three quarters of the memory limit, then replaces entries",
+            )?;
+            let game = self.game.take().expect("the game until the search starts");
+            self.search = Some(Search::new(game, table_budget(ctl)));
+        }
+        let search = self.search.as_ref().expect("created above");
+        let keys = (self.split)(search.game(), pos);
+        let todo: Vec<&G::Key> = keys.iter().filter(|k| search.lookup(k).0.is_none()).collect();
+        let work: f64 = todo.iter().map(|k| (self.estimate)(k)).sum();
+        if !todo.is_empty() {
+            let what = format!("searching {}", (self.write)(pos));
+            ctl.check_work(
+                &what,
+                work.min(1e38) as u128,
+                "positions, from the growth measured on this game (docs/choices.md)",
+            )?;
+            ctl.start(&what, work.min(u64::MAX as f64) as u64);
+        }
+        let mut x = 0u32;
+        let mut result = Ok(());
+        for k in &keys {
+            match search.value(k, ctl) {
+                Ok(v) => x ^= v,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        if !todo.is_empty() {
+            ctl.finish();
+        }
+        result.map(|()| Nimber::from(u64::from(x)))
+    }
+
+    fn stats(&self) -> SearchStats {
+        self.search.as_ref().map_or_else(SearchStats::default, |s| SearchStats {
+            searched: s.searched(),
+            entries: s.table().len(),
+            table_bytes: s.table().bytes(),
+            replaced: s.table().replaced(),
+        })
+    }
+}
+
+/// Words as a table key (a graph's number and a set of its vertices or edges).
+impl<const N: usize> TableKey for [u64; N]
+where
+    [u64; N]: Default,
+{
+    fn hash64(&self) -> u64 {
+        let mix = |mut x: u64| {
+            x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            x ^ (x >> 31)
+        };
+        self.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, &w| {
+            mix(h ^ w.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     impl TableKey for u64 {
         fn hash64(&self) -> u64 {
-            self.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            [*self].hash64()
         }
     }
 
