@@ -65,8 +65,12 @@ pub trait GameRuleset: Send + Sync {
     /// An upper bound on the number of options of `pos`.
     fn options_bound(&self, pos: &GamePos) -> u128;
 
-    /// The engine computing values (a transposition table, kept between calls).
-    fn solver(&self) -> Box<dyn GameSolver>;
+    /// Capability: the ruleset's own engine (a transposition table kept between
+    /// calls); `None` (the default) uses the generic memoized search
+    /// ([`crate::solve::game::GenericSolver`]).
+    fn solver(&self) -> Option<Box<dyn GameSolver>> {
+        None
+    }
 
     /// Capability: the independent parts of `pos` (a board's regions); `None` when the
     /// position does not split (the default).

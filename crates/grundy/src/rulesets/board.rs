@@ -263,10 +263,10 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
         u128::from(board_of(pos).2.count_ones()) * 2
     }
 
-    fn solver(&self) -> Box<dyn GameSolver> {
+    fn solver(&self) -> Option<Box<dyn GameSolver>> {
         let estimate = self.estimate;
         let (name, notation) = (self.name, self.notation);
-        Box::new(BitSolver::new(
+        Some(Box::new(BitSolver::new(
             self.name.into(),
             GridGame(self.rules.clone()),
             Box::new(|_, pos| {
@@ -275,7 +275,7 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
             }),
             Box::new(estimate),
             Box::new(move |pos| write_grid(name, notation, pos)),
-        ))
+        )))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {

@@ -240,16 +240,16 @@ impl GameRuleset for GreenHackenbush {
         u128::from(set_of(pos).1.count_ones())
     }
 
-    fn solver(&self) -> Box<dyn GameSolver> {
+    fn solver(&self) -> Option<Box<dyn GameSolver>> {
         let me = GreenHackenbush {
             drawings: self.drawings.clone(),
         };
-        super::graphs::solver(
+        Some(super::graphs::solver(
             self.name(),
             self.drawings.clone(),
             HackenbushGame(self.drawings.clone()),
             Box::new(move |pos| me.write(pos)),
-        )
+        ))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {

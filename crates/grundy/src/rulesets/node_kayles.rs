@@ -119,8 +119,8 @@ impl GameRuleset for Cycle {
         }
     }
 
-    fn solver(&self) -> Box<dyn GameSolver> {
-        Box::new(CycleSolver(PATH.solver()))
+    fn solver(&self) -> Option<Box<dyn GameSolver>> {
+        Some(Box::new(CycleSolver(PATH.solver()?)))
     }
 }
 
@@ -259,16 +259,16 @@ impl GameRuleset for OnGraphs {
         u128::from(set_of(pos).1.count_ones())
     }
 
-    fn solver(&self) -> Box<dyn GameSolver> {
+    fn solver(&self) -> Option<Box<dyn GameSolver>> {
         let me = OnGraphs {
             graphs: self.graphs.clone(),
         };
-        super::graphs::solver(
+        Some(super::graphs::solver(
             self.name(),
             self.graphs.clone(),
             GraphGame(self.graphs.clone()),
             Box::new(move |pos| me.write(pos)),
-        )
+        ))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {

@@ -196,7 +196,10 @@ impl Evaluator {
         let i = match self.games.iter().position(|(r, _)| Arc::ptr_eq(r, rs)) {
             Some(i) => i,
             None => {
-                self.games.push((rs.clone(), rs.solver()));
+                let engine = rs
+                    .solver()
+                    .unwrap_or_else(|| Box::new(super::game::GenericSolver::new(rs.clone())));
+                self.games.push((rs.clone(), engine));
                 self.games.len() - 1
             }
         };
