@@ -113,13 +113,18 @@ impl<K: Copy> OptionList<K> {
 }
 
 /// One slot of the table; `size == 0` marks an empty slot (the empty component is
-/// never stored: its value is 0).
+/// never stored: its value is 0). `value` is the nim-value, or [`UNKNOWN`] when only
+/// `excluded` is known: bit t set when the value is known not to be t (t < 16).
 #[derive(Clone, Copy, Default)]
 struct Slot<K> {
     key: K,
     value: u16,
     size: u16,
+    excluded: u16,
 }
+
+/// The `value` of a slot that holds only values excluded.
+const UNKNOWN: u16 = u16::MAX;
 
 /// A key lives in one of the PROBE slots from its hash's slot (linear probing; the
 /// slots array has PROBE − 1 more slots at its end, so no window wraps).
@@ -165,9 +170,14 @@ impl<K: TableKey> Shard<K> {
     }
 }
 
+/// A shard's lock on a cache line pair of its own (two threads locking neighbouring
+/// shards would otherwise pass one line back and forth).
+#[repr(align(128))]
+struct Padded<T>(T);
+
 /// A transposition table with a memory bound: canonical component → value.
 pub struct Table<K> {
-    shards: Box<[Mutex<Shard<K>>]>,
+    shards: Box<[Padded<Mutex<Shard<K>>>]>,
     /// The largest capacity one shard may have.
     max_shard_slots: usize,
     replaced: AtomicU64,
@@ -192,7 +202,7 @@ impl<K: TableKey> Table<K> {
             1usize << (63 - (per_shard - PROBE as u64).leading_zeros())
         };
         let shards = (0..1usize << SHARD_BITS)
-            .map(|_| Mutex::new(Shard::with_capacity(FIRST_SHARD_SLOTS)))
+            .map(|_| Padded(Mutex::new(Shard::with_capacity(FIRST_SHARD_SLOTS))))
             .collect();
         Table {
             shards,
@@ -204,22 +214,57 @@ impl<K: TableKey> Table<K> {
     fn shard(&self, h: u64) -> std::sync::MutexGuard<'_, Shard<K>> {
         // A panic while a shard is held leaves consistent slots: keep using them.
         self.shards[(h >> (64 - SHARD_BITS)) as usize]
+            .0
             .lock()
             .unwrap_or_else(|e| e.into_inner())
     }
 
     /// The value stored for `k` (whose hash is `h`).
     pub fn get(&self, k: &K, h: u64) -> Option<u32> {
+        self.entry(k, h).and_then(|(v, _)| v)
+    }
+
+    /// What is stored for `k`: its value if known, and the values (below 16) it is
+    /// known not to have.
+    pub fn entry(&self, k: &K, h: u64) -> Option<(Option<u32>, u16)> {
         let mut s = self.shard(h);
         for e in s.window(h).iter() {
             if e.size == 0 {
                 return None;
             }
             if e.key == *k {
-                return Some(u32::from(e.value));
+                let v = (e.value != UNKNOWN).then_some(u32::from(e.value));
+                return Some((v, e.excluded));
             }
         }
         None
+    }
+
+    /// Records that the value of `k` is not `t` (< 16), unless its value is stored.
+    pub fn exclude(&self, k: K, h: u64, t: u32, size: u32) {
+        debug_assert!(t < 16);
+        {
+            let mut s = self.shard(h);
+            for e in s.window(h).iter_mut() {
+                if e.size == 0 {
+                    break;
+                }
+                if e.key == k {
+                    e.excluded |= 1 << t;
+                    return;
+                }
+            }
+        }
+        self.store(
+            Slot {
+                key: k,
+                value: UNKNOWN,
+                size: 0,
+                excluded: 1 << t,
+            },
+            h,
+            size,
+        );
     }
 
     /// Stores the value of `k` (hash `h`, size `size` ≥ 1). A shard doubles when it is
@@ -228,8 +273,26 @@ impl<K: TableKey> Table<K> {
     /// `k`). Values above 65535 are not stored.
     pub fn insert(&self, k: K, h: u64, value: u32, size: u32) {
         let Ok(value) = u16::try_from(value) else { return };
+        if value == UNKNOWN {
+            return;
+        }
+        self.store(
+            Slot {
+                key: k,
+                value,
+                size: 0,
+                excluded: 0,
+            },
+            h,
+            size,
+        );
+    }
+
+    /// Stores `entry` (its size set from `size`), replacing the entry of its key.
+    fn store(&self, mut entry: Slot<K>, h: u64, size: u32) {
+        let k = entry.key;
         let size = size.clamp(1, u32::from(u16::MAX)) as u16;
-        let entry = Slot { key: k, value, size };
+        entry.size = size;
         let mut s = self.shard(h);
         loop {
             let can_grow = s.cap < self.max_shard_slots;
@@ -279,7 +342,7 @@ impl<K: TableKey> Table<K> {
     pub fn len(&self) -> u64 {
         self.shards
             .iter()
-            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).len as u64)
+            .map(|m| m.0.lock().unwrap_or_else(|e| e.into_inner()).len as u64)
             .sum()
     }
 
@@ -292,7 +355,7 @@ impl<K: TableKey> Table<K> {
     pub fn bytes(&self) -> u64 {
         self.shards
             .iter()
-            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).slots.len() as u64)
+            .map(|m| m.0.lock().unwrap_or_else(|e| e.into_inner()).slots.len() as u64)
             .sum::<u64>()
             * Self::SLOT_BYTES
     }
@@ -346,6 +409,11 @@ pub struct Search<G: BitGame> {
     searched: AtomicU64,
     /// Search in parallel (the first two levels) when true.
     pub parallel: bool,
+    /// Ask "is the value t?" instead of computing every option's value (Beling &
+    /// Rogalski's pruning) when true; compute every value when false (the default:
+    /// on Cram and Node-Kayles the questions visit more positions than they save,
+    /// docs/choices.md).
+    pub prune: bool,
 }
 
 /// Option lists reused by the levels of a sequential search.
@@ -359,6 +427,7 @@ impl<G: BitGame> Search<G> {
             table: Table::new(table_bytes),
             searched: AtomicU64::new(0),
             parallel: true,
+            prune: false,
         }
     }
 
@@ -415,41 +484,153 @@ impl<G: BitGame> Search<G> {
         Ok(())
     }
 
-    fn value_seq(&self, k: &G::Key, scratch: &mut Scratch<G::Key>, depth: usize, ctl: &Control) -> Result<u32> {
-        let (found, h) = self.lookup(k);
-        if let Some(v) = found {
-            return Ok(v);
-        }
-        self.count(ctl)?;
+    /// The options of `k` in the option list of level `depth` (taken out of `scratch`;
+    /// put it back when done).
+    fn take_options(&self, k: &G::Key, scratch: &mut Scratch<G::Key>, depth: usize) -> OptionList<G::Key> {
         if scratch.len() <= depth {
             scratch.resize_with(depth + 1, OptionList::default);
         }
         let mut opts = std::mem::take(&mut scratch[depth]);
         opts.clear();
         self.game.options(k, &mut opts);
+        opts
+    }
+
+    fn value_seq(&self, k: &G::Key, scratch: &mut Scratch<G::Key>, depth: usize, ctl: &Control) -> Result<u32> {
+        let (found, h) = self.lookup(k);
+        if let Some(v) = found {
+            return Ok(v);
+        }
+        self.count(ctl)?;
+        let opts = self.take_options(k, scratch, depth);
+        let v = if self.prune {
+            // The mex: the least m that no option has (each asked as "is it m?").
+            let mut m = 0;
+            loop {
+                match self.any_option_is(&opts, m, scratch, depth + 1, ctl) {
+                    Ok(true) => m += 1,
+                    Ok(false) => break Ok(m),
+                    Err(e) => break Err(e),
+                }
+            }
+        } else {
+            self.mex_plain(&opts, scratch, depth + 1, ctl)
+        };
+        scratch[depth] = opts;
+        let v = v?;
+        self.table.insert(*k, h, v, self.game.size(k));
+        Ok(v)
+    }
+
+    /// The mex of the options' values, each computed in full.
+    fn mex_plain(
+        &self,
+        opts: &OptionList<G::Key>,
+        scratch: &mut Scratch<G::Key>,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<u32> {
         let mut seen = Seen::new();
-        let mut result = Ok(());
         for o in opts.iter() {
             let mut x = 0;
             for c in o {
-                match self.value_seq(c, scratch, depth + 1, ctl) {
-                    Ok(v) => x ^= v,
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                }
-            }
-            if result.is_err() {
-                break;
+                x ^= self.value_seq(c, scratch, depth, ctl)?;
             }
             seen.insert(x);
         }
+        Ok(seen.mex())
+    }
+
+    /// True if some option has the value `t`.
+    fn any_option_is(
+        &self,
+        opts: &OptionList<G::Key>,
+        t: u32,
+        scratch: &mut Scratch<G::Key>,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<bool> {
+        for o in opts.iter() {
+            if self.option_is(o, t, scratch, depth, ctl)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// True if the option made of the components `o` has the value `t`: the values of
+    /// all but its largest component are computed, and the largest is asked whether
+    /// its value is `t` ⊕ theirs (Beling & Rogalski's pruning: no value is computed
+    /// that the question does not need).
+    fn option_is(
+        &self,
+        o: &[G::Key],
+        t: u32,
+        scratch: &mut Scratch<G::Key>,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<bool> {
+        match o {
+            [] => Ok(t == 0),
+            [c] => self.is(c, t, scratch, depth, ctl),
+            _ => {
+                let big = (0..o.len())
+                    .max_by_key(|&i| self.game.size(&o[i]))
+                    .expect("an option with components");
+                let mut rest = 0;
+                for (i, c) in o.iter().enumerate() {
+                    if i != big {
+                        rest ^= self.value_seq(c, scratch, depth, ctl)?;
+                    }
+                }
+                self.is(&o[big], t ^ rest, scratch, depth, ctl)
+            }
+        }
+    }
+
+    /// True if the value of the component `k` is `t`: no option has the value `t`, and
+    /// every value below `t` is an option's. A value found on the way (the least value
+    /// below `t` that no option has) is stored; so is "not `t`" (for t < 16).
+    fn is(&self, k: &G::Key, t: u32, scratch: &mut Scratch<G::Key>, depth: usize, ctl: &Control) -> Result<bool> {
+        if let Some(v) = self.game.known(k) {
+            return Ok(v == t);
+        }
+        let h = k.hash64();
+        if let Some((v, excluded)) = self.table.entry(k, h) {
+            if let Some(v) = v {
+                return Ok(v == t);
+            }
+            if t < 16 && excluded >> t & 1 == 1 {
+                return Ok(false);
+            }
+        }
+        self.count(ctl)?;
+        let opts = self.take_options(k, scratch, depth);
+        let found = (|| -> Result<Option<u32>> {
+            if self.any_option_is(&opts, t, scratch, depth + 1, ctl)? {
+                return Ok(None);
+            }
+            for j in 0..t {
+                if !self.any_option_is(&opts, j, scratch, depth + 1, ctl)? {
+                    return Ok(Some(j));
+                }
+            }
+            Ok(Some(t))
+        })();
         scratch[depth] = opts;
-        result?;
-        let v = seen.mex();
-        self.table.insert(*k, h, v, self.game.size(k));
-        Ok(v)
+        let size = self.game.size(k);
+        match found? {
+            Some(v) => {
+                self.table.insert(*k, h, v, size);
+                Ok(v == t)
+            }
+            None => {
+                if t < 16 {
+                    self.table.exclude(*k, h, t, size);
+                }
+                Ok(false)
+            }
+        }
     }
 
     fn value_parallel(&self, k: &G::Key, depth: usize, ctl: &Control) -> Result<u32> {
@@ -636,10 +817,16 @@ mod tests {
         let expect = [
             0u32, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8,
         ];
-        for (bytes, parallel) in [(1 << 20, false), (0, false), (1 << 20, true)] {
-            let s = Search::new(Kayles, bytes);
-            let mut s = s;
+        for (bytes, parallel, prune) in [
+            (1 << 20, false, false),
+            (1 << 20, false, true),
+            (0, false, true),
+            (1 << 20, true, true),
+            (1 << 20, true, false),
+        ] {
+            let mut s = Search::new(Kayles, bytes);
             s.parallel = parallel;
+            s.prune = prune;
             for (n, &v) in expect.iter().enumerate().skip(1) {
                 assert_eq!(s.value(&(n as u64), &Control::new()).unwrap(), v, "K{n}");
             }
