@@ -97,7 +97,7 @@ macro_rules! node_kayles_3 {
         Bench {
             name: $name,
             target: concat!("grundy value 'node-kayles-grid(3,", $n, ")', both cores"),
-            baseline: concat!("the same on one core"),
+            baseline: "the same on one core",
             requirement: concat!(
                 "A316632: G = ",
                 $value,
