@@ -70,8 +70,12 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
     let mut solver = solver(a.method, &a.bounds, ctl);
     let v = solver.value(&pos);
-    if a.stats {
+    let stopped = matches!(v, Err(grundy::Error::Interrupted));
+    if a.stats || stopped {
         print_stats(&mut solver, &pos);
+    }
+    if stopped {
+        eprintln!("grundy: stopped before the value of {pos} was found; the counts above are the work done");
     }
     let v = v?;
     match a.format {
