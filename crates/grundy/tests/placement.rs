@@ -5,6 +5,10 @@
 
 use grundy::catalog::{parse_position, parse_ruleset};
 use grundy::game::{Component, GameRuleset, Ruleset};
+use grundy::rulesets::cram::CramRules;
+use grundy::rulesets::node_kayles::NodeKaylesRules;
+use grundy::solve::bitgame::Search;
+use grundy::solve::grid::GridGame;
 use grundy::solve::{Method, Solver};
 use grundy::{Control, Error};
 use rustc_hash::FxHashMap;
@@ -182,6 +186,29 @@ fn engine_agrees_with_plain_search_on_random_boards() {
             for pool in [&one, &two] {
                 let got = pool.install(|| Solver::new(Method::Search, Control::new()).nim_value(&pos).unwrap());
                 assert_eq!(got, u64::from(expect), "{expr} (round {round})");
+            }
+            // The outcome search on sums and the pruned search agree (the rules as a
+            // bit game, regions as keys).
+            for region in grundy::solve::grid::components(h as u32, w as u32, cells as u128) {
+                let mut x = [0u32; 3];
+                for (i, mode) in ["sums", "pruned", "plain"].iter().enumerate() {
+                    x[i] = if kayles {
+                        let mut s = Search::new(GridGame(NodeKaylesRules), 1 << 20);
+                        s.prune = *mode == "pruned";
+                        match *mode {
+                            "sums" => s.value_by_sums(&region, 4, 1 << 10, &Control::new()).unwrap(),
+                            _ => s.value(&region, &Control::new()).unwrap(),
+                        }
+                    } else {
+                        let mut s = Search::new(GridGame(CramRules), 1 << 20);
+                        s.prune = *mode == "pruned";
+                        match *mode {
+                            "sums" => s.value_by_sums(&region, 4, 1 << 10, &Control::new()).unwrap(),
+                            _ => s.value(&region, &Control::new()).unwrap(),
+                        }
+                    };
+                }
+                assert!(x[0] == x[2] && x[1] == x[2], "{expr} (round {round}): {x:?}");
             }
             // Printing parses back to the same board.
             assert_eq!(pos.to_string(), parse_position(&pos.to_string()).unwrap().to_string());

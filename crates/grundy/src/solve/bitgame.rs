@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// A key of the transposition table: a canonical component.
-pub trait TableKey: Copy + Eq + Default + Send + Sync {
+pub trait TableKey: Copy + Eq + Ord + std::hash::Hash + Default + Send + Sync {
     /// A well-mixed 64-bit hash of the key.
     fn hash64(&self) -> u64;
 }
@@ -416,6 +416,14 @@ pub struct Search<G: BitGame> {
     pub prune: bool,
 }
 
+/// The state of an outcome search on sums ([`Search::value_by_sums`]).
+struct Sums<K> {
+    table: rustc_hash::FxHashMap<(Vec<K>, u32), bool>,
+    small: u32,
+    max: usize,
+    scratch: Scratch<K>,
+}
+
 /// Option lists reused by the levels of a sequential search.
 type Scratch<K> = Vec<OptionList<K>>;
 
@@ -456,6 +464,110 @@ impl<G: BitGame> Search<G> {
         } else {
             self.value_seq(k, &mut Vec::new(), 0, ctl)
         }
+    }
+
+    /// The nim-value of the connected component `k` by an outcome search on sums
+    /// (Lemoine & Viennot, "Nimbers are inevitable", TCS 2012): the value is the least
+    /// v for which `k` + *v is a P-position. A sum is a multiset of components and a
+    /// nim-heap; components of at most `small` cells (and those whose value is in the
+    /// table) are folded into the heap, their values computed in full; the others stay
+    /// in the sum, and a P/N search decides it, stopping at the first winning move.
+    /// Sums are kept in a second table (flushed when it holds more than `max_sums`).
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] when `ctl` is cancelled.
+    pub fn value_by_sums(&self, k: &G::Key, small: u32, max_sums: usize, ctl: &Control) -> Result<u32> {
+        if let (Some(v), _) = self.lookup(k) {
+            return Ok(v);
+        }
+        let mut sums = Sums {
+            table: rustc_hash::FxHashMap::default(),
+            small,
+            max: max_sums,
+            scratch: Vec::new(),
+        };
+        let mut v = 0;
+        while self.sum_wins(&mut sums, vec![*k], v, ctl)? {
+            v += 1;
+        }
+        self.table.insert(*k, k.hash64(), v, self.game.size(k));
+        Ok(v)
+    }
+
+    /// True if the sum of the components `parts` and the heap *`heap` is an
+    /// N-position (the player to move wins).
+    fn sum_wins(
+        &self,
+        sums: &mut Sums<G::Key>,
+        mut parts: Vec<G::Key>,
+        mut heap: u32,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<bool> {
+        // Fold the components whose values are known or small.
+        let mut i = 0;
+        while i < parts.len() {
+            let c = parts[i];
+            let v = match self.lookup(&c).0 {
+                Some(v) => Some(v),
+                None if self.game.size(&c) <= sums.small => Some(self.value_seq(&c, &mut sums.scratch, 0, ctl)?),
+                None => None,
+            };
+            match v {
+                Some(v) => {
+                    heap ^= v;
+                    parts.swap_remove(i);
+                }
+                None => i += 1,
+            }
+        }
+        if parts.is_empty() {
+            return Ok(heap != 0);
+        }
+        parts.sort_unstable();
+        let key = (parts, heap);
+        if let Some(&w) = sums.table.get(&key) {
+            return Ok(w);
+        }
+        let (parts, heap) = key;
+        self.count(ctl)?;
+        let mut wins = false;
+        // A move in a component (each distinct component once).
+        'moves: for i in 0..parts.len() {
+            if i > 0 && parts[i] == parts[i - 1] {
+                continue;
+            }
+            let mut opts = OptionList::default();
+            self.game.options(&parts[i], &mut opts);
+            for o in opts.iter() {
+                let mut next: Vec<G::Key> = Vec::with_capacity(parts.len() + o.len());
+                next.extend(parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, c)| *c));
+                next.extend_from_slice(o);
+                if !self.sum_wins(sums, next, heap, ctl)? {
+                    wins = true;
+                    break 'moves;
+                }
+            }
+        }
+        // A move in the heap.
+        if !wins {
+            for m in 0..heap {
+                if !self.sum_wins(sums, parts.clone(), m, ctl)? {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        // A single component and its heap: P means its value is the heap.
+        if !wins && parts.len() == 1 {
+            self.table
+                .insert(parts[0], parts[0].hash64(), heap, self.game.size(&parts[0]));
+        }
+        if sums.table.len() >= sums.max {
+            sums.table.clear();
+        }
+        sums.table.insert((parts, heap), wins);
+        Ok(wins)
     }
 
     /// The value of `k` if it is immediate or in the table, and its hash.
@@ -829,6 +941,23 @@ mod tests {
             s.prune = prune;
             for (n, &v) in expect.iter().enumerate().skip(1) {
                 assert_eq!(s.value(&(n as u64), &Control::new()).unwrap(), v, "K{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn kayles_values_by_sums() {
+        let expect = [
+            0u32, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8,
+        ];
+        for (small, max_sums) in [(0, 1 << 20), (3, 1 << 20), (8, 16)] {
+            let s = Search::new(Kayles, 1 << 20);
+            for (n, &v) in expect.iter().enumerate().skip(1).rev() {
+                assert_eq!(
+                    s.value_by_sums(&(n as u64), small, max_sums, &Control::new()).unwrap(),
+                    v,
+                    "K{n}"
+                );
             }
         }
     }
