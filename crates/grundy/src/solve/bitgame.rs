@@ -501,7 +501,6 @@ impl<G: BitGame> Search<G> {
         sums: &mut Sums<G::Key>,
         mut parts: Vec<G::Key>,
         mut heap: u32,
-        depth: usize,
         ctl: &Control,
     ) -> Result<bool> {
         // Fold the components whose values are known or small.
