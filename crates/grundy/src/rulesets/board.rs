@@ -142,16 +142,19 @@ pub enum Notation {
 pub type Estimate = fn(&Region) -> f64;
 
 /// The positions a search of the region `r` (in normal form: h ≤ w) visits, modelled
-/// as w² · g(h)^w, with `growth[h]` = g(h) the growth per column measured on strips
-/// of h rows (extended by +0.5 a row past the table). Holes are not counted: an upper
-/// estimate.
-pub fn growth_estimate(r: &Region, growth: &[f64]) -> f64 {
+/// as 4 · g(h)^cells, with `per_cell[h]` = g(h) the growth per cell fitted on boards of
+/// h rows (+0.02 a row past the table); a segment (h = 1) has fewer than w² regions.
+/// Holes count as cells not there.
+pub fn growth_estimate(r: &Region, per_cell: &[f64]) -> f64 {
     let (h, w) = (usize::from(r.h), f64::from(r.w));
-    let g = match growth.get(h) {
+    if h == 1 {
+        return w * w;
+    }
+    let g = match per_cell.get(h) {
         Some(&g) => g,
-        None => growth[growth.len() - 1] + 0.5 * (h + 1 - growth.len()) as f64,
+        None => per_cell[per_cell.len() - 1] + 0.02 * (h + 1 - per_cell.len()) as f64,
     };
-    w * w * g.powf(w)
+    4.0 * g.powi(r.cells() as i32)
 }
 
 /// A placement game on boards: the rules, the name and the notation.

@@ -496,13 +496,7 @@ impl<G: BitGame> Search<G> {
 
     /// True if the sum of the components `parts` and the heap *`heap` is an
     /// N-position (the player to move wins).
-    fn sum_wins(
-        &self,
-        sums: &mut Sums<G::Key>,
-        mut parts: Vec<G::Key>,
-        mut heap: u32,
-        ctl: &Control,
-    ) -> Result<bool> {
+    fn sum_wins(&self, sums: &mut Sums<G::Key>, mut parts: Vec<G::Key>, mut heap: u32, ctl: &Control) -> Result<bool> {
         // Fold the components whose values are known or small.
         let mut i = 0;
         while i < parts.len() {
