@@ -110,7 +110,7 @@ fn graph_files() {
 #[test]
 fn interrupted_search_says_what_was_done() {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["value", "node-kayles-grid(6,12)"])
+        .args(["--max-work", "1e19", "value", "node-kayles-grid(9,9)"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -124,7 +124,7 @@ fn interrupted_search_says_what_was_done() {
     assert!(out.stdout.is_empty());
     assert!(
         stderr.contains("positions searched")
-            && stderr.contains("stopped before the value of node-kayles-grid(6,12) was found")
+            && stderr.contains("stopped before the value of node-kayles-grid(9,9) was found")
             && stderr.ends_with("grundy: interrupted\n"),
         "{stderr}"
     );

@@ -38,6 +38,10 @@ impl GridRules for CramRules {
             _ => symmetric(r).then_some(0),
         }
     }
+
+    fn small(&self) -> u32 {
+        16
+    }
 }
 
 /// True if the region is its own image under the half-turn about its centre and has

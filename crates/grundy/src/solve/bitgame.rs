@@ -52,7 +52,19 @@ pub trait BitGame: Send + Sync {
     fn known(&self, _k: &Self::Key) -> Option<u32> {
         None
     }
+
+    /// Whether values are found by the outcome search on sums
+    /// ([`Search::value_by_sums`]), and its threshold: components of at most this size
+    /// are folded into the heap. `None` (the default): every option's value is
+    /// computed ([`Search::value`]).
+    fn outcome_search(&self) -> Option<u32> {
+        None
+    }
 }
+
+/// Bytes of one entry of the outcome search's table of sums (its key on the heap, the
+/// map's slot), for its memory bound.
+pub const SUM_BYTES: u64 = 160;
 
 /// Components at least this large have their options evaluated in parallel (in the
 /// first two levels of the search).
@@ -417,8 +429,9 @@ pub struct Search<G: BitGame> {
 }
 
 /// The state of an outcome search on sums ([`Search::value_by_sums`]).
-struct Sums<K> {
+struct Sums<K: Send> {
     table: rustc_hash::FxHashMap<(Vec<K>, u32), bool>,
+    order: bool,
     small: u32,
     max: usize,
     scratch: Scratch<K>,
@@ -480,15 +493,34 @@ impl<G: BitGame> Search<G> {
         if let (Some(v), _) = self.lookup(k) {
             return Ok(v);
         }
-        let mut sums = Sums {
+        let threads = if self.parallel {
+            rayon::current_num_threads().max(1)
+        } else {
+            1
+        };
+        let new_sums = || Sums {
             table: rustc_hash::FxHashMap::default(),
+            order: true,
             small,
-            max: max_sums,
+            max: (max_sums / threads).max(64),
             scratch: Vec::new(),
         };
-        let mut v = 0;
-        while self.sum_wins(&mut sums, vec![*k], v, ctl)? {
-            v += 1;
+        // k + *v is a P-position for exactly one v, its value: the candidates are tried
+        // in batches, one per thread (each with its table of sums; the table of
+        // components is shared).
+        let mut states: Vec<Sums<G::Key>> = (0..threads).map(|_| new_sums()).collect();
+        let mut v = 0u32;
+        loop {
+            let wins: Vec<bool> = states
+                .par_iter_mut()
+                .enumerate()
+                .map(|(i, sums)| self.sum_wins(sums, vec![*k], v + i as u32, ctl))
+                .collect::<Result<Vec<bool>>>()?;
+            if let Some(i) = wins.iter().position(|&w| !w) {
+                v += i as u32;
+                break;
+            }
+            v += threads as u32;
         }
         self.table.insert(*k, k.hash64(), v, self.game.size(k));
         Ok(v)
@@ -525,21 +557,31 @@ impl<G: BitGame> Search<G> {
         let (parts, heap) = key;
         self.count(ctl)?;
         let mut wins = false;
-        // A move in a component (each distinct component once).
-        'moves: for i in 0..parts.len() {
+        // A move in a component (each distinct component once), the moves that leave
+        // the smallest largest component first.
+        let mut moves: Vec<(u32, Vec<G::Key>)> = Vec::new();
+        let mut opts = OptionList::default();
+        for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
             }
-            let mut opts = OptionList::default();
+            opts.clear();
             self.game.options(&parts[i], &mut opts);
             for o in opts.iter() {
                 let mut next: Vec<G::Key> = Vec::with_capacity(parts.len() + o.len());
                 next.extend(parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, c)| *c));
                 next.extend_from_slice(o);
-                if !self.sum_wins(sums, next, heap, ctl)? {
-                    wins = true;
-                    break 'moves;
-                }
+                let largest = o.iter().map(|c| self.game.size(c)).max().unwrap_or(0);
+                moves.push((largest, next));
+            }
+        }
+        if sums.order {
+            moves.sort_by_key(|m| m.0);
+        }
+        for (_, next) in moves {
+            if !self.sum_wins(sums, next, heap, ctl)? {
+                wins = true;
+                break;
             }
         }
         // A move in the heap.
@@ -840,8 +882,15 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         }
         let mut x = 0u32;
         let mut result = Ok(());
+        // The outcome search's table of sums: a quarter of the table budget, at about
+        // 160 bytes a sum.
+        let max_sums = (table_budget(ctl) / 4 / SUM_BYTES).max(1024) as usize;
         for k in &keys {
-            match search.value(k, ctl) {
+            let v = match search.game().outcome_search() {
+                Some(small) => search.value_by_sums(k, small, max_sums, ctl),
+                None => search.value(k, ctl),
+            };
+            match v {
                 Ok(v) => x ^= v,
                 Err(e) => {
                     result = Err(e);

@@ -222,6 +222,12 @@ pub trait GridRules: Send + Sync {
     fn known(&self, _r: &Region) -> Option<u32> {
         None
     }
+
+    /// The size up to which regions are folded into the heap in the outcome search on
+    /// sums (see [`BitGame::outcome_search`]).
+    fn small(&self) -> u32 {
+        12
+    }
 }
 
 /// A placement game on boards as a [`BitGame`]: regions as canonical keys.
@@ -244,6 +250,10 @@ impl<R: GridRules> BitGame for GridGame<R> {
 
     fn known(&self, k: &Region) -> Option<u32> {
         self.0.known(k)
+    }
+
+    fn outcome_search(&self) -> Option<u32> {
+        Some(self.0.small())
     }
 }
 
