@@ -126,6 +126,21 @@ pub(super) fn benches() -> Vec<Bench> {
             run_target: || engine("node-kayles-grid(3,18)"),
             run_baseline: || engine_one_thread("node-kayles-grid(3,18)"),
         },
-        node_kayles_3!("games/node-kayles-3x14", 14, 4),
+        Bench {
+            name: "games/node-kayles-3x24",
+            target: "grundy value 'node-kayles-grid(3,24)', both cores",
+            baseline: "the same on one core",
+            requirement: "a plain memoized C search does 3×21 in 2 s (issue 23)",
+            run_target: || engine("node-kayles-grid(3,24)"),
+            run_baseline: || engine_one_thread("node-kayles-grid(3,24)"),
+        },
+        Bench {
+            name: "games/node-kayles-5x12",
+            target: "grundy value 'node-kayles-grid(5,12)', both cores",
+            baseline: "the same on one core",
+            requirement: "a plain memoized C search does 5×13 in 160 s (issue 23)",
+            run_target: || engine("node-kayles-grid(5,12)"),
+            run_baseline: || engine_one_thread("node-kayles-grid(5,12)"),
+        },
     ]
 }
