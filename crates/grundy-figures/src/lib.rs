@@ -108,6 +108,10 @@ pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<F
             l.name(),
             l.name()
         ),
+        Ruleset::Game(g) => bail!(
+            "{} has boards or graphs as positions: a figure plots heaps or pairs; use `grundy value`",
+            g.name()
+        ),
     };
     if o.width.is_some() || o.height.is_some() {
         let (w, h) = fig.size();

@@ -6,6 +6,7 @@
 //! `python/grundy/__init__.py` wraps it in the public classes (`LoopyValue`, `Moves`,
 //! `Periodicity`, …).
 
+mod game;
 mod rules;
 mod run;
 
@@ -118,6 +119,150 @@ impl HeapRuleset {
             self.def.start,
             if self.def.loopy { "True" } else { "False" }
         )
+    }
+}
+
+/// A game whose positions are any hashable Python values, defined by `options(pos)`
+/// (positions, or tuples of positions: sums) and optionally `components(pos)` and
+/// `canonical(pos)`.
+#[pyclass(module = "grundy", name = "Game", frozen, subclass)]
+struct Game {
+    def: Arc<game::GameDef>,
+}
+
+impl Game {
+    /// The one-component position `pos` of this game for the computation `call`.
+    fn position(
+        &self,
+        py: Python<'_>,
+        pos: &Bound<'_, PyAny>,
+        call: &Arc<CallState>,
+    ) -> PyResult<(Arc<game::LiveGame>, Position)> {
+        let live = Arc::new(game::LiveGame::new(py, self.def.clone(), call.clone()));
+        let p = live.intern(py, pos, "the position")?;
+        let component = grundy::game::Component::Game {
+            ruleset: live.clone(),
+            pos: p,
+        };
+        Ok((live, Position::single(component)))
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (name, options, components = None, canonical = None))]
+    fn new(
+        name: String,
+        options: Bound<'_, PyAny>,
+        components: Option<Bound<'_, PyAny>>,
+        canonical: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        for (what, f) in [
+            ("options", Some(&options)),
+            ("components", components.as_ref()),
+            ("canonical", canonical.as_ref()),
+        ] {
+            if f.is_some_and(|f| !f.is_callable()) {
+                return Err(PyValueError::new_err(format!(
+                    "{what} of game '{name}' must be callable"
+                )));
+            }
+        }
+        Ok(Game {
+            def: Arc::new(game::GameDef {
+                name,
+                options: options.unbind(),
+                components: components.map(Bound::unbind),
+                canonical: canonical.map(Bound::unbind),
+            }),
+        })
+    }
+
+    /// The name.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.def.name
+    }
+
+    /// The nim-value of the position `pos` (by search from the rules).
+    #[pyo3(signature = (pos, progress = None))]
+    fn value<'py>(
+        &self,
+        py: Python<'py>,
+        pos: Bound<'py, PyAny>,
+        progress: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let call = CallState::new();
+        let (_, p) = self.position(py, &pos, &call)?;
+        let v = run(py, &call, progress.as_ref(), |ctl| {
+            Solver::new(Method::Search, ctl.clone()).nim_value(&p)
+        })?;
+        nimber(py, &v)
+    }
+
+    /// The moves from `pos`, as a dict for `grundy.GameMoves`.
+    #[pyo3(signature = (pos, all = false, progress = None))]
+    fn _moves<'py>(
+        &self,
+        py: Python<'py>,
+        pos: Bound<'py, PyAny>,
+        all: bool,
+        progress: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let call = CallState::new();
+        let (live, p) = self.position(py, &pos, &call)?;
+        let mv = run(py, &call, progress.as_ref(), |ctl| {
+            Solver::new(Method::Search, ctl.clone()).moves(&p, all)
+        })?;
+        // An option as the game wrote it: a position, or a tuple of them (a sum).
+        let option = |q: &Position| -> PyResult<Bound<'py, PyAny>> {
+            let parts: Vec<Bound<'py, PyAny>> = q
+                .components
+                .iter()
+                .map(|c| match c {
+                    grundy::game::Component::Game { pos, .. } => live.object(py, pos),
+                    _ => unreachable!("the options of a game are positions of the game"),
+                })
+                .collect();
+            match parts.len() {
+                1 => Ok(parts.into_iter().next().expect("one part")),
+                _ => Ok(PyTuple::new(py, parts)?.into_any()),
+            }
+        };
+        let d = PyDict::new(py);
+        d.set_item("position", pos)?;
+        let v = mv
+            .value
+            .value()
+            .and_then(LoopyValue::as_finite)
+            .cloned()
+            .unwrap_or(Nimber::ZERO);
+        d.set_item("value", nimber(py, &v)?)?;
+        let winning: Vec<Bound<'py, PyAny>> = mv.winning.iter().map(option).collect::<PyResult<_>>()?;
+        d.set_item("winning", winning)?;
+        match &mv.options {
+            Some(o) => {
+                let items: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)> = o
+                    .iter()
+                    .map(|(q, v)| {
+                        let v = v
+                            .value()
+                            .and_then(LoopyValue::as_finite)
+                            .cloned()
+                            .unwrap_or(Nimber::ZERO);
+                        Ok((option(q)?, nimber(py, &v)?))
+                    })
+                    .collect::<PyResult<_>>()?;
+                d.set_item("options", items)?
+            }
+            None => d.set_item("options", py.None())?,
+        }
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Game('{}')", self.def.name)
     }
 }
 
@@ -291,7 +436,7 @@ fn seq<'py>(
     let from = match &rs {
         Ruleset::Heap(h) => range_start(&h.name(), h.first_heap(), start, to)?,
         Ruleset::Loopy(l) => range_start(&l.name(), l.first_heap(), start, to)?,
-        Ruleset::Tuple(_) => 0, // refused by the solver
+        Ruleset::Tuple(_) | Ruleset::Game(_) => 0, // refused by the solver
     };
     // A Python ruleset from a heap above its first: only the heaps of the range and
     // those they reach (from its first heap, the dense table computes exactly those).
@@ -693,6 +838,7 @@ fn plot<'py>(
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ResourceError", m.py().get_type::<ResourceError>())?;
     m.add_class::<HeapRuleset>()?;
+    m.add_class::<Game>()?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(moves, m)?)?;
     m.add_function(wrap_pyfunction!(seq, m)?)?;

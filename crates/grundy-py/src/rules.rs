@@ -148,7 +148,7 @@ impl CallState {
 
     /// Calls `each` (reading an options function) with the GIL, with the thread
     /// registered as running it, and keeps its error.
-    fn list(self: &Arc<CallState>, each: impl FnOnce(Python<'_>) -> PyResult<()>) {
+    pub fn list(self: &Arc<CallState>, each: impl FnOnce(Python<'_>) -> PyResult<()>) {
         if self.failed() {
             return; // the computation is being stopped: list nothing more
         }
@@ -206,7 +206,12 @@ fn bad_option(def: &Def, n: u64, what: &str) -> PyErr {
 /// Adds a note naming the heap to an exception raised inside `options` (PEP 678:
 /// shown by Python 3.11 and later).
 fn with_note(py: Python<'_>, e: PyErr, def: &Def, n: u64) -> PyErr {
-    let note = format!("raised by options({n}) of ruleset '{}'", def.name);
+    noted(py, e, format!("raised by options({n}) of ruleset '{}'", def.name))
+}
+
+/// Adds `note` to an exception (PEP 678 `add_note`, or `__notes__` where it is
+/// missing).
+pub fn noted(py: Python<'_>, e: PyErr, note: String) -> PyErr {
     let v = e.value(py);
     let added = match v.getattr("add_note") {
         Ok(add) => add.call1((note.clone(),)).is_ok(),

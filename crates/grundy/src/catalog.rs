@@ -227,7 +227,29 @@ fn resolve(c: &ComponentExpr, input: &str, session: SessionLookup<'_>) -> Result
             heaps: heap_parts(c, &r.name(), r.first_heap())?,
             ruleset: r,
         }),
+        Ruleset::Game(r) => {
+            let args = match &c.text {
+                Some((t, _)) => crate::game::GameArgs::Text(t),
+                None => crate::game::GameArgs::Numbers(&c.args),
+            };
+            // A syntax error inside the string points at its column in the input.
+            let pos = r.position(args).map_err(|e| match (e, &c.text) {
+                (Error::Syntax { message, column, .. }, Some((_, at))) => Error::Syntax {
+                    message,
+                    column: at + column - 1,
+                    input: input.to_string(),
+                },
+                (e, _) => e,
+            })?;
+            Ok(Component::Game { ruleset: r, pos })
+        }
         Ruleset::Tuple(r) => {
+            if c.text.is_some() {
+                return Err(Error::Arity {
+                    ruleset: r.name(),
+                    message: "takes numbers, not a string".into(),
+                });
+            }
             if c.has_copies {
                 return Err(Error::Arity {
                     ruleset: r.name(),
@@ -251,6 +273,12 @@ fn resolve(c: &ComponentExpr, input: &str, session: SessionLookup<'_>) -> Result
 /// The heaps of a heap-ruleset component, runs of equal heaps merged; heaps below
 /// `first` are outside the domain.
 fn heap_parts(c: &ComponentExpr, name: &str, first: u64) -> Result<Vec<Part>> {
+    if c.text.is_some() {
+        return Err(Error::Arity {
+            ruleset: name.to_string(),
+            message: "takes heaps (numbers), not a string".into(),
+        });
+    }
     let mut heaps: Vec<Part> = Vec::new();
     for &(h, copies) in &c.args {
         if h < first {
@@ -375,6 +403,7 @@ mod tests {
                         heaps.iter().map(|h| (h.heap, h.copies)).collect()
                     }
                     Component::Tuple { pos, .. } => pos.iter().map(|&x| (x, 1)).collect(),
+                    Component::Game { pos, .. } => pos.0.iter().map(|&x| (x, 1)).collect(),
                 };
                 (c.ruleset_name(), heaps)
             })

@@ -8,7 +8,8 @@
 //!              starts with a digit, '.', '&' or '{', or letters and digits
 //!              (and modifiers ! ? =) followed by '.' (C.0, 4!.0, {2+}.0, &12;.0)
 //! params    := any text with balanced brackets   -- parsed by the ruleset's family
-//! args      := [ arg ( ',' arg )* ]
+//! args      := [ arg ( ',' arg )* ] | string
+//! string    := '"' any characters but '"' '"'   -- a board or a graph, read by the ruleset
 //! arg       := int [ '*' int ]          -- h*c is c copies of heap h (heap rulesets)
 //! int       := digits [ '^' digits | ('e' | 'E') digits ]   -- 10^12, 1e6 = 10^6
 //! name      := letter ( letter | digit | '-' | '_' )*
@@ -36,6 +37,9 @@ pub struct ComponentExpr {
     pub args: Vec<(u64, u64)>,
     /// True if some argument used the `h*c` form.
     pub has_copies: bool,
+    /// The one string argument (`cram("..#./....")`), without its quotes, and the
+    /// 1-based column of its first character.
+    pub text: Option<(String, usize)>,
 }
 
 /// Parses a sum of components (syntax only: names are not looked up).
@@ -234,6 +238,7 @@ impl Parser<'_> {
             params_column,
             args: Vec::new(),
             has_copies: false,
+            text: None,
         })
     }
 
@@ -243,6 +248,24 @@ impl Parser<'_> {
         let mut args = Vec::new();
         let mut has_copies = false;
         self.skip_ws();
+        if self.peek() == Some('"') {
+            let open = self.pos;
+            let Some(len) = self.chars[open + 1..].iter().position(|&c| c == '"') else {
+                return Err(self.err_at(open, "this '\"' is never closed by '\"'"));
+            };
+            let text: String = self.chars[open + 1..open + 1 + len].iter().collect();
+            self.pos = open + len + 2;
+            self.expect(')', "after the string argument (a string is the only argument)")?;
+            return Ok(ComponentExpr {
+                name,
+                column: start + 1,
+                params: None,
+                params_column: 0,
+                args,
+                has_copies,
+                text: Some((text, open + 2)),
+            });
+        }
         if self.peek() != Some(')') {
             loop {
                 let v = self.integer()?;
@@ -274,6 +297,7 @@ impl Parser<'_> {
             params_column: 0,
             args,
             has_copies,
+            text: None,
         })
     }
 
@@ -327,6 +351,7 @@ impl Parser<'_> {
             params_column: start + 1,
             args: Vec::new(),
             has_copies: false,
+            text: None,
         })
     }
 
@@ -407,6 +432,17 @@ mod tests {
                 Some("take-and-break")
             );
         }
+    }
+
+    #[test]
+    fn string_arguments() {
+        let c = parse("nim(1) + cram( \"..#./....\" )").unwrap();
+        assert_eq!(c[1].text, Some(("..#./....".to_string(), 17)));
+        assert!(c[1].args.is_empty());
+        assert_eq!(parse("cram(\"\")").unwrap()[0].text, Some((String::new(), 7)));
+        // Unclosed, or followed by another argument.
+        assert_eq!(column_of("cram(\"..#"), 6);
+        assert_eq!(column_of("cram(\"..\", 3)"), 10);
     }
 
     #[test]

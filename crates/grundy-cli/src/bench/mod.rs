@@ -9,6 +9,7 @@
 
 mod arithmetic;
 mod core;
+mod games;
 mod loopy;
 mod min;
 mod take_break;
@@ -104,6 +105,7 @@ fn all() -> Vec<Bench> {
     v.extend(loopy::benches());
     v.extend(min::benches());
     v.extend(take_break::benches());
+    v.extend(games::benches());
     v
 }
 
@@ -125,7 +127,8 @@ fn run_child(b: &Bench) -> Result<Measurement> {
     let t = Instant::now();
     let target_result = (b.run_target)()?;
     let target_seconds = t.elapsed().as_secs_f64();
-    if baseline_result.contains("(ogsolve") && !take_break::same_value(&target_result, &baseline_result) {
+    let peer = baseline_result.contains("(ogsolve") || baseline_result.contains("(igsolve");
+    if peer && !take_break::same_value(&target_result, &baseline_result) {
         bail!(
             "{}: grundy and the peer disagree: {target_result} / {baseline_result}",
             b.name
@@ -189,6 +192,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
         if a.filter.is_none() && b.name.starts_with("take-break/") && !take_break::peer_available() {
             eprintln!(
                 "bench {}: skipped, ogsolve is not installed (scripts/bench-take-break.sh)",
+                b.name
+            );
+            continue;
+        }
+        if a.filter.is_none() && b.name.starts_with("games/cram") && !games::peer_available() {
+            eprintln!(
+                "bench {}: skipped, igsolve is not installed (scripts/bench-games.sh)",
                 b.name
             );
             continue;

@@ -53,6 +53,7 @@ fn kind(e: &Family) -> &'static str {
         Ok(Some(Component::Heaps { .. })) => "heap",
         Ok(Some(Component::Tuple { .. })) => "tuple",
         Ok(Some(Component::Loopy { .. })) => "loopy",
+        Ok(Some(Component::Game { .. })) => "game",
         _ => unreachable!("the example of {} is a valid position (catalog test)", e.name),
     }
 }

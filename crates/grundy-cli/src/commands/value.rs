@@ -45,6 +45,10 @@ pub struct Args {
     format: Format,
     #[command(flatten)]
     bounds: BoundArgs,
+    /// Print the position engine's counters on stderr (boards and graphs): positions
+    /// searched, table entries and bytes, entries replaced.
+    #[arg(long)]
+    stats: bool,
 }
 
 #[derive(Serialize)]
@@ -64,7 +68,16 @@ pub fn solver(method: MethodArg, bounds: &BoundArgs, ctl: &Control) -> Solver {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let v = solver(a.method, &a.bounds, ctl).value(&pos)?;
+    let mut solver = solver(a.method, &a.bounds, ctl);
+    let v = solver.value(&pos);
+    let stopped = matches!(v, Err(grundy::Error::Interrupted));
+    if a.stats || stopped {
+        print_stats(&mut solver, &pos);
+    }
+    if stopped {
+        eprintln!("grundy: stopped before the value of {pos} was found; the counts above are the work done");
+    }
+    let v = v?;
     match a.format {
         Format::Json => print_json(&Out {
             position: pos.to_string(),
@@ -75,6 +88,30 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         Format::Text => stdout(|w| writeln!(w, "{pos}: {}", describe_bounded(&v)))?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The engine counters of each game ruleset of `pos` (once per ruleset), on stderr.
+fn print_stats(solver: &mut Solver, pos: &grundy::game::Position) {
+    let mut done: Vec<String> = Vec::new();
+    for c in &pos.components {
+        if let grundy::game::Component::Game { ruleset, .. } = c {
+            let Some(s) = solver.evaluator().game_stats(ruleset) else {
+                continue;
+            };
+            if done.contains(&ruleset.name()) {
+                continue;
+            }
+            done.push(ruleset.name());
+            eprintln!(
+                "grundy: {}: {} positions searched, {} table entries ({}), {} replaced",
+                ruleset.name(),
+                s.searched,
+                s.entries,
+                grundy::error::human_bytes(s.table_bytes),
+                s.replaced
+            );
+        }
+    }
 }
 
 /// `P-position (the previous player wins)` and so on.

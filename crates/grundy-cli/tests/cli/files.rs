@@ -125,6 +125,10 @@ fn interrupt_during_the_save(ck: &Path) -> (std::process::Child, std::path::Path
         .read_line(&mut line)
         .unwrap();
     assert!(line.contains("resumed from heap 5001"), "{line}");
+    // Heaps computed after the resume, so that stopping has something new to save (a
+    // run stopped before its first new heap saves nothing and exits at once, which a
+    // loaded machine made happen here).
+    std::thread::sleep(std::time::Duration::from_millis(500));
     let fifo = ck.with_file_name(format!(".g.ck.tmp-{}", child.id()));
     let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
     // SAFETY: mkfifo(3) with a valid NUL-terminated path; kill(2) on our own child.

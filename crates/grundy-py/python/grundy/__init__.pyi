@@ -74,6 +74,50 @@ class HeapRuleset:
     def __call__(self, *heaps: int) -> str:
         """The expression of a sum of heaps of this ruleset: ``r(3, 5) == "name(3,5)"``."""
 
+class Game:
+    """A game whose positions are any hashable Python values.
+
+    ``options(pos)`` returns an iterable of the options of ``pos``: each a position, or a
+    ``tuple`` of positions (a disjunctive sum: a move that splits the game; ``()`` is the
+    empty sum, of value 0). A position that is itself a tuple is therefore returned
+    inside a tuple, ``((a, b),)``. Optional capabilities: ``components(pos)`` returns the
+    independent parts of a position (its value is the nim-sum of theirs) and
+    ``canonical(pos)`` a position of the same value used as the memo key (a normal form
+    under the game's symmetries). Values come from a memoized search that calls
+    ``options`` once on each position reached (an option that is a sum is split into its
+    parts, each split by ``components`` and looked up under ``canonical``).
+
+    An exception raised inside a function is raised by ``value`` and ``moves``, keeping
+    its type, with a note naming the call (``raised by options((3, 4)) of game 'g'``);
+    an unhashable position is a ``TypeError``, a return value that is not iterable a
+    ``ValueError``, a game that can return to a position a ``ValueError`` (it must be
+    finite). Ctrl-C raises ``KeyboardInterrupt`` as for ``HeapRuleset``.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        options: Callable[[Any], Iterable[Any]],
+        components: Optional[Callable[[Any], Iterable[Any]]] = None,
+        canonical: Optional[Callable[[Any], Any]] = None,
+    ) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def value(self, pos: Any, *, progress: bool = False) -> int:
+        """The nim-value of ``pos``."""
+    def moves(self, pos: Any, all: bool = False, *, progress: bool = False) -> GameMoves:
+        """The winning moves of ``pos`` (every option with ``all=True``)."""
+
+class GameMoves:
+    """The moves from a position of a ``Game``: ``winning`` lists the options of value
+    0 (sums as tuples, as ``options`` wrote them); with ``all=True`` ``options`` lists
+    every option once with its value."""
+
+    position: Any
+    value: int
+    winning: List[Any]
+    options: Optional[List[Tuple[Any, int]]]
+
 class LoopyValue:
     """A generalized Sprague–Grundy value (Smith 1966; Fraenkel–Yesha 1986).
 

@@ -81,6 +81,10 @@ pub fn verify(rs: &Ruleset, to: u64, arity: Option<usize>, ctl: &Control) -> Res
             ruleset: l.name(),
             detail: Some("a loopy ruleset with no closed form: its values come from its game graph".into()),
         }),
+        Ruleset::Game(g) => Err(Error::Unsupported(format!(
+            "verify runs over ranges of heaps or tuples; {} has boards or graphs as positions (its closed form, if any, is checked against search in the library's tests)",
+            g.name()
+        ))),
         Ruleset::Tuple(t) => {
             let arities: Vec<usize> = match (arity, t.arity()) {
                 (Some(k), _) => vec![k],

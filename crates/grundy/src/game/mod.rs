@@ -12,11 +12,15 @@
 //! - A [`LoopyRuleset`] has heaps as positions and single heaps as options, which may
 //!   be larger than the heap or equal to it: play can cycle, and values are loopy
 //!   (`∞(K)`; paper 003 §7).
+//! - A [`GameRuleset`] has positions of any form (boards, graphs, values a user
+//!   defines) whose options may be disjunctive sums (`cram("..#./....")`,
+//!   `node-kayles-grid(3,4)`).
 //! - A [`Position`] is a disjunctive sum of [`Component`]s, each a sum of heaps of one
-//!   heap (or loopy) ruleset or one tuple position.
+//!   heap (or loopy) ruleset, one tuple position or one position of a game ruleset.
 
 mod engine_stats;
 pub mod family;
+mod general;
 mod loopy;
 pub(crate) mod position;
 pub mod work;
@@ -24,6 +28,7 @@ pub mod work;
 pub use crate::formulas::Statement;
 pub use engine_stats::EngineStats;
 pub use family::{Alias, Family, Params};
+pub use general::{GameArgs, GameClosedForm, GamePos, GameRuleset, GameSolver, SearchStats};
 pub use loopy::{LoopyOptions, LoopyRuleset};
 pub use position::{Component, Position};
 pub use work::{dense_work, WorkCurve, WorkModel};
@@ -403,6 +408,8 @@ pub enum Ruleset {
     Tuple(Arc<dyn TupleRuleset>),
     /// Positions are heaps and play can cycle; arguments are the heaps of a sum.
     Loopy(Arc<dyn LoopyRuleset>),
+    /// Positions of any form (boards, graphs); the arguments are read by the ruleset.
+    Game(Arc<dyn GameRuleset>),
 }
 
 impl Ruleset {
@@ -412,6 +419,7 @@ impl Ruleset {
             Ruleset::Heap(r) => r.name(),
             Ruleset::Tuple(r) => r.name(),
             Ruleset::Loopy(r) => r.name(),
+            Ruleset::Game(r) => r.name(),
         }
     }
 
@@ -429,6 +437,10 @@ impl Ruleset {
             ))),
             Ruleset::Loopy(r) => Err(Error::Unsupported(format!(
                 "{operation} needs a heap ruleset of a finite game; {} is loopy (play can cycle)",
+                r.name()
+            ))),
+            Ruleset::Game(r) => Err(Error::Unsupported(format!(
+                "{operation} needs a heap ruleset; {} has positions that are not heaps (boards or graphs)",
                 r.name()
             ))),
         }

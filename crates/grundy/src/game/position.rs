@@ -1,4 +1,4 @@
-use super::{HeapRuleset, LoopyRuleset, Part, TupleRuleset};
+use super::{GamePos, GameRuleset, HeapRuleset, LoopyRuleset, Part, TupleRuleset};
 use std::fmt;
 use std::sync::Arc;
 
@@ -27,6 +27,13 @@ pub enum Component {
         /// The heaps, adjacent equal heaps merged into one [`Part`].
         heaps: Vec<Part>,
     },
+    /// One position of a game ruleset (a board, a graph).
+    Game {
+        /// The ruleset.
+        ruleset: Arc<dyn GameRuleset>,
+        /// The position, in the ruleset's encoding.
+        pos: GamePos,
+    },
 }
 
 impl Component {
@@ -36,13 +43,14 @@ impl Component {
             Component::Heaps { ruleset, .. } => ruleset.name(),
             Component::Tuple { ruleset, .. } => ruleset.name(),
             Component::Loopy { ruleset, .. } => ruleset.name(),
+            Component::Game { ruleset, .. } => ruleset.name(),
         }
     }
 
     /// The same kind of component (heap or loopy) of the same ruleset with other heaps.
     ///
     /// # Panics
-    /// On a tuple component, which has no heaps.
+    /// On a tuple or game component, which has no heaps.
     pub fn with_heaps(&self, heaps: Vec<Part>) -> Component {
         match self {
             Component::Heaps { ruleset, .. } => Component::Heaps {
@@ -53,7 +61,7 @@ impl Component {
                 ruleset: ruleset.clone(),
                 heaps,
             },
-            Component::Tuple { .. } => panic!("a tuple component has no heaps"),
+            Component::Tuple { .. } | Component::Game { .. } => panic!("a tuple or game component has no heaps"),
         }
     }
 
@@ -191,6 +199,7 @@ impl fmt::Display for Component {
             Component::Tuple { ruleset, pos } => {
                 write!(f, "{}({})", ruleset.name(), crate::error::Joined(pos))
             }
+            Component::Game { ruleset, pos } => f.write_str(&ruleset.write(pos)),
         }
     }
 }

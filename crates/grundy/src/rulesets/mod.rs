@@ -16,6 +16,9 @@ macro_rules! registry {
     };
 }
 
+pub mod board;
+pub mod graphs;
+
 registry![
     classic,
     cdn,
@@ -30,5 +33,8 @@ registry![
     chomp,
     moore,
     staircase,
-    coin_turning
+    coin_turning,
+    node_kayles,
+    cram,
+    hackenbush
 ];

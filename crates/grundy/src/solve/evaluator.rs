@@ -2,7 +2,9 @@ use super::dense::{sequence_resume, NimSeq};
 use super::memo::{sparse_heap_value, MemoSolver};
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::game::{Component, HeapRuleset, Position, Reach, TupleRuleset, TupleSolver};
+use crate::game::{
+    Component, GamePos, GameRuleset, GameSolver, HeapRuleset, Position, Reach, TupleRuleset, TupleSolver,
+};
 use crate::value::Nimber;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -39,6 +41,9 @@ pub struct Evaluator {
     ctl: Control,
     heaps: FxHashMap<String, HeapCache>,
     tuples: FxHashMap<String, Box<dyn TupleSolver>>,
+    /// The engines of game rulesets, one per ruleset (the same object: rulesets of one
+    /// name may differ, as Node-Kayles on two graphs).
+    games: Vec<(Arc<dyn GameRuleset>, Box<dyn GameSolver>)>,
 }
 
 impl Evaluator {
@@ -49,6 +54,7 @@ impl Evaluator {
             ctl,
             heaps: FxHashMap::default(),
             tuples: FxHashMap::default(),
+            games: Vec::new(),
         }
     }
 
@@ -239,6 +245,45 @@ impl Evaluator {
         solver.value(pos, &self.ctl)
     }
 
+    /// The nim-value of a position of a game ruleset: its closed form (unless
+    /// [`Method::Search`]) or its engine, whose table is kept between calls.
+    ///
+    /// # Errors
+    /// [`Error::NoFormula`] with [`Method::Formula`] where no closed form gives a value;
+    /// the engine's errors ([`GameSolver::value`]).
+    pub fn game_value(&mut self, rs: &Arc<dyn GameRuleset>, pos: &GamePos) -> Result<Nimber> {
+        if self.method != Method::Search {
+            if let Some(v) = rs.closed_form().and_then(|f| f.value(pos)) {
+                return Ok(v);
+            }
+            if self.method == Method::Formula {
+                return Err(Error::NoFormula {
+                    ruleset: rs.name(),
+                    detail: None,
+                });
+            }
+        }
+        let i = match self.games.iter().position(|(r, _)| Arc::ptr_eq(r, rs)) {
+            Some(i) => i,
+            None => {
+                let engine = rs
+                    .solver()
+                    .unwrap_or_else(|| Box::new(super::game::GenericSolver::new(rs.clone())));
+                self.games.push((rs.clone(), engine));
+                self.games.len() - 1
+            }
+        };
+        self.games[i].1.value(pos, &self.ctl)
+    }
+
+    /// The engine counters of a game ruleset's solver, if it has searched.
+    pub fn game_stats(&self, rs: &Arc<dyn GameRuleset>) -> Option<crate::game::SearchStats> {
+        self.games
+            .iter()
+            .find(|(r, _)| Arc::ptr_eq(r, rs))
+            .map(|(_, s)| s.stats())
+    }
+
     /// The nim-value of one component (the nim-sum of its heaps, or the tuple's value).
     ///
     /// # Errors
@@ -256,6 +301,7 @@ impl Evaluator {
                 Ok(acc)
             }
             Component::Tuple { ruleset, pos } => self.tuple_value(ruleset, pos),
+            Component::Game { ruleset, pos } => self.game_value(ruleset, pos),
             Component::Loopy { ruleset, .. } => Err(loopy_unsupported(&ruleset.name())),
         }
     }

@@ -14,12 +14,19 @@
 //!   tables between calls.
 //! - [`loopy`]: the generalized Sprague–Grundy function of a finite game graph that may
 //!   have cycles (values `∞(K)`); [`explore`]: values of loopy rulesets within a bound.
+//! - [`bitgame`]: the position engine for games that split into components (boards,
+//!   graphs): canonical components, a transposition table with a memory bound, both
+//!   cores; [`grid`]: boards as bit sets, their regions and normal forms; [`game`]:
+//!   the generic memoized search of game rulesets without an engine of their own.
 //! - [`resume`]: the checks on saved values (a checkpoint's) before a dense run resumes
 //!   from them.
 
+pub mod bitgame;
 pub mod dense;
 mod evaluator;
 pub mod explore;
+pub mod game;
+pub mod grid;
 pub mod loopy;
 pub mod memo;
 pub mod resume;

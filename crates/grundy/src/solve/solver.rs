@@ -490,6 +490,40 @@ impl Solver {
                     )?;
                     out.end(name);
                 }
+                Component::Game { ruleset, pos: at } => {
+                    if !first_time(ruleset.write(at), &[]) {
+                        continue;
+                    }
+                    // The options are stored (with their texts, to list each position
+                    // once): LISTED_BYTES_PER_OPTION each.
+                    check_options(
+                        self.ev.control(),
+                        || ruleset.write(at),
+                        ruleset.options_bound(at),
+                        LISTED_BYTES_PER_OPTION,
+                    )?;
+                    // Moves that reach the same position (symmetric ones) are listed once.
+                    let mut listed: FxHashSet<Vec<String>> = FxHashSet::default();
+                    for o in ruleset.options(at)? {
+                        let mut texts: Vec<String> = o.iter().map(|p| ruleset.write(p)).collect();
+                        texts.sort_unstable();
+                        if !listed.insert(texts) {
+                            continue;
+                        }
+                        let mut v = Nimber::ZERO;
+                        for p in &o {
+                            v ^= &self.ev.game_value(ruleset, p)?;
+                        }
+                        let mut next = pos.clone();
+                        let parts = o.into_iter().map(|p| Component::Game {
+                            ruleset: ruleset.clone(),
+                            pos: p,
+                        });
+                        next.components.splice(i..=i, parts);
+                        out.offer(|| next, others.sum(&BoundedValue::finite(v)));
+                    }
+                    out.end(|| ruleset.write(at));
+                }
                 Component::Loopy { ruleset, heaps } => {
                     for (j, run) in heaps.iter().enumerate() {
                         if !first_time(ruleset.name(), &[run.heap]) {
@@ -576,6 +610,10 @@ impl Solver {
                     let bound = ruleset.options_bound(pos);
                     listed = listed.saturating_add(bound.min(cap) * kinds);
                     work = work.saturating_add(bound);
+                }
+                Component::Game { ruleset, pos } => {
+                    runs += 1;
+                    listed = listed.saturating_add(ruleset.options_bound(pos));
                 }
                 // Loopy options are listed from an exploration within the bound.
                 Component::Loopy { heaps, .. } => {
@@ -834,7 +872,7 @@ impl Solver {
         let (name, first) = match rs {
             Ruleset::Heap(h) => (h.name(), h.first_heap()),
             Ruleset::Loopy(l) => (l.name(), l.first_heap()),
-            Ruleset::Tuple(_) => return Err(rs.as_heap("seq").err().expect("a tuple ruleset")),
+            Ruleset::Tuple(_) | Ruleset::Game(_) => return Err(rs.as_heap("seq").err().expect("not a heap ruleset")),
         };
         let from = from.unwrap_or(first);
         // An empty range is refused, not an empty sequence: `seq maliquot --to 0`.
@@ -917,7 +955,7 @@ impl Solver {
                 seq.values = SequenceValues::Loopy(values);
                 seq.stopped = stopped;
             }
-            Ruleset::Tuple(_) => unreachable!("refused above"),
+            Ruleset::Tuple(_) | Ruleset::Game(_) => unreachable!("refused above"),
         }
         Ok(seq)
     }
@@ -1008,7 +1046,9 @@ impl Slot<'_> {
         let (heaps, first) = match comp {
             Component::Heaps { ruleset, heaps } => (heaps, ruleset.first_heap()),
             Component::Loopy { ruleset, heaps } => (heaps, ruleset.first_heap()),
-            Component::Tuple { .. } => unreachable!("a heap move in a tuple component"),
+            Component::Tuple { .. } | Component::Game { .. } => {
+                unreachable!("a heap move in a tuple or game component")
+            }
         };
         let mut runs: Vec<Part> = Vec::with_capacity(heaps.len() + parts.len());
         for (k, r) in heaps.iter().enumerate() {

@@ -1,0 +1,131 @@
+//! Boards and graphs on the command line: the notation, JSON, errors (one line, exit
+//! 2), the memory limit of the table, the engine's counters and Ctrl-C.
+
+use crate::common::{error_line, grundy, json};
+use predicates::prelude::*;
+
+#[test]
+fn values_and_moves_of_boards_and_graphs() {
+    let v = json(&["value", "cram(3,4) + node-kayles-path(9)", "--format", "json"]);
+    assert_eq!(v["position"], "cram(3,4) + node-kayles-path(9)");
+    // 1 ⊕ 3 (Dawson's chess G(9) = 3).
+    assert_eq!(v["value"], "2");
+    let m = json(&["moves", "node-kayles-path(9)", "--format", "json"]);
+    assert_eq!(
+        m["winning"],
+        serde_json::json!(["node-kayles-path(3) + node-kayles-path(3)"])
+    );
+    let m = json(&["moves", "cram(\"..#/...\")", "--all", "--format", "json"]);
+    let options: Vec<&str> = m["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["position"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        options,
+        [
+            "cram(\"###/...\")",
+            "cram(\"..#/##.\")",
+            "cram(\"..#/.##\")",
+            "cram(\"#.#/#..\")",
+            "cram(\".##/.#.\")"
+        ]
+    );
+    // Every printed position parses back.
+    for p in options {
+        grundy().args(["value", p]).assert().success();
+    }
+    let h = json(&["value", "green-hackenbush(\"g-a a-b a-c b-c g-d\")", "--format", "json"]);
+    assert_eq!(h["value"], "3");
+    let n = json(&["value", "node-kayles(\"a-b b-c c-d d-e e-a\")", "--format", "json"]);
+    assert_eq!(n["value"], "0");
+}
+
+#[test]
+fn list_shows_the_games() {
+    let list = json(&["list", "--format", "json"]);
+    let cram = list.as_array().unwrap().iter().find(|r| r["name"] == "cram").unwrap();
+    assert_eq!(cram["kind"], "game");
+    assert!(cram["source"].as_str().unwrap().contains("Winning Ways"));
+    let hb = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "green-hackenbush")
+        .unwrap();
+    assert!(hb["formula"].as_str().unwrap().contains("fuse"));
+}
+
+#[test]
+fn bad_boards_and_graphs_are_one_error_line() {
+    let e = error_line(&["value", "cram(\"..x./....\")"]);
+    assert!(e.contains("column 9") && e.contains("unexpected 'x'"), "{e}");
+    let e = error_line(&["value", "cram(\"../...\")"]);
+    assert!(e.contains("rows must be equally long"), "{e}");
+    let e = error_line(&["value", "cram(12,12)"]);
+    assert!(e.contains("at most 128 cells"), "{e}");
+    let e = error_line(&["value", "node-kayles(\"a-b a-b\")"]);
+    assert!(e.contains("listed twice"), "{e}");
+    let e = error_line(&["value", "node-kayles(\"a-a\")"]);
+    assert!(e.contains("a loop a-a"), "{e}");
+    let e = error_line(&["value", "green-hackenbush(\"a-b\")"]);
+    assert!(e.contains("no ground"), "{e}");
+    let e = error_line(&["value", "node-kayles(\"@/nonexistent/g.txt\")"]);
+    assert!(e.contains("cannot read the graph file"), "{e}");
+    let e = error_line(&["seq", "cram", "--to", "3"]);
+    assert!(e.contains("boards or graphs"), "{e}");
+    let e = error_line(&["--memory-limit", "1M", "value", "cram(4,4)"]);
+    assert!(
+        e.contains("transposition table of cram") && e.contains("--memory-limit"),
+        "{e}"
+    );
+}
+
+#[test]
+fn stats_are_printed_on_request() {
+    grundy()
+        .args(["value", "node-kayles-grid(3,8)", "--stats"])
+        .assert()
+        .success()
+        .stdout("node-kayles-grid(3,8): value 2, N-position (the next player wins)\n")
+        .stderr(predicate::str::contains("grundy: node-kayles-grid: ").and(predicate::str::contains("table entries")));
+}
+
+#[test]
+fn graph_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("c5.txt");
+    std::fs::write(&f, "# the 5-cycle\na-b b-c\nc-d d-e e-a\n").unwrap();
+    let v = json(&[
+        "value",
+        &format!("node-kayles(\"@{}\")", f.display()),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["position"], "node-kayles(\"a-b b-c c-d d-e e-a\")");
+    assert_eq!(v["value"], "0");
+}
+
+#[test]
+fn interrupted_search_says_what_was_done() {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["--max-work", "1e19", "value", "node-kayles-grid(9,9)"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.contains("positions searched")
+            && stderr.contains("stopped before the value of node-kayles-grid(9,9) was found")
+            && stderr.ends_with("grundy: interrupted\n"),
+        "{stderr}"
+    );
+}

@@ -1,0 +1,132 @@
+//! Rulesets whose positions are not heaps or tuples: boards, graphs, or any value a
+//! user defines (the Python package's `grundy.Game`).
+//!
+//! A [`GameRuleset`] reads and writes its own positions ([`GamePos`], a few machine
+//! words it interprets: a bit set with its frame, a vertex set of its graph, an
+//! identifier) and lists their options, each a disjunctive sum of positions (a move in
+//! Cram or Node-Kayles often splits the board into regions). Its values come from its
+//! engine ([`GameRuleset::solver`]): the board and graph games of the library use the
+//! bit-set position engine of [`crate::solve::bitgame`]; a ruleset without one uses the
+//! generic memoized search, which uses the optional capabilities
+//! [`GameRuleset::components`] and [`GameRuleset::canonical`].
+
+use crate::control::Control;
+use crate::error::Result;
+use crate::formulas::Statement;
+use crate::value::Nimber;
+
+/// A position of a [`GameRuleset`], in the ruleset's own encoding (machine words:
+/// a board's height, width and cells as bits; a vertex set; an identifier). Two equal
+/// encodings are the same position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GamePos(pub Vec<u64>);
+
+/// The arguments of a position expression of a [`GameRuleset`]: numbers (`cram(3,4)`)
+/// or one quoted string (`cram("..#./....")`), with the 1-based column where the
+/// string's text starts (so that errors inside it can point at their column).
+#[derive(Clone, Copy, Debug)]
+pub enum GameArgs<'a> {
+    /// Numbers, `(value, copies)` as the expression wrote them.
+    Numbers(&'a [(u64, u64)]),
+    /// One string argument.
+    Text(&'a str),
+}
+
+/// A ruleset whose positions are values of any form, with options that may be sums.
+///
+/// The required methods are the rules and the notation; the engine and the closed
+/// form are capabilities. Positions print (via [`GameRuleset::write`]) in expression
+/// syntax that parses back to the same position.
+pub trait GameRuleset: Send + Sync {
+    /// Name as written in expressions (`cram`, `node-kayles-grid`).
+    fn name(&self) -> String;
+
+    /// The position an expression's arguments stand for.
+    ///
+    /// # Errors
+    /// [`crate::Error::Syntax`] for a malformed string (its column counted within the
+    /// string, from 1; the catalog shifts it to the whole expression),
+    /// [`crate::Error::Arity`] for the wrong arguments, [`crate::Error::Domain`] for a
+    /// position outside the domain (a board larger than the engine takes).
+    fn position(&self, args: GameArgs<'_>) -> Result<GamePos>;
+
+    /// The component `pos` in expression syntax (`cram("..#./....")`), which parses
+    /// back to the same position.
+    fn write(&self, pos: &GamePos) -> String;
+
+    /// The options of `pos`, each a disjunctive sum of positions (a list of one
+    /// position for a move that does not split the game; an empty list for an option
+    /// with nothing left, of value 0).
+    ///
+    /// # Errors
+    /// Whatever stops the rules from being listed (a Python callback's exception).
+    fn options(&self, pos: &GamePos) -> Result<Vec<Vec<GamePos>>>;
+
+    /// An upper bound on the number of options of `pos`.
+    fn options_bound(&self, pos: &GamePos) -> u128;
+
+    /// Capability: the ruleset's own engine (a transposition table kept between
+    /// calls); `None` (the default) uses the generic memoized search
+    /// ([`crate::solve::game::GenericSolver`]).
+    fn solver(&self) -> Option<Box<dyn GameSolver>> {
+        None
+    }
+
+    /// Capability: the independent parts of `pos` (a board's regions); `None` when the
+    /// position does not split (the default).
+    fn components(&self, _pos: &GamePos) -> Option<Vec<GamePos>> {
+        None
+    }
+
+    /// Capability: a normal form with the same value (a board under its symmetries),
+    /// used as the memo key; `None` keeps `pos` (the default).
+    fn canonical(&self, _pos: &GamePos) -> Option<GamePos> {
+        None
+    }
+
+    /// Capability: the proven closed form, with its statement and citation.
+    fn closed_form(&self) -> Option<&dyn GameClosedForm> {
+        None
+    }
+}
+
+/// The engine of one [`GameRuleset`], keeping what it learned between calls (its
+/// transposition table).
+pub trait GameSolver: Send {
+    /// The nim-value of `pos`, computed from the rules (never from a closed form).
+    ///
+    /// # Errors
+    /// [`crate::Error::TooLarge`] when the engine's table does not fit the memory
+    /// limit, [`crate::Error::TooMuchWork`] when the estimated work is above the work
+    /// limit, [`crate::Error::Interrupted`] when cancelled, and the ruleset's own errors
+    /// (a Python callback's exception, a cycle in a user-defined game).
+    fn value(&mut self, pos: &GamePos, ctl: &Control) -> Result<Nimber>;
+
+    /// What the engine holds and did, for reports: positions searched, table entries
+    /// and bytes.
+    fn stats(&self) -> SearchStats {
+        SearchStats::default()
+    }
+}
+
+/// Counters of a position engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions (components) whose options were listed.
+    pub searched: u64,
+    /// Entries in the transposition table.
+    pub entries: u64,
+    /// Bytes the table takes.
+    pub table_bytes: u64,
+    /// Entries replaced because the table was full.
+    pub replaced: u64,
+}
+
+/// A proven closed form of a [`GameRuleset`].
+pub trait GameClosedForm {
+    /// The theorem's statement and citation.
+    fn statement(&self) -> Statement;
+
+    /// The value of `pos`, where the theorem gives one.
+    fn value(&self, pos: &GamePos) -> Option<Nimber>;
+}

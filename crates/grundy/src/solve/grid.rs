@@ -1,0 +1,346 @@
+//! Boards: sets of cells of the square grid as bit sets (up to 128 cells), split into
+//! connected regions by bit operations and put in a normal form under the symmetries
+//! of the grid and translation, for the placement games on boards (Cram,
+//! Node-Kayles on grids) searched by [`super::bitgame`].
+//!
+//! A [`Frame`] is an h×w rectangle whose cell (r, c) is bit r·w + c. A [`Region`] is a
+//! set of cells with its frame. Two regions that differ by a translation, a rotation
+//! or a reflection of the plane are the same game in every placement game whose moves
+//! depend only on which cells are neighbours, so a connected region is stored under
+//! its normal form ([`Frame::canonical`]): cropped to its bounding box, turned so that
+//! it is at most as tall as wide, and the least (as a number) of its 4 images under
+//! the reflections that keep that shape (8 when the box is square).
+
+use super::bitgame::{BitGame, OptionList, TableKey};
+
+/// A set of cells in an h×w frame (cell (r, c) is bit r·w + c), h·w ≤ 128.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Region {
+    /// Height of the frame.
+    pub h: u8,
+    /// Width of the frame.
+    pub w: u8,
+    /// Cells 0..64.
+    pub lo: u64,
+    /// Cells 64..128.
+    pub hi: u64,
+}
+
+impl Region {
+    /// The region of the cells `bits` of an h×w frame.
+    pub fn new(h: u32, w: u32, bits: u128) -> Region {
+        Region {
+            h: h as u8,
+            w: w as u8,
+            lo: bits as u64,
+            hi: (bits >> 64) as u64,
+        }
+    }
+
+    /// The cells as one bit set.
+    pub fn bits(&self) -> u128 {
+        u128::from(self.lo) | u128::from(self.hi) << 64
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> u32 {
+        self.lo.count_ones() + self.hi.count_ones()
+    }
+
+    /// The frame of the region.
+    pub fn frame(&self) -> Frame {
+        Frame::new(u32::from(self.h), u32::from(self.w))
+    }
+}
+
+impl TableKey for Region {
+    fn hash64(&self) -> u64 {
+        // splitmix64's finalizer over the words.
+        let mix = |mut x: u64| {
+            x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            x ^ (x >> 31)
+        };
+        mix(self.lo ^ mix(self.hi ^ (u64::from(self.h) << 8 | u64::from(self.w)).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+    }
+}
+
+/// `x << n`, 0 when n ≥ 128.
+fn shl(x: u128, n: u32) -> u128 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+/// `x >> n`, 0 when n ≥ 128.
+fn shr(x: u128, n: u32) -> u128 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// An h×w rectangle of cells with the masks of its moves.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    /// Height.
+    pub h: u32,
+    /// Width.
+    pub w: u32,
+    /// Every cell.
+    pub all: u128,
+    /// Cells that have a left neighbour in the frame (not in column 0).
+    pub not_first: u128,
+    /// Cells that have a right neighbour (not in the last column).
+    pub not_last: u128,
+}
+
+impl Frame {
+    /// The h×w frame (h·w ≤ 128, both ≥ 1).
+    pub fn new(h: u32, w: u32) -> Frame {
+        debug_assert!(h >= 1 && w >= 1 && h * w <= 128);
+        let mut first = 0u128;
+        for r in 0..h {
+            first |= 1u128 << (r * w);
+        }
+        let all = if h * w == 128 {
+            u128::MAX
+        } else {
+            (1u128 << (h * w)) - 1
+        };
+        Frame {
+            h,
+            w,
+            all,
+            not_first: all & !first,
+            not_last: all & !(first << (w - 1)),
+        }
+    }
+
+    /// The cells next to a cell of `x` (left, right, up, down), within the frame.
+    #[inline]
+    pub fn neighbours(&self, x: u128) -> u128 {
+        ((x << 1) & self.not_first) | ((x >> 1) & self.not_last) | (shl(x, self.w) & self.all) | shr(x, self.w)
+    }
+
+    /// Calls `f` with each connected region of `s` (4-neighbourhood), from the one
+    /// holding the lowest cell.
+    #[inline]
+    pub fn for_each_component(&self, s: u128, mut f: impl FnMut(u128)) {
+        let mut rest = s;
+        while rest != 0 {
+            let mut c = rest & rest.wrapping_neg();
+            loop {
+                let n = (c | self.neighbours(c)) & rest;
+                if n == c {
+                    break;
+                }
+                c = n;
+            }
+            rest ^= c;
+            f(c);
+        }
+    }
+
+    /// The normal form of the connected region `c` of this frame: cropped, at most as
+    /// tall as wide, the least of its images under the symmetries that keep its box.
+    pub fn canonical(&self, c: u128) -> Region {
+        let w = self.w;
+        let r0 = c.trailing_zeros() / w;
+        let r1 = (127 - c.leading_zeros()) / w;
+        let bh = r1 - r0 + 1;
+        let shifted = c >> (r0 * w);
+        let row_mask = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
+        let mut cols = 0u128;
+        for i in 0..bh {
+            cols |= (shifted >> (i * w)) & row_mask;
+        }
+        let c0 = cols.trailing_zeros();
+        let bw = 128 - cols.leading_zeros() - c0;
+        if bh == 1 || bw == 1 {
+            // A connected region in one row or column is a segment.
+            let n = bh.max(bw);
+            return Region::new(1, n, shl(1, n).wrapping_sub(1));
+        }
+        // Two rows and two columns or more: h·w ≤ 128, so the short side is at most 11
+        // and the long side at most 64.
+        let box_mask = u64::MAX >> (64 - bw);
+        let row = |i: u32| ((shifted >> (i * w + c0)) as u64) & box_mask;
+        let mut rows = [0u64; 11];
+        let (h, wd) = if bh <= bw {
+            for i in 0..bh {
+                rows[i as usize] = row(i);
+            }
+            (bh as usize, bw as usize)
+        } else {
+            // Taller than wide: read it transposed.
+            for i in 0..bh {
+                let mut x = row(i);
+                while x != 0 {
+                    rows[x.trailing_zeros() as usize] |= 1 << i;
+                    x &= x - 1;
+                }
+            }
+            (bw as usize, bh as usize)
+        };
+        let mut best = least_image(&rows[..h], wd);
+        if h == wd {
+            let mut t = [0u64; 11];
+            for (i, &r) in rows[..h].iter().enumerate() {
+                let mut x = r;
+                while x != 0 {
+                    t[x.trailing_zeros() as usize] |= 1 << i;
+                    x &= x - 1;
+                }
+            }
+            best = best.min(least_image(&t[..h], wd));
+        }
+        Region::new(h as u32, wd as u32, best)
+    }
+}
+
+/// The least of the four images of the h×w matrix `rows` (h = rows.len()) under the
+/// reflections that keep its box: itself, mirrored left–right, upside down, both.
+#[inline]
+fn least_image(rows: &[u64], w: usize) -> u128 {
+    let h = rows.len();
+    let (mut a, mut b, mut c, mut d) = (0u128, 0u128, 0u128, 0u128);
+    for (i, &r) in rows.iter().enumerate() {
+        let m = u128::from(r.reverse_bits() >> (64 - w));
+        let r = u128::from(r);
+        let (up, down) = (i * w, (h - 1 - i) * w);
+        a |= r << up;
+        b |= m << up;
+        c |= r << down;
+        d |= m << down;
+    }
+    a.min(b).min(c).min(d)
+}
+
+/// The rules of a placement game on boards: the sets of cells left by each move.
+pub trait GridRules: Send + Sync {
+    /// Calls `f` with the cells left by each move from the connected region `s` of
+    /// `frame`.
+    fn for_each_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128));
+
+    /// The value of a region without search, where it is immediate.
+    fn known(&self, _r: &Region) -> Option<u32> {
+        None
+    }
+
+    /// The size up to which regions are folded into the heap in the outcome search on
+    /// sums (see [`BitGame::outcome_search`]).
+    fn small(&self) -> u32 {
+        12
+    }
+}
+
+/// A placement game on boards as a [`BitGame`]: regions as canonical keys.
+pub struct GridGame<R: GridRules>(pub R);
+
+impl<R: GridRules> BitGame for GridGame<R> {
+    type Key = Region;
+
+    fn options(&self, k: &Region, out: &mut OptionList<Region>) {
+        let frame = k.frame();
+        self.0.for_each_move(k.bits(), &frame, &mut |rest| {
+            frame.for_each_component(rest, |c| out.push(frame.canonical(c)));
+            out.end_option();
+        });
+    }
+
+    fn size(&self, k: &Region) -> u32 {
+        k.cells()
+    }
+
+    fn known(&self, k: &Region) -> Option<u32> {
+        self.0.known(k)
+    }
+
+    fn outcome_search(&self) -> Option<u32> {
+        Some(self.0.small())
+    }
+}
+
+/// The canonical regions of the cells `bits` of an h×w frame (any set, connected or
+/// not).
+pub fn components(h: u32, w: u32, bits: u128) -> Vec<Region> {
+    let frame = Frame::new(h, w);
+    let mut out = Vec::new();
+    frame.for_each_component(bits & frame.all, |c| out.push(frame.canonical(c)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cells of a picture ('#' a cell), rows separated by '/'.
+    fn region(text: &str) -> (Frame, u128) {
+        let rows: Vec<&str> = text.split('/').collect();
+        let (h, w) = (rows.len() as u32, rows[0].len() as u32);
+        let mut bits = 0u128;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '#' {
+                    bits |= 1 << (r as u32 * w + c as u32);
+                }
+            }
+        }
+        (Frame::new(h, w), bits)
+    }
+
+    #[test]
+    fn components_split_and_are_normalized() {
+        let (f, s) = region("##..#/#...#/..#..");
+        let mut parts = Vec::new();
+        f.for_each_component(s, |c| parts.push(c));
+        assert_eq!(parts.len(), 3);
+        let canon: Vec<Region> = parts.iter().map(|&c| f.canonical(c)).collect();
+        // The L of three cells, a vertical domino (a segment of 2), a single cell.
+        assert_eq!((canon[0].h, canon[0].w, canon[0].cells()), (2, 2, 3));
+        assert_eq!(canon[1], Region::new(1, 2, 0b11));
+        assert_eq!(canon[2], Region::new(1, 1, 1));
+    }
+
+    #[test]
+    fn the_eight_images_of_a_shape_have_one_normal_form() {
+        // An asymmetric pentomino (F) in every orientation, placed anywhere.
+        let images = [
+            ".##/##./.#.",
+            "##./.##/.#.",
+            ".#./##./.##",
+            ".#./.##/##.",
+            "#../###/.#.",
+            "..#/###/.#.",
+            ".#./###/#..",
+            ".#./###/..#",
+        ];
+        let forms: Vec<Region> = images
+            .iter()
+            .map(|t| {
+                let (f, s) = region(t);
+                f.canonical(s)
+            })
+            .collect();
+        assert!(forms.iter().all(|r| *r == forms[0]), "{forms:?}");
+        // Translated inside a larger frame, and in a frame that is taller than wide.
+        let (f, s) = region("...../..##./.##../..#../.....");
+        assert_eq!(f.canonical(s), forms[0]);
+        let (f, s) = region("..../.##./##../.#../..../....");
+        assert_eq!(f.canonical(s), forms[0]);
+        // A different shape (P pentomino) has another form.
+        let (f, s) = region("##/##/#.");
+        assert_ne!(f.canonical(s), forms[0]);
+    }
+
+    #[test]
+    fn long_strips_and_full_frames() {
+        let f = Frame::new(1, 128);
+        assert_eq!(f.canonical(u128::MAX), Region::new(1, 128, u128::MAX));
+        let f = Frame::new(128, 1);
+        assert_eq!(f.canonical(u128::MAX), Region::new(1, 128, u128::MAX));
+        let f = Frame::new(2, 64);
+        let mut n = 0;
+        f.for_each_component(f.all, |_| n += 1);
+        assert_eq!(n, 1);
+        assert_eq!(f.canonical(f.all), Region::new(2, 64, u128::MAX));
+        let f = Frame::new(64, 2);
+        assert_eq!(f.canonical(f.all), Region::new(2, 64, u128::MAX));
+    }
+}

@@ -1,0 +1,444 @@
+//! The position engine on boards (Cram, Node-Kayles): cross-checks with the
+//! take-and-break engine, golden values of the literature, and the engine against a
+//! plain memoized search (no decomposition, no normal forms, one thread) on random
+//! boards with holes.
+
+use grundy::catalog::{parse_position, parse_ruleset};
+use grundy::game::{Component, GameRuleset, Ruleset};
+use grundy::rulesets::cram::CramRules;
+use grundy::rulesets::node_kayles::NodeKaylesRules;
+use grundy::solve::bitgame::Search;
+use grundy::solve::grid::GridGame;
+use grundy::solve::{Method, Solver};
+use grundy::{Control, Error};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+fn value(expr: &str) -> u64 {
+    let mut s = Solver::new(Method::Search, Control::new());
+    let v = s.nim_value(&parse_position(expr).unwrap()).unwrap();
+    v.to_u64().unwrap()
+}
+
+fn game(name: &str) -> Arc<dyn GameRuleset> {
+    match parse_ruleset(name).unwrap() {
+        Ruleset::Game(g) => g,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The plain reference: a memoized search over the whole board as a set of cells,
+/// moves listed from coordinates, no splitting into regions, no symmetries.
+fn plain(h: usize, w: usize, cells: u64, kayles: bool, memo: &mut FxHashMap<u64, u32>) -> u32 {
+    if let Some(&v) = memo.get(&cells) {
+        return v;
+    }
+    let at = |r: usize, c: usize| 1u64 << (r * w + c);
+    let has = |r: usize, c: usize| cells & at(r, c) != 0;
+    let mut options = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            if !has(r, c) {
+                continue;
+            }
+            if kayles {
+                let mut taken = at(r, c);
+                if r > 0 {
+                    taken |= at(r - 1, c);
+                }
+                if r + 1 < h {
+                    taken |= at(r + 1, c);
+                }
+                if c > 0 {
+                    taken |= at(r, c - 1);
+                }
+                if c + 1 < w {
+                    taken |= at(r, c + 1);
+                }
+                options.push(cells & !taken);
+            } else {
+                if c + 1 < w && has(r, c + 1) {
+                    options.push(cells & !(at(r, c) | at(r, c + 1)));
+                }
+                if r + 1 < h && has(r + 1, c) {
+                    options.push(cells & !(at(r, c) | at(r + 1, c)));
+                }
+            }
+        }
+    }
+    let values: Vec<u32> = options.into_iter().map(|o| plain(h, w, o, kayles, memo)).collect();
+    let v = (0..).find(|x| !values.contains(x)).unwrap();
+    memo.insert(cells, v);
+    v
+}
+
+fn board_text(h: usize, w: usize, cells: u64) -> String {
+    (0..h)
+        .map(|r| {
+            (0..w)
+                .map(|c| if cells >> (r * w + c) & 1 == 1 { '.' } else { '#' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[test]
+fn node_kayles_on_paths_is_dawsons_chess() {
+    let mut s = Solver::new(Method::Search, Control::new());
+    let seq = s.sequence(&parse_ruleset("0.137").unwrap(), Some(0), 100).unwrap();
+    for n in 0..=100usize {
+        let expect = seq.value_text(n);
+        assert_eq!(value(&format!("node-kayles-path({n})")).to_string(), expect, "P{n}");
+    }
+    // A 1×n grid is the same path; a cycle of n is a path of n − 3 after any move.
+    for n in 1..=40usize {
+        assert_eq!(
+            value(&format!("node-kayles-grid(1,{n})")).to_string(),
+            seq.value_text(n)
+        );
+        assert_eq!(
+            value(&format!("node-kayles-grid({n},1)")).to_string(),
+            seq.value_text(n)
+        );
+    }
+    for n in 3..=60usize {
+        let path = seq.value_text(n - 3);
+        assert_eq!(
+            value(&format!("node-kayles-cycle({n})")),
+            u64::from(path == "0"),
+            "C{n}"
+        );
+    }
+}
+
+#[test]
+fn one_row_cram_is_dawsons_kayles() {
+    let mut s = Solver::new(Method::Search, Control::new());
+    let seq = s.sequence(&parse_ruleset("0.07").unwrap(), Some(0), 100).unwrap();
+    for n in 1..=100usize {
+        assert_eq!(value(&format!("cram(1,{n})")).to_string(), seq.value_text(n), "1×{n}");
+        if n <= 40 {
+            assert_eq!(value(&format!("cram({n},1)")).to_string(), seq.value_text(n), "{n}×1");
+        }
+    }
+}
+
+/// Boards with both sides even are P-positions: the second player answers each move
+/// with its image under the half-turn (Gardner 1974; Winning Ways ch. 22).
+#[test]
+fn cram_on_even_by_even_boards_is_zero() {
+    for (m, n) in [(2, 2), (2, 4), (2, 6), (2, 8), (4, 4), (2, 10), (4, 6)] {
+        assert_eq!(value(&format!("cram({m},{n})")), 0, "{m}×{n}");
+    }
+}
+
+/// igs's table of Cram nimbers (beling/impartial-games README; Lemoine & Viennot's
+/// Glop; Schneider 2009): the boards small enough for a test.
+#[test]
+fn cram_golden_values() {
+    for (m, n, v) in [(4, 5, 2), (5, 5, 0), (4, 7, 3), (5, 6, 2)] {
+        assert_eq!(value(&format!("cram({m},{n})")), v, "{m}×{n}");
+        assert_eq!(value(&format!("cram({n},{m})")), v, "{n}×{m}");
+    }
+}
+
+/// OEIS A316632: Node-Kayles on the 3×n grid (Brown et al., J. Integer Sequences 23
+/// (2020)); n ≤ 16 takes a few seconds in a release build, n ≤ 12 here.
+#[test]
+fn node_kayles_three_rows_golden_values() {
+    let a316632 = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+    for (i, &v) in a316632.iter().enumerate().take(12) {
+        let n = i + 1;
+        assert_eq!(value(&format!("node-kayles-grid(3,{n})")), v, "3×{n}");
+    }
+}
+
+/// The engine (regions, normal forms, the table, threads) against the plain search on
+/// random boards with holes, in both games.
+#[test]
+fn engine_agrees_with_plain_search_on_random_boards() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    for kayles in [true, false] {
+        let g = game(if kayles { "node-kayles-grid" } else { "cram" });
+        let mut memos: FxHashMap<(usize, usize), FxHashMap<u64, u32>> = FxHashMap::default();
+        for round in 0..120 {
+            let h = 1 + (next() % 5) as usize;
+            let w = 1 + (next() % 6) as usize;
+            let full = (1u64 << (h * w)) - 1;
+            // About one cell in five is a hole.
+            let holes = next() & next() & next() & full;
+            let cells = full & !holes;
+            let text = board_text(h, w, cells);
+            let expr = format!("{}(\"{text}\")", g.name());
+            let expect = plain(h, w, cells, kayles, memos.entry((h, w)).or_default());
+            let pos = parse_position(&expr).unwrap();
+            // A fresh solver each time on one thread and on two, and one solver whose
+            // table is shared by every round.
+            for pool in [&one, &two] {
+                let got = pool.install(|| Solver::new(Method::Search, Control::new()).nim_value(&pos).unwrap());
+                assert_eq!(got, u64::from(expect), "{expr} (round {round})");
+            }
+            // The outcome search on sums and the pruned search agree (the rules as a
+            // bit game, regions as keys).
+            for region in grundy::solve::grid::components(h as u32, w as u32, cells as u128) {
+                let mut x = [0u32; 3];
+                for (i, mode) in ["sums", "pruned", "plain"].iter().enumerate() {
+                    x[i] = if kayles {
+                        let mut s = Search::new(GridGame(NodeKaylesRules), 1 << 20);
+                        s.prune = *mode == "pruned";
+                        match *mode {
+                            "sums" => s.value_by_sums(&region, 4, 1 << 10, &Control::new()).unwrap(),
+                            _ => s.value(&region, &Control::new()).unwrap(),
+                        }
+                    } else {
+                        let mut s = Search::new(GridGame(CramRules), 1 << 20);
+                        s.prune = *mode == "pruned";
+                        match *mode {
+                            "sums" => s.value_by_sums(&region, 4, 1 << 10, &Control::new()).unwrap(),
+                            _ => s.value(&region, &Control::new()).unwrap(),
+                        }
+                    };
+                }
+                assert!(x[0] == x[2] && x[1] == x[2], "{expr} (round {round}): {x:?}");
+            }
+            // Printing parses back to the same board.
+            assert_eq!(pos.to_string(), parse_position(&pos.to_string()).unwrap().to_string());
+        }
+    }
+}
+
+/// A sum of boards: the nim-sum; the winning moves reach P-positions and parse back.
+#[test]
+fn sums_and_winning_moves() {
+    let mut s = Solver::new(Method::Search, Control::new());
+    let pos = parse_position("cram(3,4) + node-kayles-grid(2,3) + nim(2)").unwrap();
+    let v = s.nim_value(&pos).unwrap();
+    assert_eq!(v, value("cram(3,4)") ^ value("node-kayles-grid(2,3)") ^ 2);
+    let m = s.moves(&pos, true).unwrap();
+    assert!(!m.winning.is_empty());
+    for p in &m.winning {
+        let back = parse_position(&p.to_string()).unwrap();
+        assert_eq!(s.nim_value(&back).unwrap(), 0u64, "{p}");
+    }
+    // Symmetric moves reach the same position and are listed once: the 2×2 board has
+    // four moves, two up to symmetry... but as boards they differ, so four options.
+    let m = s.moves(&parse_position("cram(2,2)").unwrap(), true).unwrap();
+    assert_eq!(m.options.unwrap().len(), 4);
+    // Paths: a move that splits the path is written as a sum of paths.
+    let m = s.moves(&parse_position("node-kayles-path(9)").unwrap(), false).unwrap();
+    let w: Vec<String> = m.winning.iter().map(ToString::to_string).collect();
+    assert_eq!(w, ["node-kayles-path(3) + node-kayles-path(3)"]);
+    // Every option of a path listed once: 9 moves, 5 up to symmetry.
+    let m = s.moves(&parse_position("node-kayles-path(9)").unwrap(), true).unwrap();
+    assert_eq!(m.options.unwrap().len(), 5);
+}
+
+#[test]
+fn malformed_boards_are_one_error_each() {
+    let err = |s: &str| match parse_position(s) {
+        Err(e) => e,
+        Ok(p) => panic!("{s} parsed as {p}"),
+    };
+    let column = |s: &str| match err(s) {
+        Error::Syntax { column, .. } => column,
+        other => panic!("{s}: {other}"),
+    };
+    // The column of the bad character in the whole expression.
+    assert_eq!(column("cram(\"..x./....\")"), 9);
+    assert_eq!(column("nim(1) + cram(\"..../...\")"), 21);
+    assert_eq!(column("cram(\"..//..\")"), 10);
+    assert_eq!(column("cram(\"\")"), 7);
+    let msg = |s: &str| err(s).to_string();
+    assert!(msg("cram(\"..x.\")").contains("unexpected 'x'"));
+    assert!(
+        msg("cram(12,11)").contains("at most 128 cells"),
+        "{}",
+        msg("cram(12,11)")
+    );
+    assert!(msg(&format!("cram(\"{}\")", ".".repeat(129))).contains("at most 128 cells"));
+    assert!(msg("cram(0,3)").contains("at least one row"));
+    assert!(msg("cram(3)").contains("size (m,n)"));
+    assert!(msg("node-kayles-path(\"...\")").contains("number of vertices"));
+    assert!(msg("node-kayles-cycle(2)").contains("3 to 128"));
+    assert!(msg("nim(\"3\")").contains("not a string"));
+    assert!(msg("cram(2*3)").contains("h*c"));
+}
+
+#[test]
+fn a_table_too_large_for_the_memory_limit_is_refused() {
+    let ctl = Control::new().with_memory_limit(1 << 20);
+    let e = Solver::new(Method::Search, ctl)
+        .nim_value(&parse_position("cram(4,4)").unwrap())
+        .unwrap_err();
+    assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+    assert!(e.to_string().contains("transposition table of cram"), "{e}");
+}
+
+#[test]
+fn components_and_canonical_capabilities() {
+    let g = game("cram");
+    let Component::Game { pos, .. } = &parse_position("cram(\"..#../..#../#####/....#\")").unwrap().components[0]
+    else {
+        panic!()
+    };
+    let parts = g.components(pos).unwrap();
+    assert_eq!(parts.len(), 3);
+    // Two 2×2 squares have one normal form.
+    let forms: Vec<String> = parts.iter().map(|p| g.write(&g.canonical(p).unwrap())).collect();
+    assert_eq!(forms[0], forms[1]);
+    assert_eq!(forms[0], "cram(2,2)");
+    assert_eq!(forms[2], "cram(1,4)");
+}
+
+/// A small xorshift generator for the random graphs.
+fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+/// Node-Kayles on a graph written as an edge list: the grid and the path written as
+/// graphs give the values of the grid and path rulesets; random graphs agree with a
+/// plain search over vertex sets.
+#[test]
+fn node_kayles_on_graphs() {
+    let grid_edges = |h: usize, w: usize| {
+        let mut e = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let v = format!("v{r}_{c}");
+                if c + 1 < w {
+                    e.push(format!("{v}-v{r}_{}", c + 1));
+                }
+                if r + 1 < h {
+                    e.push(format!("{v}-v{}_{c}", r + 1));
+                }
+                if h == 1 && w == 1 {
+                    e.push(v);
+                }
+            }
+        }
+        e.join(" ")
+    };
+    for (h, w) in [(1, 1), (1, 7), (2, 5), (3, 4), (3, 6), (4, 4)] {
+        assert_eq!(
+            value(&format!("node-kayles(\"{}\")", grid_edges(h, w))),
+            value(&format!("node-kayles-grid({h},{w})")),
+            "{h}×{w}"
+        );
+    }
+    let mut next = rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..60 {
+        let n = 1 + next(12) as usize;
+        let mut adj = vec![0u64; n];
+        let mut edges = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if next(100) < 30 {
+                    adj[u] |= 1 << v;
+                    adj[v] |= 1 << u;
+                    edges.push(format!("x{u}-x{v}"));
+                }
+            }
+        }
+        edges.extend((0..n).filter(|&u| adj[u] == 0).map(|u| format!("x{u}")));
+        // The plain search: vertex sets, no splitting.
+        fn g(s: u64, adj: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
+            if let Some(&v) = memo.get(&s) {
+                return v;
+            }
+            let vals: Vec<u32> = (0..adj.len())
+                .filter(|&v| s >> v & 1 == 1)
+                .map(|v| g(s & !(1 << v | adj[v]), adj, memo))
+                .collect();
+            let v = (0..).find(|x| !vals.contains(x)).unwrap();
+            memo.insert(s, v);
+            v
+        }
+        let expect = g((1 << n) - 1, &adj, &mut FxHashMap::default());
+        let expr = format!("node-kayles(\"{}\")", edges.join(" "));
+        assert_eq!(value(&expr), u64::from(expect), "{expr} (round {round})");
+    }
+}
+
+/// Green Hackenbush: the fusion and colon principles (the closed form) against the
+/// search of the game on random drawings with cycles, loops and repeated edges, and
+/// the colon principle on random trees; a stalk of n edges is the nim-heap n.
+#[test]
+fn green_hackenbush_fusion_against_search() {
+    let both = |expr: &str| {
+        let pos = parse_position(expr).unwrap();
+        let formula = Solver::new(Method::Formula, Control::new()).nim_value(&pos).unwrap();
+        let search = Solver::new(Method::Search, Control::new()).nim_value(&pos).unwrap();
+        assert_eq!(formula, search, "{expr}");
+        formula.to_u64().unwrap()
+    };
+    for n in 1..=12u64 {
+        let stalk: Vec<String> = (0..n)
+            .map(|i| {
+                if i == 0 {
+                    "g-v1".to_string()
+                } else {
+                    format!("v{i}-v{}", i + 1)
+                }
+            })
+            .collect();
+        assert_eq!(both(&format!("green-hackenbush(\"{}\")", stalk.join(" "))), n);
+    }
+    let mut next = rng(0x2545_F491_4F6C_DD1D);
+    for round in 0..80 {
+        // Random trees (each vertex hangs from an earlier one), then extra edges.
+        let n = 1 + next(8) as usize;
+        let mut edges: Vec<String> = (1..=n)
+            .map(|v| {
+                let p = next(v as u64) as usize;
+                let name = |x: usize| if x == 0 { "g".to_string() } else { format!("v{x}") };
+                format!("{}-{}", name(p), name(v))
+            })
+            .collect();
+        let tree = both(&format!("green-hackenbush(\"{}\")", edges.join(" ")));
+        assert!(tree < 64, "round {round}");
+        for _ in 0..next(4) {
+            let (a, b) = (next(n as u64 + 1), next(n as u64 + 1));
+            let name = |x: u64| if x == 0 { "g".to_string() } else { format!("v{x}") };
+            edges.push(format!("{}-{}", name(a), name(b)));
+        }
+        both(&format!("green-hackenbush(\"{}\")", edges.join(" ")));
+    }
+    // Edges hanging from nothing fall at once; a drawing without ground is refused.
+    assert_eq!(both("green-hackenbush(\"g-a b-c\")"), 1);
+    assert_eq!(
+        parse_position("green-hackenbush(\"g-a b-c\")").unwrap().to_string(),
+        "green-hackenbush(\"g-a\")"
+    );
+    let e = parse_position("green-hackenbush(\"a-b\")").unwrap_err().to_string();
+    assert!(e.contains("no ground"), "{e}");
+}
+
+#[test]
+fn malformed_graphs_are_one_error_each() {
+    let msg = |s: &str| parse_position(s).unwrap_err().to_string();
+    assert!(msg("node-kayles(\"a-b b-b\")").contains("a loop b-b"));
+    assert!(msg("node-kayles(\"a-b b-a\")").contains("listed twice"));
+    assert!(
+        msg("node-kayles(\"a-b b+c\")").contains("column 19"),
+        "{}",
+        msg("node-kayles(\"a-b b+c\")")
+    );
+    assert!(msg("node-kayles(3)").contains("takes a graph as a string"));
+    let many: Vec<String> = (0..129).map(|i| format!("v{i}")).collect();
+    assert!(msg(&format!("node-kayles(\"{}\")", many.join(" "))).contains("at most 128 vertices"));
+    assert!(msg("node-kayles(\"@/nonexistent/graph.txt\")").contains("cannot read the graph file"));
+}
