@@ -20,6 +20,7 @@ mod evaluator;
 pub mod explore;
 pub mod loopy;
 pub mod memo;
+pub mod misere;
 mod solver;
 
 pub use dense::{

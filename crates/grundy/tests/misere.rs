@@ -1,0 +1,312 @@
+//! The misère search engine against an independent brute force (plain recursion over
+//! explicit positions, written here), misère Nim against Bouton's rule, and golden
+//! values of the literature.
+
+use grundy::catalog::parse_position;
+use grundy::game::{Component, HeapRuleset, Part, Position};
+use grundy::solve::misere::{MisereSearch, Tameness};
+use grundy::value::Outcome;
+use grundy::Control;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A tiny deterministic random generator (xorshift), so that failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The rules of a game, written independently of the library: an octal code
+/// (digit j: bit 0 removes all j tokens of a heap of j, bit 1 leaves one heap, bit 2
+/// leaves two nonempty heaps) or a subtraction set.
+#[derive(Clone, Debug)]
+enum Rules {
+    Octal(Vec<u8>),
+    Subtraction(Vec<u64>),
+}
+
+impl Rules {
+    fn expr(&self) -> String {
+        match self {
+            Rules::Octal(d) => format!(
+                "take-and-break[0.{}]",
+                d.iter().map(|x| x.to_string()).collect::<String>()
+            ),
+            Rules::Subtraction(s) => format!(
+                "subtraction[{}]",
+                s.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+            ),
+        }
+    }
+
+    /// The options of heap n, each a list of heaps (zeros left out).
+    fn options(&self, n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        match self {
+            Rules::Octal(d) => {
+                for (i, &digit) in d.iter().enumerate() {
+                    let j = i as u64 + 1;
+                    if j > n {
+                        break;
+                    }
+                    let m = n - j;
+                    if digit & 1 != 0 && m == 0 {
+                        out.push(vec![]);
+                    }
+                    if digit & 2 != 0 && m >= 1 {
+                        out.push(vec![m]);
+                    }
+                    if digit & 4 != 0 {
+                        for a in 1..=m / 2 {
+                            out.push(vec![a, m - a]);
+                        }
+                    }
+                }
+            }
+            Rules::Subtraction(s) => {
+                for &x in s {
+                    if x <= n {
+                        out.push(if x == n { vec![] } else { vec![n - x] });
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A position of the brute force: (game index, heap) pairs, sorted.
+type Brute = Vec<(usize, u64)>;
+
+/// Misère P-position by plain recursion over explicit positions.
+fn brute_p(games: &[Rules], pos: &Brute, memo: &mut HashMap<Brute, bool>) -> bool {
+    if let Some(&b) = memo.get(pos) {
+        return b;
+    }
+    let mut has_option = false;
+    let mut p = true;
+    'outer: for i in 0..pos.len() {
+        if i > 0 && pos[i] == pos[i - 1] {
+            continue;
+        }
+        let (g, h) = pos[i];
+        for opt in games[g].options(h) {
+            has_option = true;
+            let mut next: Brute = pos.clone();
+            next.remove(i);
+            next.extend(opt.into_iter().map(|x| (g, x)));
+            next.sort_unstable();
+            if brute_p(games, &next, memo) {
+                p = false;
+                break 'outer;
+            }
+        }
+    }
+    let result = has_option && p;
+    memo.insert(pos.clone(), result);
+    result
+}
+
+fn position(games: &[Rules], pos: &Brute) -> Position {
+    let mut text = Vec::new();
+    for (g, rules) in games.iter().enumerate() {
+        let heaps: Vec<String> = pos.iter().filter(|x| x.0 == g).map(|x| x.1.to_string()).collect();
+        if !heaps.is_empty() {
+            text.push(format!("{}({})", rules.expr(), heaps.join(",")));
+        }
+    }
+    if text.is_empty() {
+        text.push(format!("{}()", games[0].expr()));
+    }
+    parse_position(&text.join(" + ")).unwrap()
+}
+
+fn random_rules(rng: &mut Rng) -> Rules {
+    if rng.below(3) == 0 {
+        let k = 1 + rng.below(3);
+        let mut s: Vec<u64> = (0..k).map(|_| 1 + rng.below(5)).collect();
+        s.sort_unstable();
+        s.dedup();
+        Rules::Subtraction(s)
+    } else {
+        let len = 1 + rng.below(3) as usize;
+        let mut d: Vec<u8> = (0..len).map(|_| rng.below(8) as u8).collect();
+        if d.iter().all(|&x| x == 0) {
+            d[0] = 3;
+        }
+        while d.last() == Some(&0) {
+            d.pop();
+        }
+        Rules::Octal(d)
+    }
+}
+
+#[test]
+fn search_agrees_with_brute_force_on_random_sums() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut checked = 0;
+    let mut p_count = 0;
+    for round in 0..120 {
+        // One or two rulesets per round: sums mixing rulesets too.
+        let games: Vec<Rules> = (0..1 + (round % 2)).map(|_| random_rules(&mut rng)).collect();
+        let mut memo = HashMap::new();
+        let mut search = MisereSearch::new(Control::new());
+        for _ in 0..30 {
+            let len = rng.below(5) as usize;
+            let mut pos: Brute = (0..len)
+                .map(|_| (rng.below(games.len() as u64) as usize, 1 + rng.below(9)))
+                .collect();
+            pos.sort_unstable();
+            let expect = brute_p(&games, &pos, &mut memo);
+            let got = search.outcome(&position(&games, &pos)).unwrap();
+            assert_eq!(
+                got == Outcome::P,
+                expect,
+                "{:?} {pos:?} ({})",
+                games,
+                position(&games, &pos)
+            );
+            checked += 1;
+            p_count += usize::from(expect);
+        }
+    }
+    assert_eq!(checked, 3600);
+    assert!(p_count > 300, "too few P-positions to be a test: {p_count}");
+}
+
+#[test]
+fn moves_are_the_options_to_p_positions() {
+    let mut rng = Rng(77);
+    for _ in 0..40 {
+        let games = vec![random_rules(&mut rng)];
+        let mut memo = HashMap::new();
+        let mut search = MisereSearch::new(Control::new());
+        let mut pos: Brute = (0..3).map(|_| (0, 1 + rng.below(8))).collect();
+        pos.sort_unstable();
+        let p = position(&games, &pos);
+        let m = search.moves(&p, true).unwrap();
+        let options = m.options.unwrap();
+        // Every option once, with the brute force's outcome; the winning moves are
+        // the P-options.
+        let mut expect: Vec<(String, bool)> = Vec::new();
+        for i in 0..pos.len() {
+            if i > 0 && pos[i] == pos[i - 1] {
+                continue;
+            }
+            for opt in games[0].options(pos[i].1) {
+                let mut next = pos.clone();
+                next.remove(i);
+                next.extend(opt.into_iter().map(|x| (0, x)));
+                next.sort_unstable();
+                let key = format!("{next:?}");
+                if !expect.iter().any(|e| e.0 == key) {
+                    expect.push((key, brute_p(&games, &next, &mut memo)));
+                }
+            }
+        }
+        assert_eq!(options.len(), expect.len(), "{p}");
+        let p_options = options.iter().filter(|o| o.1 == Outcome::P).count();
+        assert_eq!(p_options, expect.iter().filter(|e| e.1).count(), "{p}");
+        assert_eq!(m.winning.len(), p_options, "{p}");
+        assert_eq!(m.outcome == Outcome::P, brute_p(&games, &pos, &mut memo), "{p}");
+    }
+}
+
+#[test]
+fn misere_nim_is_boutons_rule() {
+    // Every position of up to 4 heaps ≤ 15, searched without the rule.
+    let mut search = MisereSearch::new(Control::new()).without_bouton();
+    let nim: Arc<dyn HeapRuleset> = grundy::catalog::parse_ruleset("nim")
+        .unwrap()
+        .as_heap("t")
+        .unwrap()
+        .clone();
+    let mut count = 0;
+    for a in 0..=15u64 {
+        for b in a..=15 {
+            for c in b..=15 {
+                for d in c..=15 {
+                    let heaps = [a, b, c, d];
+                    let big = heaps.iter().any(|&h| h >= 2);
+                    let ones = heaps.iter().filter(|&&h| h == 1).count();
+                    let x = a ^ b ^ c ^ d;
+                    let bouton = if big { x == 0 } else { ones % 2 == 1 };
+                    let pos = Position::single(Component::Heaps {
+                        ruleset: nim.clone(),
+                        heaps: heaps.iter().map(|&h| Part::one(h)).collect(),
+                    });
+                    assert_eq!(search.outcome(&pos).unwrap() == Outcome::P, bouton, "{pos}");
+                    count += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(count, 3876);
+    assert!(search.expanded() > 1000, "the positions were searched, not looked up");
+}
+
+#[test]
+fn the_rule_agrees_with_the_search_on_misere_values() {
+    let mut with = MisereSearch::new(Control::new());
+    let mut without = MisereSearch::new(Control::new()).without_bouton();
+    for e in [
+        "nim(1,1,1)",
+        "nim(2,3)",
+        "nim(1)",
+        "nim()",
+        "nim(5,1,1)",
+        "nim(1,1,1,1)",
+        "nim(7,7,2)",
+    ] {
+        let p = parse_position(e).unwrap();
+        assert_eq!(with.misere_value(&p).unwrap(), without.misere_value(&p).unwrap(), "{e}");
+    }
+}
+
+#[test]
+fn genus_golden_values() {
+    let mut s = MisereSearch::new(Control::new());
+    let mut genus = |e: &str| {
+        let r = s.genus(&parse_position(e).unwrap()).unwrap();
+        (r.genus.to_string(), r.tameness)
+    };
+    // ONAG ch. 12: 0 = 0^{120}, * = 1^{031}, *2 = 2^{20}; Nim positions are tame.
+    assert_eq!(genus("nim()"), ("0^{120}".into(), Tameness::Tame));
+    assert_eq!(genus("nim(1)"), ("1^{031}".into(), Tameness::Tame));
+    assert_eq!(genus("nim(2)"), ("2^{20}".into(), Tameness::Tame));
+    assert_eq!(genus("nim(1,1)"), ("0^{120}".into(), Tameness::Tame));
+    assert_eq!(genus("nim(2,2)"), ("0^{02}".into(), Tameness::Tame));
+    assert_eq!(genus("nim(2,3)"), ("1^{13}".into(), Tameness::Tame));
+    // 0.312, heaps 1 to 6: T. Plambeck, "0.312" (plambeck.org, misère octal games,
+    // solved 4 February 2003): 1^{03131} (written untrimmed there), 2^{20}, 0^{02},
+    // 2^{1420}, 0^{02}, 1^{13}. Heap 4 is wild.
+    let expect = ["1^{031}", "2^{20}", "0^{02}", "2^{1420}", "0^{02}", "1^{13}"];
+    for (n, g) in (1..=6).zip(expect) {
+        assert_eq!(genus(&format!("take-and-break[0.312]({n})")).0, g, "heap {n}");
+    }
+    assert_eq!(genus("take-and-break[0.312](4)").1, Tameness::Wild);
+}
+
+#[test]
+fn loopy_rulesets_are_refused() {
+    let mut s = MisereSearch::new(Control::new());
+    let e = s
+        .outcome(&parse_position("partial-aliquot-sum(6)").unwrap())
+        .unwrap_err();
+    assert!(e.to_string().contains("loopy"), "{e}");
+}
+
+#[test]
+fn the_work_limit_stops_the_search() {
+    let mut s = MisereSearch::new(Control::new().with_work_limit(100));
+    let e = s.outcome(&parse_position("kayles(30,31,32)").unwrap()).unwrap_err();
+    assert!(matches!(e, grundy::Error::TooManyStates { .. }), "{e}");
+}
