@@ -66,6 +66,22 @@ pub struct MisereSearch {
     bytes: u64,
 }
 
+/// The next option of the frame's sum (not yet counted as seen), moving on to the
+/// next atom when one atom's options are done; `None` when every option was seen.
+fn next_option(atoms: &mut Atoms, ctl: &Control, f: &mut Frame) -> Result<Option<Sum>> {
+    loop {
+        if f.option < f.opts.len() {
+            return Ok(Some(replace(&f.pos, f.atom, &f.opts[f.option])));
+        }
+        f.atom += 1;
+        f.option = 0;
+        if f.atom >= f.pos.len() {
+            return Ok(None);
+        }
+        f.opts = atoms.options(f.pos[f.atom].0, ctl)?;
+    }
+}
+
 /// One sum being searched: its atoms, the atom and option reached, and the options of
 /// that atom.
 struct Frame {
@@ -73,7 +89,7 @@ struct Frame {
     atom: usize,
     option: usize,
     opts: Arc<[Sum]>,
-    /// G⁻ search: the values of the options seen so far.
+    /// The numbers of the options seen so far (their G⁻ when values are searched).
     seen: Vec<u64>,
 }
 
@@ -137,59 +153,8 @@ impl MisereSearch {
     /// # Errors
     /// As [`MisereSearch::outcome`].
     pub(crate) fn is_p(&mut self, s: Sum) -> Result<bool> {
-        if let Some(b) = self.known_outcome(&s) {
-            return Ok(b);
-        }
-        let what = "the misère search";
-        let mut open: FxHashSet<Sum> = FxHashSet::default();
-        let mut stack: Vec<Frame> = Vec::new();
-        self.push(&mut stack, &mut open, s.clone())?;
-        while !stack.is_empty() {
-            let top = stack.len() - 1;
-            // The outcome of the top sum, once known; None while a child is pushed.
-            let mut done: Option<bool> = None;
-            loop {
-                let f = &mut stack[top];
-                if f.option >= f.opts.len() {
-                    f.atom += 1;
-                    f.option = 0;
-                    if f.atom >= f.pos.len() {
-                        // Every option is an N-position (and there was one: the sum
-                        // is canonical and nonempty).
-                        done = Some(true);
-                        break;
-                    }
-                    let a = f.pos[f.atom].0;
-                    let opts = self.atoms.options(a, &self.ctl)?;
-                    stack[top].opts = opts;
-                    continue;
-                }
-                let child = replace(&f.pos, f.atom, &f.opts[f.option]);
-                match self.known_outcome(&child) {
-                    Some(true) => {
-                        done = Some(false);
-                        break;
-                    }
-                    Some(false) => stack[top].option += 1,
-                    None => {
-                        if open.contains(&child) {
-                            return Err(Error::Unsupported(format!(
-                                "{what} met a cycle: a position is its own follower, so the game is loopy"
-                            )));
-                        }
-                        self.push(&mut stack, &mut open, child)?;
-                        break;
-                    }
-                }
-            }
-            if let Some(p) = done {
-                let f = stack.pop().expect("the top frame");
-                open.remove(&f.pos);
-                self.remember(&f.pos)?;
-                self.outcomes.insert(f.pos, p);
-            }
-        }
-        Ok(self.known_outcome(&s).expect("the start was searched"))
+        self.run(&s, false)?;
+        Ok(self.known(&s, false) == Some(0))
     }
 
     /// G⁻ of the canonical sum `s`.
@@ -197,56 +162,67 @@ impl MisereSearch {
     /// # Errors
     /// As [`MisereSearch::outcome`].
     pub(crate) fn value_of(&mut self, s: Sum) -> Result<u64> {
-        if let Some(v) = self.known_value(&s) {
-            return Ok(v);
+        self.run(&s, true)?;
+        Ok(self.known(&s, true).expect("the start was searched"))
+    }
+
+    /// Searches `s` until it is known: its G⁻ (`values`), or else its outcome, where a
+    /// sum is N as soon as one option is P. In both modes a known sum is a number, 0
+    /// for a P-position ([`MisereSearch::known`]).
+    fn run(&mut self, s: &Sum, values: bool) -> Result<()> {
+        if self.known(s, values).is_some() {
+            return Ok(());
         }
         let mut open: FxHashSet<Sum> = FxHashSet::default();
         let mut stack: Vec<Frame> = Vec::new();
         self.push(&mut stack, &mut open, s.clone())?;
-        while !stack.is_empty() {
-            let top = stack.len() - 1;
-            let mut finished = false;
+        while let Some(f) = stack.last_mut() {
+            // The number of the top sum once known; None while a child is pushed.
+            let mut done: Option<u64> = None;
             loop {
-                let f = &mut stack[top];
-                if f.option >= f.opts.len() {
-                    f.atom += 1;
-                    f.option = 0;
-                    if f.atom >= f.pos.len() {
-                        finished = true;
+                let Some(child) = next_option(&mut self.atoms, &self.ctl, f)? else {
+                    // Every option seen (there was one: the sum is canonical and
+                    // nonempty); without values, every option was N.
+                    done = Some(if values {
+                        crate::value::mex(f.seen.iter().copied())
+                    } else {
+                        0
+                    });
+                    break;
+                };
+                match self.known(&child, values) {
+                    Some(0) if !values => {
+                        done = Some(1);
                         break;
                     }
-                    let a = f.pos[f.atom].0;
-                    let opts = self.atoms.options(a, &self.ctl)?;
-                    stack[top].opts = opts;
-                    continue;
-                }
-                let child = replace(&f.pos, f.atom, &f.opts[f.option]);
-                match self.known_value(&child) {
                     Some(v) => {
-                        stack[top].seen.push(v);
-                        stack[top].option += 1;
+                        f.seen.push(v);
+                        f.option += 1;
+                    }
+                    None if open.contains(&child) => {
+                        return Err(Error::Unsupported(
+                            "the misère search met a cycle: a position is its own follower, so the game is loopy"
+                                .into(),
+                        ))
                     }
                     None => {
-                        if open.contains(&child) {
-                            return Err(Error::Unsupported(
-                                "the misère search met a cycle: a position is its own follower, so the game is loopy"
-                                    .into(),
-                            ));
-                        }
                         self.push(&mut stack, &mut open, child)?;
                         break;
                     }
                 }
             }
-            if finished {
+            if let Some(v) = done {
                 let f = stack.pop().expect("the top frame");
                 open.remove(&f.pos);
-                let v = crate::value::mex(f.seen.iter().copied());
                 self.remember(&f.pos)?;
-                self.values.insert(f.pos, v);
+                if values {
+                    self.values.insert(f.pos, v);
+                } else {
+                    self.outcomes.insert(f.pos, v == 0);
+                }
             }
         }
-        Ok(self.known_value(&s).expect("the start was searched"))
+        Ok(())
     }
 
     /// Starts searching `s`: counts it against the work limit and ticks.
@@ -290,33 +266,10 @@ impl MisereSearch {
         )
     }
 
-    /// The outcome of `s` if it is known without search: the empty sum is N, misère
-    /// Nim's rule, or the memo.
-    fn known_outcome(&self, s: &Sum) -> Option<bool> {
-        if s.is_empty() {
-            return Some(false);
-        }
-        if self.bouton && self.atoms.all_nim(s) {
-            let (mut big, mut ones, mut x) = (false, 0u64, 0u64);
-            for (n, c) in self.atoms.nim_heaps(s) {
-                big |= n >= 2;
-                if n == 1 {
-                    ones = ones.wrapping_add(c);
-                }
-                if c & 1 == 1 {
-                    x ^= n;
-                }
-            }
-            return Some(if big { x == 0 } else { ones & 1 == 1 });
-        }
-        self.outcomes
-            .get(s)
-            .copied()
-            .or_else(|| self.values.get(s).map(|&v| v == 0))
-    }
-
-    /// G⁻ of `s` if it is known without search.
-    fn known_value(&self, s: &Sum) -> Option<u64> {
+    /// What is known of `s` without search, as a number that is 0 exactly for a
+    /// P-position: G⁻ (`values`), or else 0 for P and 1 for N. The empty sum (G⁻ = 1),
+    /// misère Nim's rule, or the memos.
+    fn known(&self, s: &Sum, values: bool) -> Option<u64> {
         if s.is_empty() {
             return Some(1);
         }
@@ -331,9 +284,19 @@ impl MisereSearch {
                     x ^= n;
                 }
             }
-            return Some(if big { x } else { 1 ^ (ones & 1) });
+            // G⁻: the nim-sum with a heap of 2 or more, else 1 for an even number of
+            // 1-heaps and 0 for an odd number (P exactly when it is 0).
+            let v = if big { x } else { 1 ^ (ones & 1) };
+            return Some(if values { v } else { u64::from(v != 0) });
         }
-        self.values.get(s).copied()
+        if let Some(&v) = self.values.get(s) {
+            return Some(if values { v } else { u64::from(v != 0) });
+        }
+        if values {
+            None
+        } else {
+            self.outcomes.get(s).map(|&p| u64::from(!p))
+        }
     }
 
     /// The moves from `pos`: the options that are misère P-positions, and with `all`
