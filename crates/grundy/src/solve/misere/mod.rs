@@ -7,10 +7,17 @@
 //!   (Bouton 1902) is the one reduction applied.
 //! - [`genus`]: the genus g^{γ₀γ₁…} (Conway, *On Numbers and Games* ch. 12) and what it
 //!   decides about tameness.
+//! - [`quotient`]: misère quotients of heap rulesets computed heap by heap (Plambeck &
+//!   Siegel 2008), partial or solved by the periodicity theorem for misère quotients.
 
 pub mod genus;
+mod monoid;
+pub mod quotient;
 mod search;
+mod states;
 mod sum;
 
 pub use genus::{Genus, GenusReport, Tameness};
+pub use monoid::Monoid;
+pub use quotient::{quotient, Change, Quotient, Status, MISERE_PERIODICITY};
 pub use search::{MisereMoves, MisereSearch};

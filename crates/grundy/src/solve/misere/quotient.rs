@@ -1,0 +1,688 @@
+//! Misère quotients of heap rulesets, computed heap by heap (Plambeck, "Taming the wild
+//! in impartial combinatorial games", INTEGERS 5 (2005) G05; Plambeck & Siegel,
+//! "Misère quotients for impartial games", JCTA 115 (2008) 593–622).
+//!
+//! A_n is the set of sums of heaps ≤ n; G ≡ H when G + X and H + X have the same misère
+//! outcome for every X in A_n. The classes form a commutative monoid Q_n (the
+//! quotient), P_n ⊆ Q_n holds the classes of P-positions, and Φ(G) is the class of G
+//! (the pretending function); Φ of a sum is the product of Φ of its heaps, and heap 0
+//! is the identity.
+//!
+//! **The engine.** From Q_{n−1} it computes Q_n:
+//! 1. The images S_n of the options of heap n (products of the images of their heaps).
+//! 2. *Conservative extension*: Φ(n) = a for an element a of Q_{n−1} whose residual
+//!    {z : az ∈ P} lies inside {z : zs ∉ P for every s ∈ S_n} (necessary: if a·z ∈ P,
+//!    no move in heap n may reach a P-position), closest first (equal sets: the mex
+//!    interpolation of the papers). Each candidate is checked exactly by the state
+//!    search of [`super::states`] on every sum containing heap n; the first that
+//!    passes keeps Q_n = Q_{n−1} (it predicts every outcome, and (Q, P) stays reduced
+//!    and generated).
+//! 3. Otherwise a *trial monoid*: heap n becomes a new generator x with Q_{n−1} ×
+//!    ⟨x | x^J = x^I⟩. The outcome of a sum H + j·n is computed from the class of H
+//!    and j, column by column in j (using for H a representative of fewest tokens, so
+//!    that its options have representatives of fewer tokens); the columns repeat
+//!    (x^J = x^I) after finitely many. The trial monoid, marked with these outcomes,
+//!    is reduced (the coarsest congruence that keeps P apart) to give Q_n, and the
+//!    result is checked exactly by the state search over every sum of heaps ≤ n.
+//!    The trial rests on one assumption, that the classes of Q_{n−1} are not split by
+//!    heap n; the exact check is what makes the result sure, and if it fails the run
+//!    stops there with the quotient of the heaps before.
+//!
+//! **Solved.** The periodicity theorem for misère quotients (Plambeck & Siegel 2008):
+//! if Φ(m + p) = Φ(m) in Q_N for every m with n₀ ≤ m ≤ N − p, where N is the last heap
+//! the ruleset's periodicity theorem needs for (n₀, p) ([`PeriodicityTheorem`], for a
+//! theorem whose proof pairs the options of heap m + p with those of heap m part by
+//! part, [`PeriodicityTheorem::pairs_options`]: take-and-break codes of plain digits,
+//! k heaps and t tokens, N = k·max(n₀,1) + k·p + t − 1; subtraction games, N = n₀ + p +
+//! max S − 1), then Q_m = Q_N for every m ≥ N and Φ(m + p) = Φ(m) for every m ≥ n₀.
+//! Proof: by induction on m > N, the pairing gives heap m the option images of heap
+//! m − p, so with Φ(m) = Φ(m − p) it has the same type (image and option images) as a
+//! heap ≤ N; the state search sees no new type, so Φ still predicts every outcome.
+//! A quotient is called solved only then.
+
+use super::monoid::{coarsest, Bits, Monoid};
+use super::states::Machine;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::formulas::Statement;
+use crate::game::{HeapRuleset, PeriodicityTheorem};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The most columns (powers of a new generator) the trial monoid takes.
+const MAX_COLUMNS: usize = 256;
+
+/// A heap where the quotient grows: Q_n differs from Q_{n−1}.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The heap n.
+    pub heap: u64,
+    /// |Q_n|.
+    pub order: usize,
+    /// |P_n|.
+    pub p_size: usize,
+}
+
+/// Whether a quotient is known for every heap or only up to the last one computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Exact for sums of heaps ≤ [`Quotient::to`].
+    Partial,
+    /// Exact for every heap, by the periodicity theorem for misère quotients:
+    /// Φ(m + `period`) = Φ(m) for every m ≥ `preperiod`, checked up to `proof_end`.
+    Solved {
+        /// n₀: the first heap of the periodic part.
+        preperiod: u64,
+        /// p.
+        period: u64,
+        /// The last heap the theorem needs (≤ [`Quotient::to`]).
+        proof_end: u64,
+    },
+}
+
+/// The misère quotient of a heap ruleset on heaps `0..=to`, with the pretending
+/// function and the heaps where it grew.
+#[derive(Clone, Debug)]
+pub struct Quotient {
+    /// The ruleset's name (`kayles`, `take-and-break[0.75]`).
+    pub ruleset: String,
+    /// The last heap covered: the quotient is exact for sums of heaps ≤ `to`.
+    pub to: u64,
+    /// Q, element 0 the identity (the class of the empty sum).
+    pub monoid: Monoid,
+    /// P: the classes of misère P-positions, as sorted element indices.
+    pub p_portion: Vec<u32>,
+    /// Φ(n) for every heap 0..=to.
+    pub phi: Vec<u32>,
+    /// Each heap where the quotient grew (Q_0 is the trivial monoid), in order.
+    pub changes: Vec<Change>,
+    /// Partial or solved.
+    pub status: Status,
+    /// The periodicity theorem of a solved quotient.
+    pub theorem: Option<Statement>,
+    /// Why the computation stopped before the heap asked for or before it was solved
+    /// (interrupted, a limit, a step the engine cannot take); what is here is exact.
+    pub stopped: Option<Error>,
+}
+
+/// The periodicity theorem for misère quotients, as grundy applies it.
+pub const MISERE_PERIODICITY: Statement = Statement {
+    text: "if Φ(n + p) = Φ(n) in Q_N for n₀ ≤ n ≤ N − p, N the last heap the ruleset's periodicity theorem needs, then Φ(n + p) = Φ(n) for every n ≥ n₀ and Q_n = Q_N for every n ≥ N",
+    source: "Plambeck & Siegel, Misère quotients for impartial games, JCTA 115 (2008), the periodicity theorem for misère quotients; the ruleset's pairing of options (Guy & Smith 1956 for octal games)",
+};
+
+impl Quotient {
+    /// |Q|.
+    pub fn order(&self) -> usize {
+        self.monoid.order()
+    }
+
+    /// Φ(n): from the table for n ≤ `to`, and for a solved quotient from the period.
+    pub fn phi_of(&self, n: u64) -> Option<u32> {
+        if n <= self.to {
+            return self.phi.get(n as usize).copied();
+        }
+        match self.status {
+            Status::Solved { preperiod, period, .. } => {
+                let m = preperiod + (n - preperiod) % period;
+                self.phi.get(m as usize).copied()
+            }
+            Status::Partial => None,
+        }
+    }
+
+    /// True if element `x` is in P.
+    pub fn in_p(&self, x: u32) -> bool {
+        self.p_portion.binary_search(&x).is_ok()
+    }
+
+    /// The element of a sum of heaps given as (heap, copies), when every heap is
+    /// covered (≤ `to`, or any heap of a solved quotient). Linear in the number of
+    /// runs (copies by repeated squaring).
+    pub fn element(&self, heaps: &[(u64, u64)]) -> Option<u32> {
+        let mut x = 0u32;
+        for &(h, c) in heaps {
+            let y = power(&self.monoid, self.phi_of(h)?, c);
+            x = self.monoid.mul(x, y);
+        }
+        Some(x)
+    }
+
+    /// The misère outcome of a sum of heaps (heap, copies) from the quotient: true for
+    /// a P-position. `None` when a heap is not covered.
+    pub fn is_p(&self, heaps: &[(u64, u64)]) -> Option<bool> {
+        self.element(heaps).map(|x| self.in_p(x))
+    }
+}
+
+/// x^c in `q` (by squaring).
+pub(crate) fn power(q: &Monoid, x: u32, mut c: u64) -> u32 {
+    let (mut result, mut base) = (0u32, x);
+    while c > 0 {
+        if c & 1 == 1 {
+            result = q.mul(result, base);
+        }
+        base = q.mul(base, base);
+        c >>= 1;
+    }
+    result
+}
+
+/// Computes the misère quotient of `rs` heap by heap up to heap `to`, stopping early
+/// once it is solved ([`Status::Solved`]).
+///
+/// # Errors
+/// [`Error::Unsupported`] for a ruleset whose options are not sums of smaller heaps.
+/// Once the first heaps are done, interruptions and limits do not fail the call: the
+/// quotient reached so far comes back with [`Quotient::stopped`] set
+/// ([`Error::Interrupted`], [`Error::TooMuchWork`] past the work limit — work counted
+/// in options listed and states checked —, [`Error::TooLarge`] when the next step's
+/// estimate passes the memory limit, [`Error::Unsupported`] when the trial monoid's
+/// check fails).
+///
+/// # Example
+/// ```
+/// use grundy::{catalog::parse_ruleset, solve::misere::{quotient, Status}, Control};
+/// let rs = parse_ruleset("take-and-break[0.75]").unwrap();
+/// let q = quotient(rs.as_heap("quotient").unwrap().as_ref(), 100, &Control::new()).unwrap();
+/// // Plambeck & Siegel 2008: 0.75 has the quotient R₈, order 8, |P| = 2, solved.
+/// assert_eq!((q.order(), q.p_portion.len()), (8, 2));
+/// assert!(matches!(q.status, Status::Solved { .. }));
+/// ```
+pub fn quotient(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<Quotient> {
+    let mut e = Engine::new(rs, ctl);
+    let theorem = rs.periodicity().filter(|t| t.pairs_options());
+    let mut stopped = None;
+    let mut status = Status::Partial;
+    let mut n = 1u64;
+    while n <= to {
+        if let Err(err) = e.heap(n) {
+            if n == 1 && matches!(err, Error::Unsupported(_)) {
+                return Err(err);
+            }
+            stopped = Some(err);
+            break;
+        }
+        if let Some(t) = theorem {
+            if let Some(s) = e.solved(t) {
+                status = s;
+                break;
+            }
+        }
+        n += 1;
+    }
+    let last = e.phi.len() as u64 - 1;
+    let p_portion: Vec<u32> = e.p.iter().collect();
+    Ok(Quotient {
+        ruleset: rs.name(),
+        to: last,
+        monoid: e.q,
+        p_portion,
+        phi: e.phi,
+        changes: e.changes,
+        theorem: matches!(status, Status::Solved { .. }).then_some(MISERE_PERIODICITY),
+        status,
+        stopped,
+    })
+}
+
+struct Engine<'a> {
+    rs: &'a dyn HeapRuleset,
+    ctl: &'a Control,
+    q: Monoid,
+    p: Bits,
+    phi: Vec<u32>,
+    /// The images of the options of each heap, sorted (empty for heap 0).
+    opts: Vec<Vec<u32>>,
+    machine: Machine,
+    changes: Vec<Change>,
+    /// For each period p ≥ 1 (index p): the least n₀ with Φ(m + p) = Φ(m) for every
+    /// m from n₀ to the last heap − p.
+    run_start: Vec<u64>,
+    /// Options listed and other steps, besides the machine's transitions.
+    work: u64,
+}
+
+impl<'a> Engine<'a> {
+    fn new(rs: &'a dyn HeapRuleset, ctl: &'a Control) -> Engine<'a> {
+        let q = Monoid::trivial();
+        let p = Bits::new(1);
+        Engine {
+            rs,
+            ctl,
+            machine: Machine::new(q.clone(), p.clone()),
+            q,
+            p,
+            phi: vec![0],
+            opts: vec![Vec::new()],
+            changes: Vec::new(),
+            run_start: vec![0],
+            work: 0,
+        }
+    }
+
+    fn check_work(&self) -> Result<()> {
+        let done = self.work.saturating_add(self.machine.work);
+        self.ctl.check_work(
+            &format!("the misère quotient of {}", self.rs.name()),
+            done as u128,
+            format!(
+                "work done up to heap {}: options listed and states checked",
+                self.phi.len() - 1
+            ),
+        )
+    }
+
+    /// The images of the options of heap n.
+    fn option_images(&mut self, n: u64) -> Result<Vec<u32>> {
+        let rs = self.rs;
+        let bound = rs.options_bound(n);
+        self.ctl.check_work(
+            &format!("listing the options of {}({n})", rs.name()),
+            bound,
+            "an upper bound on the options",
+        )?;
+        let order = self.q.order();
+        let mut set = Bits::new(order);
+        let mut bad: Option<u64> = None;
+        if rs.is_powerset() {
+            let mut base: Vec<u64> = Vec::new();
+            rs.for_each_option(n, &mut |parts| base.extend(parts.iter().map(|p| p.heap)));
+            base.sort_unstable();
+            base.dedup();
+            if base.first() == Some(&0) {
+                set.set(0);
+                base.remove(0);
+            }
+            // The products of the nonempty subsets: set ← set ∪ set·b ∪ {b}.
+            let mut subsets = Bits::new(order);
+            for &b in &base {
+                if b >= n {
+                    bad = Some(b);
+                    break;
+                }
+                let x = self.phi[b as usize];
+                let mut next = subsets.clone();
+                next.set(x);
+                for y in subsets.iter() {
+                    next.set(self.q.mul(y, x));
+                }
+                subsets = next;
+                self.work += order as u64;
+            }
+            set.or(&subsets);
+        } else {
+            let (q, phi) = (&self.q, &self.phi);
+            let mut count = 0u64;
+            rs.for_each_option(n, &mut |parts| {
+                count += 1;
+                let mut x = 0u32;
+                for p in parts {
+                    if p.heap >= n {
+                        bad = Some(p.heap);
+                        return;
+                    }
+                    x = q.mul(x, power(q, phi[p.heap as usize], p.copies));
+                }
+                set.set(x);
+            });
+            self.work += count;
+        }
+        if let Some(b) = bad {
+            return Err(Error::Unsupported(format!(
+                "the misère quotient of {} needs options that are sums of smaller heaps; {}({n}) has an option with heap {b}",
+                rs.name(),
+                rs.name()
+            )));
+        }
+        Ok(set.iter().collect())
+    }
+
+    /// Adds heap n: Φ(n) and, where needed, a larger quotient.
+    fn heap(&mut self, n: u64) -> Result<()> {
+        self.ctl.tick(n)?;
+        self.check_work()?;
+        let s = self.option_images(n)?;
+        let phi_n = if s.is_empty() { Some(0) } else { self.conservative(&s)? };
+        self.opts.push(s);
+        match phi_n {
+            Some(a) => {
+                self.phi.push(a);
+                self.extend_runs();
+            }
+            None => {
+                let grown = self.grow(n);
+                if let Err(e) = grown {
+                    self.opts.pop();
+                    return Err(e);
+                }
+                self.changes.push(Change {
+                    heap: n,
+                    order: self.q.order(),
+                    p_size: self.p.count(),
+                });
+                self.recompute_runs();
+            }
+        }
+        Ok(())
+    }
+
+    /// An element a of Q with which Φ(n) = a predicts every outcome, if one exists.
+    fn conservative(&mut self, s: &[u32]) -> Result<Option<u32>> {
+        let order = self.q.order();
+        // U: the z with no move in heap n reaching P from z.
+        let mut hit = Bits::new(order);
+        for &x in s {
+            hit.or(self.machine.residual(x));
+        }
+        let mut candidates: Vec<(usize, u32)> = Vec::new();
+        for a in 0..order as u32 {
+            let r = self.machine.residual(a);
+            // R(a) ∩ hit = ∅.
+            if r.0.iter().zip(&hit.0).all(|(x, y)| x & y == 0) {
+                let gap = order - hit.count() - r.count();
+                candidates.push((gap, a));
+            }
+        }
+        self.work += order as u64;
+        candidates.sort_unstable();
+        for (_, a) in candidates {
+            if self.machine.add_type(a, s, self.ctl)? {
+                return Ok(Some(a));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A generating set of Q among the heap images (first heaps first).
+    fn generators(&self) -> Vec<u32> {
+        let order = self.q.order();
+        let mut gens: Vec<u32> = Vec::new();
+        let mut reached = Bits::new(order);
+        reached.set(0);
+        let mut list = vec![0u32];
+        for &x in &self.phi {
+            if reached.get(x) {
+                continue;
+            }
+            gens.push(x);
+            // Close the reached set under the generators.
+            let mut i = 0;
+            list = reached.iter().collect();
+            while i < list.len() {
+                let y = list[i];
+                i += 1;
+                for &g in &gens {
+                    let z = self.q.mul(y, g);
+                    if !reached.get(z) {
+                        reached.set(z);
+                        list.push(z);
+                    }
+                }
+            }
+            if list.len() == order {
+                break;
+            }
+        }
+        gens
+    }
+
+    /// Q_n when heap n is not a conservative extension: the trial monoid
+    /// Q_{n−1} × ⟨x | x^J = x^I⟩ marked with the outcomes, reduced, and checked.
+    fn grow(&mut self, n: u64) -> Result<()> {
+        let order = self.q.order();
+        let s_n = self.opts[n as usize].clone();
+        // Representatives of fewest tokens (Dijkstra over the heaps' images).
+        let mut smallest: FxHashMap<u32, u64> = FxHashMap::default();
+        for h in 1..n {
+            let x = self.phi[h as usize];
+            if x != 0 {
+                smallest.entry(x).or_insert(h);
+            }
+        }
+        let mut edges: Vec<(u64, u32)> = smallest.iter().map(|(&x, &h)| (h, x)).collect();
+        edges.sort_unstable();
+        let mut dist = vec![u64::MAX; order];
+        let mut parent: Vec<(u32, u64)> = vec![(u32::MAX, 0); order];
+        dist[0] = 0;
+        let mut heap = BinaryHeap::new();
+        heap.push(Reverse((0u64, 0u32)));
+        while let Some(Reverse((d, g))) = heap.pop() {
+            if d > dist[g as usize] {
+                continue;
+            }
+            for &(h, x) in &edges {
+                let y = self.q.mul(g, x);
+                let nd = d + h;
+                if nd < dist[y as usize] {
+                    dist[y as usize] = nd;
+                    parent[y as usize] = (g, h);
+                    heap.push(Reverse((nd, y)));
+                }
+            }
+        }
+        self.work += (order * edges.len()) as u64;
+        if dist.contains(&u64::MAX) {
+            return Err(Error::Unsupported(format!(
+                "heap {n}: the quotient before it is not generated by its heaps (a bug)"
+            )));
+        }
+        // The images of the options of each representative.
+        let mut rep_opts: Vec<Vec<u32>> = vec![Vec::new(); order];
+        for g in 0..order {
+            let mut heaps: Vec<u64> = Vec::new();
+            let mut y = g as u32;
+            while y != 0 {
+                let (p, h) = parent[y as usize];
+                heaps.push(h);
+                y = p;
+            }
+            heaps.sort_unstable();
+            let mut set: FxHashSet<u32> = FxHashSet::default();
+            for (i, &h) in heaps.iter().enumerate() {
+                if i > 0 && heaps[i - 1] == h {
+                    continue;
+                }
+                let mut rest = 0u32;
+                for (k, &o) in heaps.iter().enumerate() {
+                    if k != i {
+                        rest = self.q.mul(rest, self.phi[o as usize]);
+                    }
+                }
+                for &s in &self.opts[h as usize] {
+                    set.insert(self.q.mul(rest, s));
+                }
+            }
+            let mut v: Vec<u32> = set.into_iter().collect();
+            v.sort_unstable();
+            self.work += v.len() as u64 + heaps.len() as u64;
+            rep_opts[g] = v;
+        }
+        let mut by_tokens: Vec<u32> = (0..order as u32).collect();
+        by_tokens.sort_by_key(|&g| (dist[g as usize], g));
+        // Columns: col[j][g] = (a sum of class g plus j heaps n is a P-position).
+        let mut cols: Vec<Bits> = vec![self.p.clone()];
+        let mut seen: FxHashMap<Bits, usize> = FxHashMap::default();
+        seen.insert(self.p.clone(), 0);
+        let (first, len) = loop {
+            let prev = cols.last().expect("column 0").clone();
+            let mut col = Bits::new(order);
+            for &g in &by_tokens {
+                let no_p_in_n = s_n.iter().all(|&s| !prev.get(self.q.mul(g, s)));
+                let no_p_in_rest = rep_opts[g as usize].iter().all(|&o| !col.get(o));
+                if no_p_in_n && no_p_in_rest {
+                    col.set(g);
+                }
+            }
+            self.work += order as u64 * (s_n.len() as u64 + 1);
+            let j = cols.len();
+            if let Some(&i) = seen.get(&col) {
+                break (i, j);
+            }
+            if j >= MAX_COLUMNS {
+                return Err(Error::Unsupported(format!(
+                    "heap {n}: more than {MAX_COLUMNS} powers of the new generator before they repeat"
+                )));
+            }
+            seen.insert(col.clone(), j);
+            cols.push(col);
+        };
+        // The trial monoid: element g·len + t is g·x^t.
+        let gens = self.generators();
+        let m = order * len;
+        let bytes = (m as u64) * (gens.len() as u64 + 4) * 4 * 2;
+        self.ctl.check_memory(
+            &format!("the trial monoid at heap {n}"),
+            bytes,
+            format!("{order} × {len} elements, {} generators", gens.len() + 1),
+        )?;
+        let next_t = |t: usize| if t + 1 < len { t + 1 } else { first };
+        let step = |e: usize, i: usize| {
+            let (g, t) = (e / len, e % len);
+            if i < gens.len() {
+                self.q.mul(g as u32, gens[i]) as usize * len + t
+            } else {
+                g * len + next_t(t)
+            }
+        };
+        let (class, classes) = coarsest(m, gens.len() + 1, step, |e| cols[e % len].get((e / len) as u32), self.ctl)?;
+        self.work += (m * (gens.len() + 1)) as u64;
+        // Number the classes from the identity by the heap images in heap order.
+        let tadd = |a: usize, b: usize| {
+            let t = a + b;
+            if t < len {
+                t
+            } else {
+                first + (t - first) % (len - first)
+            }
+        };
+        let mul_m = |e1: usize, e2: usize| {
+            let (g1, t1, g2, t2) = (e1 / len, e1 % len, e2 / len, e2 % len);
+            self.q.mul(g1 as u32, g2 as u32) as usize * len + tadd(t1, t2)
+        };
+        // x = (identity, x¹): element next_t(0) (x¹ = x⁰ when the columns repeat at once).
+        let x = next_t(0);
+        let mut images: Vec<usize> = self.phi[1..].iter().map(|&g| g as usize * len).collect();
+        images.push(x);
+        let mut distinct = FxHashSet::default();
+        images.retain(|&e| distinct.insert(class[e]));
+        let mut number = vec![u32::MAX; classes];
+        let mut reps: Vec<usize> = vec![0];
+        number[class[0] as usize] = 0;
+        let mut i = 0;
+        while i < reps.len() {
+            let e = reps[i];
+            i += 1;
+            for &img in &images {
+                let f = mul_m(e, img);
+                let c = class[f] as usize;
+                if number[c] == u32::MAX {
+                    number[c] = reps.len() as u32;
+                    reps.push(f);
+                }
+            }
+        }
+        if reps.len() != classes {
+            return Err(Error::Unsupported(format!(
+                "heap {n}: the trial monoid is not generated by the heaps (a bug)"
+            )));
+        }
+        let k = classes;
+        self.ctl.check_memory(
+            &format!("the quotient at heap {n}"),
+            (k as u64).pow(2) * 4 + bytes,
+            format!("a table of {k} × {k} elements"),
+        )?;
+        let mut rows = vec![vec![0u32; k]; k];
+        for (a, row) in rows.iter_mut().enumerate() {
+            for (b, cell) in row.iter_mut().enumerate() {
+                *cell = number[class[mul_m(reps[a], reps[b])] as usize];
+            }
+        }
+        self.work += (k * k) as u64;
+        let q2 = Monoid::from_rows(&rows);
+        let mut p2 = Bits::new(k);
+        for (c, &e) in reps.iter().enumerate() {
+            if cols[e % len].get((e / len) as u32) {
+                p2.set(c as u32);
+            }
+        }
+        let map = |g: u32| number[class[g as usize * len] as usize];
+        let mut phi2: Vec<u32> = self.phi.iter().map(|&g| map(g)).collect();
+        phi2.push(number[class[x] as usize]);
+        let opts2: Vec<Vec<u32>> = self
+            .opts
+            .iter()
+            .map(|s| {
+                let mut v: Vec<u32> = s.iter().map(|&g| map(g)).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            })
+            .collect();
+        // The exact check of every sum of heaps ≤ n.
+        let mut machine = Machine::new(q2.clone(), p2.clone());
+        machine.work = self.machine.work;
+        for h in 1..=n as usize {
+            if !opts2[h].is_empty() && !machine.add_type(phi2[h], &opts2[h], self.ctl)? {
+                return Err(Error::Unsupported(format!(
+                    "heap {n}: the trial quotient of order {k} fails the exact check (heap {n} tells apart sums of smaller heaps that the quotient before it merged; grundy's engine does not refine them)"
+                )));
+            }
+        }
+        self.q = q2;
+        self.p = p2;
+        self.phi = phi2;
+        self.opts = opts2;
+        self.machine = machine;
+        Ok(())
+    }
+
+    /// Updates the periodic runs after Φ of a new heap.
+    fn extend_runs(&mut self) {
+        let n = self.phi.len() - 1;
+        let x = self.phi[n];
+        for p in 1..n {
+            if self.phi[n - p] != x {
+                self.run_start[p] = (n - p + 1) as u64;
+            }
+        }
+        self.run_start.push(u64::from(self.phi[0] != x));
+    }
+
+    /// The periodic runs from scratch (the images changed).
+    fn recompute_runs(&mut self) {
+        let n = self.phi.len() - 1;
+        self.run_start = vec![0; n + 1];
+        for p in 1..=n {
+            let mut m = n - p;
+            loop {
+                if self.phi[m] != self.phi[m + p] {
+                    self.run_start[p] = (m + 1) as u64;
+                    break;
+                }
+                if m == 0 {
+                    self.run_start[p] = 0;
+                    break;
+                }
+                m -= 1;
+            }
+        }
+        self.work += (n * n) as u64 / 2;
+    }
+
+    /// Solved: the least period whose agreement reaches the heap the theorem needs.
+    fn solved(&self, theorem: &dyn PeriodicityTheorem) -> Option<Status> {
+        let n = self.phi.len() as u64 - 1;
+        (1..=n).find_map(|p| {
+            let n0 = self.run_start[p as usize];
+            let end = theorem.proof_end(n0, p, 0)?;
+            (end <= n && n0 + p <= n).then_some(Status::Solved {
+                preperiod: n0,
+                period: p,
+                proof_end: end,
+            })
+        })
+    }
+}

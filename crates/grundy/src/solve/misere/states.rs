@@ -1,0 +1,213 @@
+//! The finite check that a candidate (Q, P, Φ) predicts the misère outcome of every
+//! sum of heaps, as the quotient engine runs it (incrementally, heap by heap).
+//!
+//! A sum G of heaps is summarised by its *state* (Φ(G), whether G has an option, and
+//! N(G) = {z ∈ Q : Φ(G′)·z ∈ P for some option G′ of G}). Φ predicts G's outcome iff
+//! Φ(G) ∈ P ⟺ (G has an option and 1 ∉ N(G)). Adding a heap h whose image is φ and
+//! whose options have the images S_h (its *type*) maps the state of G to that of G + h:
+//! (Φ(G)·φ, moved or S_h ≠ ∅, {z : φz ∈ N(G)} ∪ {z : Φ(G)·s·z ∈ P for some s ∈ S_h}).
+//! So the states reachable from the empty sum by adding heaps are finitely many, and
+//! checking each of them checks every sum of heaps at once.
+
+use super::monoid::{Bits, Monoid};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use rustc_hash::FxHashMap;
+
+/// Bytes one state takes besides its set N (the entry in the list and in the index).
+const STATE_BYTES: u64 = 64;
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct State {
+    g: u32,
+    moved: bool,
+    n: Bits,
+}
+
+/// A heap type: its image φ and the images of its options.
+struct Type {
+    phi: u32,
+    opts: Vec<u32>,
+    /// Per element g: the z with g·s·z ∈ P for some option image s (filled lazily).
+    reach: Vec<Option<Bits>>,
+}
+
+/// The states reachable with the heap types added so far, all consistent.
+pub(crate) struct Machine {
+    q: Monoid,
+    p: Bits,
+    /// R(x) = {z : x·z ∈ P} for every element x.
+    residual: Vec<Bits>,
+    types: Vec<Type>,
+    type_ids: FxHashMap<(u32, Vec<u32>), u32>,
+    states: Vec<State>,
+    index: FxHashMap<State, u32>,
+    /// State transitions made (the work done).
+    pub(crate) work: u64,
+}
+
+impl Machine {
+    /// The machine of (Q, P) with no heap type yet: the one state of the empty sum.
+    pub(crate) fn new(q: Monoid, p: Bits) -> Machine {
+        let order = q.order();
+        let residual = (0..order as u32)
+            .map(|x| {
+                let mut r = Bits::new(order);
+                for (z, &xz) in q.row(x).iter().enumerate() {
+                    if p.get(xz) {
+                        r.set(z as u32);
+                    }
+                }
+                r
+            })
+            .collect();
+        let empty = State {
+            g: 0,
+            moved: false,
+            n: Bits::new(order),
+        };
+        let mut index = FxHashMap::default();
+        index.insert(empty.clone(), 0);
+        Machine {
+            q,
+            p,
+            residual,
+            types: Vec::new(),
+            type_ids: FxHashMap::default(),
+            states: vec![empty],
+            index,
+            work: 0,
+        }
+    }
+
+    /// The number of states.
+    pub(crate) fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// The memory one state takes.
+    pub(crate) fn state_bytes(&self) -> u64 {
+        STATE_BYTES + 8 * self.q.order().div_ceil(64) as u64 * 2
+    }
+
+    /// R(x) = {z : x·z ∈ P}.
+    pub(crate) fn residual(&self, x: u32) -> &Bits {
+        &self.residual[x as usize]
+    }
+
+    fn consistent(&self, s: &State) -> bool {
+        self.p.get(s.g) == (s.moved && !s.n.get(0))
+    }
+
+    fn step(&mut self, s: usize, t: usize) -> State {
+        self.work += 1;
+        let order = self.q.order();
+        let st = &self.states[s];
+        let ty = &self.types[t];
+        let mut n = Bits::new(order);
+        for (z, &fz) in self.q.row(ty.phi).iter().enumerate() {
+            if st.n.get(fz) {
+                n.set(z as u32);
+            }
+        }
+        let g = st.g;
+        let moved = st.moved || !ty.opts.is_empty();
+        if self.types[t].reach[g as usize].is_none() {
+            let mut r = Bits::new(order);
+            for &o in &self.types[t].opts {
+                r.or(&self.residual[self.q.mul(g, o) as usize]);
+            }
+            self.types[t].reach[g as usize] = Some(r);
+        }
+        n.or(self.types[t].reach[g as usize].as_ref().expect("just filled"));
+        State {
+            g: self.q.mul(g, self.types[t].phi),
+            moved,
+            n,
+        }
+    }
+
+    /// Adds the heap type (φ, S): every new state reachable with it is checked. On
+    /// success the type and its states are kept; when a state is inconsistent (the
+    /// candidate mispredicts a sum) nothing is kept and the result is false.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when the states would pass the memory limit,
+    /// [`Error::Interrupted`].
+    pub(crate) fn add_type(&mut self, phi: u32, opts: &[u32], ctl: &Control) -> Result<bool> {
+        if self.type_ids.contains_key(&(phi, opts.to_vec())) {
+            return Ok(true);
+        }
+        let t = self.types.len();
+        self.types.push(Type {
+            phi,
+            opts: opts.to_vec(),
+            reach: vec![None; self.q.order()],
+        });
+        let mark = self.states.len();
+        let ok = self.close(t, ctl);
+        match ok {
+            Ok(true) => {
+                self.type_ids.insert((phi, opts.to_vec()), t as u32);
+                Ok(true)
+            }
+            other => {
+                for s in self.states.drain(mark..) {
+                    self.index.remove(&s);
+                }
+                self.types.pop();
+                other
+            }
+        }
+    }
+
+    /// Adds the successors by the new type `t` of the states there were, and closes
+    /// the new states under every type; false at the first inconsistent state.
+    fn close(&mut self, t: usize, ctl: &Control) -> Result<bool> {
+        let old = self.states.len();
+        let mut queue: Vec<usize> = Vec::new();
+        for s in 0..old {
+            if !self.visit(s, t, &mut queue, ctl)? {
+                return Ok(false);
+            }
+        }
+        let mut i = 0;
+        while i < queue.len() {
+            let s = queue[i];
+            i += 1;
+            for u in 0..self.types.len() {
+                if !self.visit(s, u, &mut queue, ctl)? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn visit(&mut self, s: usize, t: usize, queue: &mut Vec<usize>, ctl: &Control) -> Result<bool> {
+        let next = self.step(s, t);
+        if self.index.contains_key(&next) {
+            return Ok(true);
+        }
+        if !self.consistent(&next) {
+            return Ok(false);
+        }
+        let id = self.states.len();
+        if id & 0xFFF == 0 {
+            ctl.tick(self.work)?;
+            let bytes = (id as u64 + 1) * self.state_bytes();
+            ctl.check_memory(
+                "the states of the misère quotient check",
+                bytes,
+                format!("{id} states of {} bytes", self.state_bytes()),
+            )?;
+        }
+        if id > u32::MAX as usize {
+            return Err(Error::Unsupported("more than 2^32 states in the misère quotient check".into()));
+        }
+        self.index.insert(next.clone(), id as u32);
+        self.states.push(next);
+        queue.push(id);
+        Ok(true)
+    }
+}
