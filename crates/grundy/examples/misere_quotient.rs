@@ -38,6 +38,19 @@ fn main() {
         } => println!("  solved: period {period}, preperiod {preperiod}, checked to heap {proof_end}"),
         Status::Partial => println!("  partial"),
     }
+    let pres = q.presentation();
+    println!("  {pres}");
+    if std::env::var("SHOW_PHI").is_ok() {
+        for (n, &x) in q.phi.iter().enumerate() {
+            println!("    Φ({n}) = {}", pres.word(&pres.normal[x as usize]));
+        }
+        let p: Vec<String> = q
+            .p_portion
+            .iter()
+            .map(|&x| pres.word(&pres.normal[x as usize]))
+            .collect();
+        println!("  P = {{{}}}", p.join(", "));
+    }
     if let Some(e) = &q.stopped {
         println!("  stopped: {e}");
     }

@@ -310,3 +310,134 @@ fn the_work_limit_stops_the_search() {
     let e = s.outcome(&parse_position("kayles(30,31,32)").unwrap()).unwrap_err();
     assert!(matches!(e, grundy::Error::TooManyStates { .. }), "{e}");
 }
+
+mod quotients {
+    use super::*;
+    use grundy::solve::misere::{quotient, Quotient, Status};
+
+    fn heap(name: &str) -> Arc<dyn HeapRuleset> {
+        grundy::catalog::parse_ruleset(name)
+            .unwrap()
+            .as_heap("t")
+            .unwrap()
+            .clone()
+    }
+
+    /// Limits that keep a test small: 1 GiB, 10^9 units of work.
+    fn limits() -> Control {
+        Control::new().with_memory_limit(1 << 30).with_work_limit(1_000_000_000)
+    }
+
+    /// Φ(sum) ∈ P ⟺ the search finds a misère P-position, on random sums of heaps
+    /// ≤ `q.to` (the search engine is the reference).
+    fn agrees_with_search(name: &str, q: &Quotient, sums: usize, max_heaps: u64, largest: u64, seed: u64) {
+        let rs = heap(name);
+        let mut rng = Rng(seed);
+        let mut search = MisereSearch::new(limits());
+        let mut p_count = 0;
+        for _ in 0..sums {
+            let k = rng.below(max_heaps + 1);
+            let heaps: Vec<u64> = (0..k).map(|_| rng.below(q.to.min(largest) + 1)).collect();
+            let pos = Position::single(Component::Heaps {
+                ruleset: rs.clone(),
+                heaps: heaps.iter().map(|&h| Part::one(h)).collect(),
+            });
+            let runs: Vec<(u64, u64)> = heaps.iter().map(|&h| (h, 1)).collect();
+            let by_quotient = q.is_p(&runs).unwrap();
+            let by_search = search.outcome(&pos).unwrap() == Outcome::P;
+            assert_eq!(by_quotient, by_search, "{pos}");
+            p_count += usize::from(by_search);
+        }
+        assert!(
+            p_count * 20 > sums,
+            "{name}: too few P-positions ({p_count}) to be a test"
+        );
+    }
+
+    #[test]
+    fn quotients_predict_the_search_on_random_sums() {
+        // (ruleset, heaps of the quotient, heaps in a sum, largest heap in a sum)
+        for (name, to, heaps, largest) in [
+            ("take-and-break[0.75]", 40, 4, 14),
+            ("kayles", 30, 3, 14),
+            ("dawsons-kayles", 24, 3, 16),
+            ("dawsons-chess", 20, 3, 14),
+            ("take-and-break[0.312]", 30, 4, 14),
+            ("subtraction[1,3,4]", 40, 4, 40),
+            ("subtraction[2,5]", 40, 4, 40),
+            ("take-and-break[4!.0]", 12, 3, 12),
+        ] {
+            let q = quotient(heap(name).as_ref(), to, &limits()).unwrap();
+            assert!(q.stopped.is_none(), "{name}: {:?}", q.stopped);
+            agrees_with_search(name, &q, 150, heaps, largest, 17);
+        }
+    }
+
+    #[test]
+    fn random_codes_quotients_predict_the_search() {
+        let mut rng = Rng(4242);
+        for _ in 0..25 {
+            let rules = random_rules(&mut rng);
+            let name = rules.expr();
+            let q = quotient(heap(&name).as_ref(), 14, &limits()).unwrap();
+            let rs = heap(&name);
+            let mut search = MisereSearch::new(limits());
+            for _ in 0..60 {
+                let heaps: Vec<u64> = (0..rng.below(4)).map(|_| rng.below(q.to + 1)).collect();
+                let pos = Position::single(Component::Heaps {
+                    ruleset: rs.clone(),
+                    heaps: heaps.iter().map(|&h| Part::one(h)).collect(),
+                });
+                let runs: Vec<(u64, u64)> = heaps.iter().map(|&h| (h, 1)).collect();
+                assert_eq!(
+                    q.is_p(&runs).unwrap(),
+                    search.outcome(&pos).unwrap() == Outcome::P,
+                    "{pos}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn misere_nim_has_the_tame_quotients() {
+        // Plambeck & Siegel 2008: misère Nim on heaps below 2^n has the quotient T_n,
+        // of order 2 for n = 1 and 2^n + 2 for n ≥ 2, with |P| = 2 (|P| = 1 for T_1).
+        for n in 1..=5u32 {
+            let q = quotient(heap("nim").as_ref(), (1 << n) - 1, &Control::new()).unwrap();
+            let order = if n == 1 { 2 } else { (1 << n) + 2 };
+            assert_eq!(q.order(), order, "n = {n}");
+            assert_eq!(q.p_portion.len(), if n == 1 { 1 } else { 2 }, "n = {n}");
+            assert_eq!(q.tame(), Some(n), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_quotient_of_075_is_r8() {
+        let q = quotient(heap("take-and-break[0.75]").as_ref(), 100, &Control::new()).unwrap();
+        let pres = q.presentation();
+        // Plambeck & Siegel 2008: R₈ = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩,
+        // P = {a, b²}.
+        assert_eq!(pres.to_string(), "⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩");
+        let p: Vec<String> = q
+            .p_portion
+            .iter()
+            .map(|&x| pres.word(&pres.normal[x as usize]))
+            .collect();
+        assert_eq!(p, ["a", "b²"]);
+        assert!(matches!(q.status, Status::Solved { .. }), "{:?}", q.status);
+        assert_eq!(q.tame(), None);
+        assert_eq!(pres.ascii(), "<a, b, c | a^2 = 1, b*c = a*b, c^2 = b^2, b^3 = b>");
+    }
+
+    #[test]
+    fn kayles_is_solved() {
+        let q = quotient(heap("kayles").as_ref(), 1000, &Control::new()).unwrap();
+        assert!(q.stopped.is_none());
+        let Status::Solved { period, .. } = q.status else {
+            panic!("{:?}", q.status)
+        };
+        assert_eq!(period, 12);
+        // Beyond the heaps computed, Φ comes from the period.
+        assert!(q.is_p(&[(5000, 1), (5001, 1)]).is_some());
+    }
+}

@@ -27,9 +27,6 @@ impl Bits {
             *a |= b;
         }
     }
-    pub(crate) fn is_subset(&self, other: &Bits) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
-    }
     pub(crate) fn count(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
@@ -141,6 +138,47 @@ pub(crate) fn coarsest(
         }
         count = new_count;
     }
+}
+
+/// k if (Q, P) is isomorphic to the tame quotient T_k of misère Nim on heaps below
+/// 2^k (Plambeck & Siegel 2008): T_0 = {1} with P = ∅, T_1 = ⟨a | a² = 1⟩ with P = {a},
+/// and for k ≥ 2, Q = {1, a} ∪ G where G = Q·e (e the idempotent ≠ 1) is a group with
+/// g² = e for every g (so |G| = 2^k), a² = 1, a·e ≠ e and P = {a, e}. That structure
+/// determines T_k up to isomorphism: a basis of G starting with a·e maps onto the
+/// nim-sums with a heap of 2 or more, starting with 1.
+pub(crate) fn tame_index(q: &Monoid, p: &[u32]) -> Option<u32> {
+    let order = q.order() as u32;
+    match order {
+        1 => return p.is_empty().then_some(0),
+        2 => return (q.mul(1, 1) == 0 && p == [1]).then_some(1),
+        _ => {}
+    }
+    let idempotents: Vec<u32> = (1..order).filter(|&x| q.mul(x, x) == x).collect();
+    let [e] = idempotents[..] else {
+        return None;
+    };
+    let mut in_g = vec![false; order as usize];
+    for x in 0..order {
+        in_g[q.mul(x, e) as usize] = true;
+    }
+    let g: Vec<u32> = (0..order).filter(|&x| in_g[x as usize]).collect();
+    if g.iter().any(|&x| q.mul(x, x) != e) {
+        return None;
+    }
+    let rest: Vec<u32> = (0..order).filter(|&x| !in_g[x as usize]).collect();
+    let [one, a] = rest[..] else {
+        return None;
+    };
+    if one != 0 || q.mul(a, a) != 0 || q.mul(a, e) == e {
+        return None;
+    }
+    let mut want = vec![a, e];
+    want.sort_unstable();
+    if p != want {
+        return None;
+    }
+    let size = g.len() as u32;
+    (size.is_power_of_two() && size >= 4).then(|| size.trailing_zeros())
 }
 
 #[cfg(test)]

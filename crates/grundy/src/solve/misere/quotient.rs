@@ -40,18 +40,20 @@
 //! heap ≤ N; the state search sees no new type, so Φ still predicts every outcome.
 //! A quotient is called solved only then.
 
-use super::monoid::{coarsest, Bits, Monoid};
+use super::monoid::{Bits, Monoid};
 use super::states::Machine;
+use super::trial::{candidate, Before, Lift, Refinement};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::formulas::Statement;
 use crate::game::{HeapRuleset, PeriodicityTheorem};
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
-/// The most columns (powers of a new generator) the trial monoid takes.
-const MAX_COLUMNS: usize = 256;
+/// The most trial monoids tried for one heap (each over the state monoid of the one
+/// before).
+const MAX_ROUNDS: usize = 32;
+
+/// The most failed candidates whose states a base keeps.
+const MAX_LAYERS: usize = 2;
 
 /// A heap where the quotient grows: Q_n differs from Q_{n−1}.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +131,37 @@ impl Quotient {
                 self.phi.get(m as usize).copied()
             }
             Status::Partial => None,
+        }
+    }
+
+    /// The presentation of Q by generators (heap images) and relations.
+    pub fn presentation(&self) -> super::Presentation {
+        super::Presentation::of(&self.monoid, &self.phi)
+    }
+
+    /// Whether the quotient is tame: isomorphic, with its P-portion, to the quotient
+    /// T_k of misère Nim on heaps below 2^k (Plambeck & Siegel 2008): `Some(k)`, with
+    /// T_0 the trivial monoid (no heap has a move), or `None` for a wild quotient.
+    pub fn tame(&self) -> Option<u32> {
+        super::monoid::tame_index(&self.monoid, &self.p_portion)
+    }
+
+    /// The certificate of this quotient ([`super::Certificate`]), for
+    /// [`super::check_certificate`].
+    pub fn certificate(&self) -> super::Certificate {
+        let (period, preperiod) = match self.status {
+            Status::Solved { period, preperiod, .. } => (Some(period), Some(preperiod)),
+            Status::Partial => (None, None),
+        };
+        super::Certificate {
+            ruleset: self.ruleset.clone(),
+            to: self.to,
+            status: if period.is_some() { "solved" } else { "partial" }.into(),
+            table: self.monoid.rows(),
+            p_portion: self.p_portion.clone(),
+            phi: self.phi.clone(),
+            period,
+            preperiod,
         }
     }
 
@@ -344,7 +377,11 @@ impl<'a> Engine<'a> {
         self.ctl.tick(n)?;
         self.check_work()?;
         let s = self.option_images(n)?;
-        let phi_n = if s.is_empty() { Some(0) } else { self.conservative(&s)? };
+        let phi_n = if s.is_empty() {
+            Some(0)
+        } else {
+            self.conservative(n, &s)?
+        };
         self.opts.push(s);
         match phi_n {
             Some(a) => {
@@ -352,11 +389,8 @@ impl<'a> Engine<'a> {
                 self.extend_runs();
             }
             None => {
-                let grown = self.grow(n);
-                if let Err(e) = grown {
-                    self.opts.pop();
-                    return Err(e);
-                }
+                self.opts.pop();
+                self.grow(n)?;
                 self.changes.push(Change {
                     heap: n,
                     order: self.q.order(),
@@ -369,7 +403,7 @@ impl<'a> Engine<'a> {
     }
 
     /// An element a of Q with which Φ(n) = a predicts every outcome, if one exists.
-    fn conservative(&mut self, s: &[u32]) -> Result<Option<u32>> {
+    fn conservative(&mut self, n: u64, s: &[u32]) -> Result<Option<u32>> {
         let order = self.q.order();
         // U: the z with no move in heap n reaching P from z.
         let mut hit = Bits::new(order);
@@ -388,255 +422,86 @@ impl<'a> Engine<'a> {
         self.work += order as u64;
         candidates.sort_unstable();
         for (_, a) in candidates {
-            if self.machine.add_type(a, s, self.ctl)? {
+            if self.machine.add_type(a, s, n, self.ctl)? {
                 return Ok(Some(a));
             }
         }
         Ok(None)
     }
 
-    /// A generating set of Q among the heap images (first heaps first).
-    fn generators(&self) -> Vec<u32> {
-        let order = self.q.order();
-        let mut gens: Vec<u32> = Vec::new();
-        let mut reached = Bits::new(order);
-        reached.set(0);
-        let mut list = vec![0u32];
-        for &x in &self.phi {
-            if reached.get(x) {
-                continue;
-            }
-            gens.push(x);
-            // Close the reached set under the generators.
-            let mut i = 0;
-            list = reached.iter().collect();
-            while i < list.len() {
-                let y = list[i];
-                i += 1;
-                for &g in &gens {
-                    let z = self.q.mul(y, g);
-                    if !reached.get(z) {
-                        reached.set(z);
-                        list.push(z);
-                    }
-                }
-            }
-            if list.len() == order {
-                break;
-            }
-        }
-        gens
-    }
-
-    /// Q_n when heap n is not a conservative extension: the trial monoid
-    /// Q_{n−1} × ⟨x | x^J = x^I⟩ marked with the outcomes, reduced, and checked.
+    /// Q_n when heap n is not a conservative extension: trial monoids
+    /// ([`super::trial`]), each checked exactly, over Q_{n−1} first and then over the
+    /// state monoid of the candidate that failed.
     fn grow(&mut self, n: u64) -> Result<()> {
-        let order = self.q.order();
-        let s_n = self.opts[n as usize].clone();
-        // Representatives of fewest tokens (Dijkstra over the heaps' images).
-        let mut smallest: FxHashMap<u32, u64> = FxHashMap::default();
-        for h in 1..n {
-            let x = self.phi[h as usize];
-            if x != 0 {
-                smallest.entry(x).or_insert(h);
+        let mut refine = Refinement::default();
+        for _ in 0..MAX_ROUNDS {
+            let before = Before {
+                rs: self.rs,
+                n,
+                q: &self.q,
+                p: &self.p,
+                phi: &self.phi,
+            };
+            let cand = candidate(&before, &refine, &mut self.work, self.ctl)?;
+            if std::env::var("GRUNDY_DEBUG").is_ok() {
+                eprintln!("heap {n}: candidate of order {} |P| {}", cand.q.order(), cand.p.count());
+                eprintln!(
+                    "  lift {:?} layers {}",
+                    refine.lift.as_ref().map(|l| l.gens.clone()),
+                    refine.layers.len()
+                );
             }
-        }
-        let mut edges: Vec<(u64, u32)> = smallest.iter().map(|(&x, &h)| (h, x)).collect();
-        edges.sort_unstable();
-        let mut dist = vec![u64::MAX; order];
-        let mut parent: Vec<(u32, u64)> = vec![(u32::MAX, 0); order];
-        dist[0] = 0;
-        let mut heap = BinaryHeap::new();
-        heap.push(Reverse((0u64, 0u32)));
-        while let Some(Reverse((d, g))) = heap.pop() {
-            if d > dist[g as usize] {
-                continue;
-            }
-            for &(h, x) in &edges {
-                let y = self.q.mul(g, x);
-                let nd = d + h;
-                if nd < dist[y as usize] {
-                    dist[y as usize] = nd;
-                    parent[y as usize] = (g, h);
-                    heap.push(Reverse((nd, y)));
-                }
-            }
-        }
-        self.work += (order * edges.len()) as u64;
-        if dist.contains(&u64::MAX) {
-            return Err(Error::Unsupported(format!(
-                "heap {n}: the quotient before it is not generated by its heaps (a bug)"
-            )));
-        }
-        // The images of the options of each representative.
-        let mut rep_opts: Vec<Vec<u32>> = vec![Vec::new(); order];
-        for g in 0..order {
-            let mut heaps: Vec<u64> = Vec::new();
-            let mut y = g as u32;
-            while y != 0 {
-                let (p, h) = parent[y as usize];
-                heaps.push(h);
-                y = p;
-            }
-            heaps.sort_unstable();
-            let mut set: FxHashSet<u32> = FxHashSet::default();
-            for (i, &h) in heaps.iter().enumerate() {
-                if i > 0 && heaps[i - 1] == h {
-                    continue;
-                }
-                let mut rest = 0u32;
-                for (k, &o) in heaps.iter().enumerate() {
-                    if k != i {
-                        rest = self.q.mul(rest, self.phi[o as usize]);
+            let mut machine = Machine::new(cand.q.clone(), cand.p.clone());
+            machine.work = self.machine.work;
+            let mut ok = true;
+            for h in 1..=n as usize {
+                if !cand.opts[h].is_empty() && !machine.add_type(cand.phi[h], &cand.opts[h], h as u64, self.ctl)? {
+                    if std::env::var("GRUNDY_DEBUG").is_ok() {
+                        eprintln!("  fails at {:?}", machine.failure);
                     }
-                }
-                for &s in &self.opts[h as usize] {
-                    set.insert(self.q.mul(rest, s));
-                }
-            }
-            let mut v: Vec<u32> = set.into_iter().collect();
-            v.sort_unstable();
-            self.work += v.len() as u64 + heaps.len() as u64;
-            rep_opts[g] = v;
-        }
-        let mut by_tokens: Vec<u32> = (0..order as u32).collect();
-        by_tokens.sort_by_key(|&g| (dist[g as usize], g));
-        // Columns: col[j][g] = (a sum of class g plus j heaps n is a P-position).
-        let mut cols: Vec<Bits> = vec![self.p.clone()];
-        let mut seen: FxHashMap<Bits, usize> = FxHashMap::default();
-        seen.insert(self.p.clone(), 0);
-        let (first, len) = loop {
-            let prev = cols.last().expect("column 0").clone();
-            let mut col = Bits::new(order);
-            for &g in &by_tokens {
-                let no_p_in_n = s_n.iter().all(|&s| !prev.get(self.q.mul(g, s)));
-                let no_p_in_rest = rep_opts[g as usize].iter().all(|&o| !col.get(o));
-                if no_p_in_n && no_p_in_rest {
-                    col.set(g);
+                    ok = false;
+                    break;
                 }
             }
-            self.work += order as u64 * (s_n.len() as u64 + 1);
-            let j = cols.len();
-            if let Some(&i) = seen.get(&col) {
-                break (i, j);
+            if ok {
+                self.q = cand.q;
+                self.p = cand.p;
+                self.phi = cand.phi;
+                self.opts = cand.opts;
+                self.machine = machine;
+                return Ok(());
             }
-            if j >= MAX_COLUMNS {
-                return Err(Error::Unsupported(format!(
-                    "heap {n}: more than {MAX_COLUMNS} powers of the new generator before they repeat"
-                )));
+            self.work = self.work.saturating_add(machine.work - self.machine.work);
+            // Count the exponents of the generators or heaps of the sum the candidate
+            // mispredicts; else keep the candidate's states.
+            let word = machine.failure.take().unwrap_or_default();
+            let word: Vec<u64> = word.into_iter().filter(|&h| h < n).collect();
+            let lift = refine.lift.get_or_insert_with(|| Lift::new(&self.q, &self.phi));
+            let mut changed = lift.refine(&word, &self.q, &self.phi);
+            if !changed {
+                // The sum's heaps stand for their types in the candidate: count every
+                // heap of those types.
+                let mut mates: Vec<u64> = (1..n)
+                    .filter(|&h| {
+                        word.iter().any(|&w| {
+                            cand.phi[h as usize] == cand.phi[w as usize]
+                                && cand.opts[h as usize] == cand.opts[w as usize]
+                        })
+                    })
+                    .collect();
+                mates.sort_unstable();
+                changed = lift.refine(&mates, &self.q, &self.phi);
             }
-            seen.insert(col.clone(), j);
-            cols.push(col);
-        };
-        // The trial monoid: element g·len + t is g·x^t.
-        let gens = self.generators();
-        let m = order * len;
-        let bytes = (m as u64) * (gens.len() as u64 + 4) * 4 * 2;
-        self.ctl.check_memory(
-            &format!("the trial monoid at heap {n}"),
-            bytes,
-            format!("{order} × {len} elements, {} generators", gens.len() + 1),
-        )?;
-        let next_t = |t: usize| if t + 1 < len { t + 1 } else { first };
-        let step = |e: usize, i: usize| {
-            let (g, t) = (e / len, e % len);
-            if i < gens.len() {
-                self.q.mul(g as u32, gens[i]) as usize * len + t
-            } else {
-                g * len + next_t(t)
-            }
-        };
-        let (class, classes) = coarsest(m, gens.len() + 1, step, |e| cols[e % len].get((e / len) as u32), self.ctl)?;
-        self.work += (m * (gens.len() + 1)) as u64;
-        // Number the classes from the identity by the heap images in heap order.
-        let tadd = |a: usize, b: usize| {
-            let t = a + b;
-            if t < len {
-                t
-            } else {
-                first + (t - first) % (len - first)
-            }
-        };
-        let mul_m = |e1: usize, e2: usize| {
-            let (g1, t1, g2, t2) = (e1 / len, e1 % len, e2 / len, e2 % len);
-            self.q.mul(g1 as u32, g2 as u32) as usize * len + tadd(t1, t2)
-        };
-        // x = (identity, x¹): element next_t(0) (x¹ = x⁰ when the columns repeat at once).
-        let x = next_t(0);
-        let mut images: Vec<usize> = self.phi[1..].iter().map(|&g| g as usize * len).collect();
-        images.push(x);
-        let mut distinct = FxHashSet::default();
-        images.retain(|&e| distinct.insert(class[e]));
-        let mut number = vec![u32::MAX; classes];
-        let mut reps: Vec<usize> = vec![0];
-        number[class[0] as usize] = 0;
-        let mut i = 0;
-        while i < reps.len() {
-            let e = reps[i];
-            i += 1;
-            for &img in &images {
-                let f = mul_m(e, img);
-                let c = class[f] as usize;
-                if number[c] == u32::MAX {
-                    number[c] = reps.len() as u32;
-                    reps.push(f);
+            if !changed {
+                if refine.layers.len() >= MAX_LAYERS {
+                    break;
                 }
+                refine.layers.push(cand);
             }
         }
-        if reps.len() != classes {
-            return Err(Error::Unsupported(format!(
-                "heap {n}: the trial monoid is not generated by the heaps (a bug)"
-            )));
-        }
-        let k = classes;
-        self.ctl.check_memory(
-            &format!("the quotient at heap {n}"),
-            (k as u64).pow(2) * 4 + bytes,
-            format!("a table of {k} × {k} elements"),
-        )?;
-        let mut rows = vec![vec![0u32; k]; k];
-        for (a, row) in rows.iter_mut().enumerate() {
-            for (b, cell) in row.iter_mut().enumerate() {
-                *cell = number[class[mul_m(reps[a], reps[b])] as usize];
-            }
-        }
-        self.work += (k * k) as u64;
-        let q2 = Monoid::from_rows(&rows);
-        let mut p2 = Bits::new(k);
-        for (c, &e) in reps.iter().enumerate() {
-            if cols[e % len].get((e / len) as u32) {
-                p2.set(c as u32);
-            }
-        }
-        let map = |g: u32| number[class[g as usize * len] as usize];
-        let mut phi2: Vec<u32> = self.phi.iter().map(|&g| map(g)).collect();
-        phi2.push(number[class[x] as usize]);
-        let opts2: Vec<Vec<u32>> = self
-            .opts
-            .iter()
-            .map(|s| {
-                let mut v: Vec<u32> = s.iter().map(|&g| map(g)).collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            })
-            .collect();
-        // The exact check of every sum of heaps ≤ n.
-        let mut machine = Machine::new(q2.clone(), p2.clone());
-        machine.work = self.machine.work;
-        for h in 1..=n as usize {
-            if !opts2[h].is_empty() && !machine.add_type(phi2[h], &opts2[h], self.ctl)? {
-                return Err(Error::Unsupported(format!(
-                    "heap {n}: the trial quotient of order {k} fails the exact check (heap {n} tells apart sums of smaller heaps that the quotient before it merged; grundy's engine does not refine them)"
-                )));
-            }
-        }
-        self.q = q2;
-        self.p = p2;
-        self.phi = phi2;
-        self.opts = opts2;
-        self.machine = machine;
-        Ok(())
+        Err(Error::Unsupported(format!(
+            "heap {n}: no trial monoid passed the exact check (heap {n} tells apart sums of smaller heaps that the quotient before it merges, and the engine's refinements of it did not suffice)"
+        )))
     }
 
     /// Updates the periodic runs after Φ of a new heap.

@@ -26,6 +26,8 @@ struct State {
 
 /// A heap type: its image φ and the images of its options.
 struct Type {
+    /// The first heap of this type.
+    heap: u64,
     phi: u32,
     opts: Vec<u32>,
     /// Per element g: the z with g·s·z ∈ P for some option image s (filled lazily).
@@ -41,7 +43,12 @@ pub(crate) struct Machine {
     types: Vec<Type>,
     type_ids: FxHashMap<(u32, Vec<u32>), u32>,
     states: Vec<State>,
+    /// How each state was reached first: (state, type).
+    parent: Vec<(u32, u32)>,
     index: FxHashMap<State, u32>,
+    /// The heaps of a sum whose outcome the candidate mispredicts, after a failed
+    /// [`Machine::add_type`].
+    pub(crate) failure: Option<Vec<u64>>,
     /// State transitions made (the work done).
     pub(crate) work: u64,
 }
@@ -75,14 +82,11 @@ impl Machine {
             types: Vec::new(),
             type_ids: FxHashMap::default(),
             states: vec![empty],
+            parent: vec![(u32::MAX, 0)],
             index,
+            failure: None,
             work: 0,
         }
-    }
-
-    /// The number of states.
-    pub(crate) fn len(&self) -> usize {
-        self.states.len()
     }
 
     /// The memory one state takes.
@@ -134,12 +138,13 @@ impl Machine {
     /// # Errors
     /// [`Error::TooLarge`] when the states would pass the memory limit,
     /// [`Error::Interrupted`].
-    pub(crate) fn add_type(&mut self, phi: u32, opts: &[u32], ctl: &Control) -> Result<bool> {
+    pub(crate) fn add_type(&mut self, phi: u32, opts: &[u32], heap: u64, ctl: &Control) -> Result<bool> {
         if self.type_ids.contains_key(&(phi, opts.to_vec())) {
             return Ok(true);
         }
         let t = self.types.len();
         self.types.push(Type {
+            heap,
             phi,
             opts: opts.to_vec(),
             reach: vec![None; self.q.order()],
@@ -155,6 +160,7 @@ impl Machine {
                 for s in self.states.drain(mark..) {
                     self.index.remove(&s);
                 }
+                self.parent.truncate(mark);
                 self.types.pop();
                 other
             }
@@ -190,6 +196,15 @@ impl Machine {
             return Ok(true);
         }
         if !self.consistent(&next) {
+            let mut heaps = vec![self.types[t].heap];
+            let mut x = s;
+            while self.parent[x].0 != u32::MAX {
+                let (p, u) = self.parent[x];
+                heaps.push(self.types[u as usize].heap);
+                x = p as usize;
+            }
+            heaps.sort_unstable();
+            self.failure = Some(heaps);
             return Ok(false);
         }
         let id = self.states.len();
@@ -203,10 +218,13 @@ impl Machine {
             )?;
         }
         if id > u32::MAX as usize {
-            return Err(Error::Unsupported("more than 2^32 states in the misère quotient check".into()));
+            return Err(Error::Unsupported(
+                "more than 2^32 states in the misère quotient check".into(),
+            ));
         }
         self.index.insert(next.clone(), id as u32);
         self.states.push(next);
+        self.parent.push((s as u32, t as u32));
         queue.push(id);
         Ok(true)
     }
