@@ -441,3 +441,133 @@ mod quotients {
         assert!(q.is_p(&[(5000, 1), (5001, 1)]).is_some());
     }
 }
+
+mod certificates {
+    use super::*;
+    use grundy::solve::misere::{check_certificate, quotient, Certificate};
+
+    fn heap(name: &str) -> Arc<dyn HeapRuleset> {
+        grundy::catalog::parse_ruleset(name)
+            .unwrap()
+            .as_heap("t")
+            .unwrap()
+            .clone()
+    }
+
+    fn rejected(c: &Certificate, rs: &dyn HeapRuleset, what: &str) -> String {
+        let e = check_certificate(c, rs, &Control::new()).expect_err(what).to_string();
+        assert!(e.starts_with("certificate rejected: "), "{what}: {e}");
+        assert!(!e.contains('\n'), "{what}: one line: {e}");
+        e
+    }
+
+    #[test]
+    fn the_checker_accepts_what_the_engine_writes() {
+        for (name, to) in [
+            ("take-and-break[0.75]", 100),
+            ("kayles", 1000),
+            ("dawsons-kayles", 24),
+            ("nim", 15),
+            ("subtraction[2,5]", 100),
+            ("take-and-break[4!.0]", 12),
+        ] {
+            let rs = heap(name);
+            let q = quotient(rs.as_ref(), to, &Control::new()).unwrap();
+            let cert = q.certificate();
+            let again = Certificate::from_json(&cert.to_json()).unwrap();
+            assert_eq!(again, cert, "{name}: JSON round trip");
+            let report = check_certificate(&again, rs.as_ref(), &Control::new()).unwrap();
+            assert!(report.contains(&format!("order {}", q.order())), "{report}");
+        }
+    }
+
+    #[test]
+    fn the_checker_rejects_tampering() {
+        let rs = heap("take-and-break[0.75]");
+        let q = quotient(rs.as_ref(), 100, &Control::new()).unwrap();
+        let good = q.certificate();
+        assert_eq!(good.status, "solved");
+        check_certificate(&good, rs.as_ref(), &Control::new()).unwrap();
+        let m = good.table.len() as u32;
+
+        // One table entry (and its mirror, so that the table stays commutative).
+        let mut c = good.clone();
+        c.table[2][3] = (c.table[2][3] + 1) % m;
+        let e = rejected(&c, rs.as_ref(), "one entry");
+        assert!(e.contains("2·3") || e.contains("3·2"), "{e}");
+        let mut tampered_pairs = 0;
+        for a in 1..m as usize {
+            for b in a..m as usize {
+                for d in 1..m {
+                    let mut c = good.clone();
+                    c.table[a][b] = (c.table[a][b] + d) % m;
+                    c.table[b][a] = c.table[a][b];
+                    rejected(&c, rs.as_ref(), "a symmetric entry");
+                    tampered_pairs += 1;
+                }
+            }
+        }
+        assert!(tampered_pairs > 100);
+
+        // One element more or less in P.
+        for x in 0..m {
+            let mut c = good.clone();
+            match c.p_portion.binary_search(&x) {
+                Ok(i) => {
+                    c.p_portion.remove(i);
+                }
+                Err(i) => c.p_portion.insert(i, x),
+            }
+            rejected(&c, rs.as_ref(), "P");
+        }
+
+        // One Φ(n).
+        for n in 1..=good.to as usize {
+            for d in 1..m {
+                let mut c = good.clone();
+                c.phi[n] = (c.phi[n] + d) % m;
+                rejected(&c, rs.as_ref(), "phi");
+            }
+        }
+
+        // A range that does not match Φ, and a solved quotient cut below the heaps the
+        // theorem needs.
+        let mut c = good.clone();
+        c.to -= 1;
+        let e = rejected(&c, rs.as_ref(), "range");
+        assert!(e.contains("phi has"), "{e}");
+        let mut c = good.clone();
+        c.to = 15;
+        c.phi.truncate(16);
+        let e = rejected(&c, rs.as_ref(), "short solved");
+        assert!(e.contains("needs heaps up to 21"), "{e}");
+
+        // "Solved" without the theorem's range, and a wrong period.
+        let partial = quotient(rs.as_ref(), 12, &Control::new()).unwrap().certificate();
+        assert_eq!(partial.status, "partial");
+        check_certificate(&partial, rs.as_ref(), &Control::new()).unwrap();
+        let mut c = partial.clone();
+        c.status = "solved".into();
+        c.period = Some(2);
+        c.preperiod = Some(8);
+        rejected(&c, rs.as_ref(), "solved too early");
+        let mut c = good.clone();
+        c.period = Some(3);
+        rejected(&c, rs.as_ref(), "wrong period");
+
+        // The wrong ruleset.
+        let e = rejected(&good, heap("kayles").as_ref(), "ruleset");
+        assert!(e.contains("kayles"), "{e}");
+        // A ruleset of the same name but other rules is caught by the outcomes: the
+        // certificate of 0.75 read as if it were 0.77's.
+        let mut c = good.clone();
+        c.ruleset = "kayles".into();
+        rejected(&c, heap("kayles").as_ref(), "rules");
+    }
+
+    #[test]
+    fn malformed_json_is_an_input_error() {
+        let e = Certificate::from_json("{\"ruleset\": 3}").unwrap_err();
+        assert!(matches!(e, grundy::Error::Input(_)), "{e}");
+    }
+}
