@@ -42,18 +42,16 @@
 
 use super::monoid::{Bits, Monoid};
 use super::states::Machine;
-use super::trial::{candidate, Before, Lift, Refinement};
+use super::trial::{trial, Before, Lift};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::formulas::Statement;
 use crate::game::{HeapRuleset, PeriodicityTheorem};
+use rustc_hash::FxHashSet;
 
 /// The most trial monoids tried for one heap (each over the state monoid of the one
 /// before).
-const MAX_ROUNDS: usize = 32;
-
-/// The most failed candidates whose states a base keeps.
-const MAX_LAYERS: usize = 2;
+const MAX_ROUNDS: usize = 64;
 
 /// A heap where the quotient grows: Q_n differs from Q_{n−1}.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -430,74 +428,73 @@ impl<'a> Engine<'a> {
     }
 
     /// Q_n when heap n is not a conservative extension: trial monoids
-    /// ([`super::trial`]), each checked exactly, over Q_{n−1} first and then over the
-    /// state monoid of the candidate that failed.
+    /// ([`super::trial`]) over Q_{n−1} and then over finer bases, each candidate
+    /// checked exactly.
     fn grow(&mut self, n: u64) -> Result<()> {
-        let mut refine = Refinement::default();
+        // The base monoid (Q_{n−1} first, then the candidate that failed, restricted to
+        // the heaps < n) and the heaps counted apart from it.
+        let (mut base_q, mut base_p, mut base_phi) = (self.q.clone(), self.p.clone(), self.phi.clone());
+        let mut lift = Lift::default();
         for _ in 0..MAX_ROUNDS {
             let before = Before {
                 rs: self.rs,
                 n,
-                q: &self.q,
-                p: &self.p,
-                phi: &self.phi,
+                q: &base_q,
+                p: &base_p,
+                phi: &base_phi,
             };
-            let cand = candidate(&before, &refine, &mut self.work, self.ctl)?;
-            if std::env::var("GRUNDY_DEBUG").is_ok() {
-                eprintln!("heap {n}: candidate of order {} |P| {}", cand.q.order(), cand.p.count());
-                eprintln!(
-                    "  lift {:?} layers {}",
-                    refine.lift.as_ref().map(|l| l.gens.clone()),
-                    refine.layers.len()
-                );
-            }
-            let mut machine = Machine::new(cand.q.clone(), cand.p.clone());
-            machine.work = self.machine.work;
-            let mut ok = true;
+            let mut trial = trial(&before, &lift, &mut self.work, self.ctl)?;
+            let cand = &trial.candidate;
+            let mut types: Vec<(u32, Vec<u32>, u64)> = Vec::new();
+            let mut seen: FxHashSet<(u32, &[u32])> = FxHashSet::default();
             for h in 1..=n as usize {
-                if !cand.opts[h].is_empty() && !machine.add_type(cand.phi[h], &cand.opts[h], h as u64, self.ctl)? {
-                    if std::env::var("GRUNDY_DEBUG").is_ok() {
-                        eprintln!("  fails at {:?}", machine.failure);
-                    }
-                    ok = false;
-                    break;
+                if !cand.opts[h].is_empty() && seen.insert((cand.phi[h], &cand.opts[h])) {
+                    types.push((cand.phi[h], cand.opts[h].clone(), h as u64));
                 }
             }
-            if ok {
+            let mut machine = Machine::verified(cand.q.clone(), cand.p.clone(), &types, self.ctl)?;
+            self.work = self.work.saturating_add(machine.work);
+            let Some(word) = machine.failure.take() else {
+                machine.work += self.machine.work;
+                let cand = trial.candidate;
                 self.q = cand.q;
                 self.p = cand.p;
                 self.phi = cand.phi;
                 self.opts = cand.opts;
                 self.machine = machine;
                 return Ok(());
+            };
+            // The least mispredicted sum W = H + j·n: H and the representative R of its
+            // base class differ; the next base is the candidate on the heaps < n, with
+            // the heaps in which H and R differ counted apart.
+            let h_part: Vec<u64> = word.iter().copied().filter(|&h| h < n).collect();
+            let rep = trial.representative(&h_part)?;
+            if std::env::var("GRUNDY_DEBUG").is_ok() {
+                eprintln!(
+                    "heap {n}: candidate of order {} fails at {word:?}, representative {rep:?}",
+                    trial.candidate.q.order()
+                );
             }
-            self.work = self.work.saturating_add(machine.work - self.machine.work);
-            // Count the exponents of the generators or heaps of the sum the candidate
-            // mispredicts; else keep the candidate's states.
-            let word = machine.failure.take().unwrap_or_default();
-            let word: Vec<u64> = word.into_iter().filter(|&h| h < n).collect();
-            let lift = refine.lift.get_or_insert_with(|| Lift::new(&self.q, &self.phi));
-            let mut changed = lift.refine(&word, &self.q, &self.phi);
-            if !changed {
-                // The sum's heaps stand for their types in the candidate: count every
-                // heap of those types.
-                let mut mates: Vec<u64> = (1..n)
-                    .filter(|&h| {
-                        word.iter().any(|&w| {
-                            cand.phi[h as usize] == cand.phi[w as usize]
-                                && cand.opts[h as usize] == cand.opts[w as usize]
-                        })
-                    })
-                    .collect();
-                mates.sort_unstable();
-                changed = lift.refine(&mates, &self.q, &self.phi);
-            }
-            if !changed {
-                if refine.layers.len() >= MAX_LAYERS {
-                    break;
+            let count = |v: &[u64], h: u64| v.iter().filter(|&&x| x == h).count() as u64;
+            let mut heaps: Vec<u64> = h_part.iter().chain(&rep).copied().collect();
+            heaps.sort_unstable();
+            heaps.dedup();
+            let mut next = Lift::default();
+            for h in heaps {
+                let (a, b) = (count(&h_part, h), count(&rep, h));
+                if a != b {
+                    next.count(h, a.max(b));
                 }
-                refine.layers.push(cand);
             }
+            if next.heaps.is_empty() {
+                break;
+            }
+            let cand = trial.candidate;
+            lift = next;
+            base_q = cand.q;
+            base_p = cand.p;
+            base_phi = cand.phi;
+            base_phi.truncate(n as usize);
         }
         Err(Error::Unsupported(format!(
             "heap {n}: no trial monoid passed the exact check (heap {n} tells apart sums of smaller heaps that the quotient before it merges, and the engine's refinements of it did not suffice)"

@@ -131,6 +131,79 @@ impl Machine {
         }
     }
 
+    /// The machine of (Q, P) with every heap type at once, explored in order of
+    /// tokens (Dijkstra, a type weighing its smallest heap) and checked. On success
+    /// (`failure` empty) it holds every reachable state. Otherwise `failure` is a sum
+    /// of the fewest tokens whose state is inconsistent: every sum of fewer tokens has
+    /// a consistent state, so its options are predicted right and the sum itself is
+    /// mispredicted. `types` are (image, option images, smallest heap), with options.
+    ///
+    /// # Errors
+    /// As [`Machine::add_type`].
+    pub(crate) fn verified(q: Monoid, p: Bits, types: &[(u32, Vec<u32>, u64)], ctl: &Control) -> Result<Machine> {
+        use std::cmp::Reverse;
+        let mut m = Machine::new(q, p);
+        for (phi, opts, heap) in types {
+            m.type_ids.insert((*phi, opts.clone()), m.types.len() as u32);
+            m.types.push(Type {
+                heap: *heap,
+                phi: *phi,
+                opts: opts.clone(),
+                reach: vec![None; m.q.order()],
+            });
+        }
+        let mut dist: Vec<u64> = vec![0];
+        let mut queue = std::collections::BinaryHeap::new();
+        queue.push(Reverse((0u64, 0u32)));
+        while let Some(Reverse((d, s))) = queue.pop() {
+            let s = s as usize;
+            if d > dist[s] {
+                continue;
+            }
+            if !m.consistent(&m.states[s]) {
+                let mut heaps = Vec::new();
+                let mut x = s;
+                while m.parent[x].0 != u32::MAX {
+                    let (p, u) = m.parent[x];
+                    heaps.push(m.types[u as usize].heap);
+                    x = p as usize;
+                }
+                heaps.sort_unstable();
+                m.failure = Some(heaps);
+                return Ok(m);
+            }
+            for t in 0..m.types.len() {
+                let next = m.step(s, t);
+                let nd = d + m.types[t].heap;
+                let id = match m.index.get(&next) {
+                    Some(&id) => id as usize,
+                    None => {
+                        let id = m.states.len();
+                        if id & 0xFFF == 0 {
+                            ctl.tick(m.work)?;
+                            ctl.check_memory(
+                                "the states of the misère quotient check",
+                                (id as u64 + 1) * (m.state_bytes() + 16),
+                                format!("{id} states of {} bytes", m.state_bytes()),
+                            )?;
+                        }
+                        m.index.insert(next.clone(), id as u32);
+                        m.states.push(next);
+                        m.parent.push((u32::MAX, 0));
+                        dist.push(u64::MAX);
+                        id
+                    }
+                };
+                if nd < dist[id] {
+                    dist[id] = nd;
+                    m.parent[id] = (s as u32, t as u32);
+                    queue.push(Reverse((nd, id as u32)));
+                }
+            }
+        }
+        Ok(m)
+    }
+
     /// Adds the heap type (φ, S): every new state reachable with it is checked. On
     /// success the type and its states are kept; when a state is inconsistent (the
     /// candidate mispredicts a sum) nothing is kept and the result is false.

@@ -14,13 +14,15 @@
 //!
 //! This marks every sum correctly if the outcome of H + j·n depends on ψ(H) alone.
 //! The trial monoid is then reduced (the coarsest congruence keeping P apart) and the
-//! result is checked exactly by the engine. The first base is Q_{n−1} itself. Heap n can
-//! tell apart sums of smaller heaps that Q_{n−1} merges (in Kayles heap 9 tells 4 + 4
-//! from 5 + 5, both the identity of Q_8); when the check fails, the next base is the
-//! state monoid of the failed candidate D: ψ(H) = (the class of H in Q_{n−1}, Φ_D(H),
-//! whether H has an option, N_D(H) = {z ∈ D : Φ_D(H′)·z ∈ P_D for an option H′ of H}),
-//! which records in which contexts (with copies of heap n among them) H has a move to
-//! a P-position.
+//! result is checked exactly by the engine. The first base is Q_{n−1} itself. But heap
+//! n can tell apart sums of smaller heaps that Q_{n−1} merges (in Kayles heap 9 tells
+//! 4 + 4 from 5 + 5, both the identity of Q_8; in Dawson's Kayles heap 25 tells
+//! 10 + 10 from 0). When the check fails, the engine takes the mispredicted sum with
+//! the fewest tokens, W = H + j·n: every sum of fewer tokens is predicted right, so
+//! H and the representative R of its base class differ (o(H + j·n) ≠ o(R + j·n)), and
+//! the next base counts the heaps in which H and R differ, each up to a cap
+//! ([`Lift`]): B = Q_{n−1} × the capped counts. Each round puts right the least
+//! mispredicted sum and keeps every smaller one right.
 
 use super::monoid::{coarsest, Bits, Monoid};
 use super::quotient::power;
@@ -51,312 +53,126 @@ pub(crate) struct Candidate {
     pub(crate) opts: Vec<Vec<u32>>,
 }
 
-/// The state of a sum H in a layer D: (Φ_D(H), whether H has an option, N_D(H)).
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct LayerState {
-    g: u32,
-    moved: bool,
-    n: Bits,
-}
-
-/// An element of a base: the class in Q_{n−1}, the capped counts of the tracked
-/// heaps and the state in each layer.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Elem {
-    q: u32,
-    counts: Vec<u8>,
-    layers: Vec<LayerState>,
-}
-
-/// How the base refines Q_{n−1}: a *lift* (generators whose exponents are counted,
-/// each up to a cap K: the counts 0, 1, …, K + 1, then K + 2 counts as K, with period
-/// 2, as the powers of any element of a misère quotient end, x^{K+2} = x^K) and layers
-/// (candidates whose states are kept).
+/// The heaps counted apart from Q_{n−1}, each up to a cap K: the counts 0, 1, …, K + 1,
+/// then K + 2 counts as K (period 2, as the powers of any element of a misère quotient
+/// end, x^{K+2} = x^K).
 #[derive(Default)]
-pub(crate) struct Refinement {
-    pub(crate) lift: Option<Lift>,
-    pub(crate) layers: Vec<Candidate>,
-}
-
-/// Counted generators: some generators of Q_{n−1} (heap images) and heaps promoted
-/// to generators of their own. Each heap < n adds the exponents its word has in them:
-/// its normal word in Q_{n−1}, or itself when promoted.
 pub(crate) struct Lift {
-    /// (the generator's heap, its cap).
-    pub(crate) gens: Vec<(u64, u8)>,
-    /// Per heap < n: (counted generator, exponent) pairs.
-    pub(crate) words: Vec<Vec<(usize, u32)>>,
-    pres: super::Presentation,
-    promoted: Vec<bool>,
+    /// (heap, cap K).
+    pub(crate) heaps: Vec<(u64, u8)>,
 }
 
 impl Lift {
-    /// A lift of Q_{n−1} that counts nothing yet.
-    pub(crate) fn new(q: &Monoid, phi: &[u32]) -> Lift {
-        Lift {
-            gens: Vec::new(),
-            words: vec![Vec::new(); phi.len()],
-            pres: super::Presentation::of(q, phi),
-            promoted: vec![false; phi.len()],
-        }
-    }
-
-    /// Counts the heaps of the sum W (of heaps < n) the candidate mispredicts: the heap
-    /// of a generator of Q_{n−1} counts that generator (its exponent in every heap's
-    /// normal word), and every other heap is promoted to a generator of its own; the cap of each is one above the index of its image in
-    /// Q_{n−1} (so that x^{k+2} = x^k of Q_{n−1} may fail), or above the number of
-    /// them W holds. True if anything changed.
-    pub(crate) fn refine(&mut self, w: &[u64], q: &Monoid, phi: &[u32]) -> bool {
-        let mut changed = false;
-        for (i, &h) in w.iter().enumerate() {
-            if i > 0 && w[i - 1] == h {
-                continue;
+    /// Counts heap h with a cap that keeps `copies` apart from fewer; true if that
+    /// changed the lift.
+    pub(crate) fn count(&mut self, h: u64, copies: u64) -> bool {
+        let cap = copies.clamp(2, 200) as u8;
+        match self.heaps.iter_mut().find(|x| x.0 == h) {
+            Some(x) if x.1 >= cap => false,
+            Some(x) => {
+                x.1 = cap;
+                true
             }
-            let copies = w.iter().filter(|&&x| x == h).count() as u32;
-            let x = phi[h as usize];
-            let word = &self.pres.normal[x as usize];
-            // The heap of a generator counts that generator; any other heap counts
-            // itself.
-            let single = self.pres.heaps.contains(&h) && !self.promoted[h as usize];
-            let (gen_heap, exps) = (h, copies);
-            let _ = word;
-            let cap = (index(q, x) as u32 + 1).max(exps.min(200)) as u8;
-            match self.gens.iter_mut().find(|g| g.0 == gen_heap) {
-                Some(g) => {
-                    if exps >= g.1 as u32 {
-                        g.1 = (exps + 1).min(200) as u8;
-                        changed = true;
-                    }
-                }
-                None => {
-                    self.gens.push((gen_heap, cap));
-                    if !single {
-                        self.promoted[h as usize] = true;
-                    }
-                    changed = true;
-                }
+            None => {
+                self.heaps.push((h, cap));
+                true
             }
         }
-        // The words of every heap in the counted generators.
-        let counted: Vec<Option<usize>> = self
-            .pres
-            .heaps
-            .iter()
-            .map(|&gh| self.gens.iter().position(|g| g.0 == gh && !self.promoted[gh as usize]))
-            .collect();
-        for (h, &x) in phi.iter().enumerate() {
-            self.words[h] = if self.promoted[h] {
-                vec![(self.gens.iter().position(|g| g.0 == h as u64).expect("promoted"), 1)]
-            } else {
-                self.pres.normal[x as usize]
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, &e)| counted[i].filter(|_| e > 0).map(|c| (c, e)))
-                    .collect()
-            };
-        }
-        changed
     }
 }
 
-/// The index of x: the least k with x^{k+p} = x^k for some p ≥ 1 (capped at 200).
-fn index(q: &Monoid, x: u32) -> u8 {
-    let mut powers = vec![0u32];
-    loop {
-        let next = q.mul(*powers.last().expect("x^0"), x);
-        if let Some(i) = powers.iter().position(|&y| y == next) {
-            return i.min(200) as u8;
-        }
-        powers.push(next);
-    }
-}
-
-/// c + w in the counts 0, 1, …, K + 1 with K + 2 ≡ K (period 2).
-fn add_capped(c: u8, w: u32, k: u8) -> u8 {
-    let t = c as u32 + w;
-    let k = k as u32;
-    if t <= k + 1 {
-        t as u8
-    } else {
-        (k + (t - k) % 2) as u8
-    }
-}
-
-/// A heap type of the base: heaps with the same data act alike.
-struct Ty {
-    q_phi: u32,
-    /// The exponents this type adds to the counted generators.
-    word: Vec<(usize, u32)>,
-    /// Per layer: the heap's image and its option images.
-    d: Vec<(u32, Vec<u32>)>,
-    /// The smallest heap of this type.
-    heap: u64,
-    /// Per layer and element g of the layer: {z : g·s·z ∈ P_D for an option image s},
-    /// filled lazily.
-    reach: Vec<Vec<Option<Bits>>>,
-}
-
-/// What makes heaps one type of the base: the image in Q_{n−1}, the exponents counted,
-/// and per layer the image and option images.
-type TypeKey = (u32, Vec<(usize, u32)>, Vec<(u32, Vec<u32>)>);
-
+/// The base B: elements (class in Q_{n−1}, capped count of each lifted heap), coded
+/// as q + |Q|·Σ cᵢ·Rᵢ (mixed radix Rᵢ = ∏_{k<i} (K_k + 2)).
 struct Base<'a> {
     before: &'a Before<'a>,
-    layers: &'a [Candidate],
     caps: Vec<u8>,
-    /// Per layer: R(x) = {z : x·z ∈ P_D}.
-    residual: Vec<Vec<Bits>>,
-    types: Vec<Ty>,
+    radix: Vec<u64>,
+    /// Per heap < n: its type.
     type_of: Vec<u32>,
-    elems: Vec<Elem>,
-    index: FxHashMap<Elem, u32>,
-    trans: FxHashMap<(u32, u32), u32>,
-    bytes_per_elem: u64,
+    /// Per type: (image in Q_{n−1}, lifted heap index, smallest heap).
+    types: Vec<(u32, Option<usize>, u64)>,
+    codes: Vec<u64>,
+    index: FxHashMap<u64, u32>,
     ctl: &'a Control,
     work: u64,
 }
 
 impl<'a> Base<'a> {
-    fn new(before: &'a Before<'a>, refine: &'a Refinement, ctl: &'a Control) -> Base<'a> {
+    fn new(before: &'a Before<'a>, lift: &Lift, ctl: &'a Control) -> Result<Base<'a>> {
         let n = before.n as usize;
-        let layers = &refine.layers[..];
-        let residual: Vec<Vec<Bits>> = layers
-            .iter()
-            .map(|d| {
-                let order = d.q.order();
-                (0..order as u32)
-                    .map(|x| {
-                        let mut r = Bits::new(order);
-                        for (z, &xz) in d.q.row(x).iter().enumerate() {
-                            if d.p.get(xz) {
-                                r.set(z as u32);
-                            }
-                        }
-                        r
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut types: Vec<Ty> = Vec::new();
-        let mut ids: FxHashMap<TypeKey, u32> = FxHashMap::default();
+        let caps: Vec<u8> = lift.heaps.iter().map(|x| x.1).collect();
+        let mut radix = Vec::with_capacity(caps.len());
+        let mut r: u64 = before.q.order() as u64;
+        for &k in &caps {
+            radix.push(r);
+            r = r.checked_mul(k as u64 + 2).ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "heap {n}: the base of the trial monoid counts too many heaps ({})",
+                    caps.len()
+                ))
+            })?;
+        }
+        let mut types: Vec<(u32, Option<usize>, u64)> = Vec::new();
+        let mut ids: FxHashMap<(u32, Option<usize>), u32> = FxHashMap::default();
         let mut type_of = vec![u32::MAX; n];
         for (h, slot) in type_of.iter_mut().enumerate().skip(1) {
-            let d: Vec<(u32, Vec<u32>)> = layers.iter().map(|l| (l.phi[h], l.opts[h].clone())).collect();
-            let word = refine.lift.as_ref().map(|l| l.words[h].clone()).unwrap_or_default();
-            let key = (before.phi[h], word.clone(), d.clone());
-            let t = *ids.entry(key).or_insert_with(|| {
-                types.push(Ty {
-                    q_phi: before.phi[h],
-                    word,
-                    reach: layers.iter().map(|l| vec![None; l.q.order()]).collect(),
-                    d,
-                    heap: h as u64,
-                });
+            let lifted = lift.heaps.iter().position(|x| x.0 == h as u64);
+            let key = (before.phi[h], lifted);
+            *slot = *ids.entry(key).or_insert_with(|| {
+                types.push((key.0, lifted, h as u64));
                 types.len() as u32 - 1
             });
-            *slot = t;
         }
-        let words: u64 = layers.iter().map(|l| l.q.order().div_ceil(64) as u64).sum();
-        Base {
+        Ok(Base {
             before,
-            layers,
-            caps: refine
-                .lift
-                .as_ref()
-                .map(|l| l.gens.iter().map(|&(_, k)| k).collect())
-                .unwrap_or_default(),
-            residual,
-            types,
+            caps,
+            radix,
             type_of,
-            elems: Vec::new(),
+            types,
+            codes: Vec::new(),
             index: FxHashMap::default(),
-            trans: FxHashMap::default(),
-            bytes_per_elem: 96
-                + 48 * layers.len() as u64
-                + 2 * 8 * words
-                + 2 * refine.lift.as_ref().map_or(0, |l| l.gens.len() as u64),
             ctl,
             work: 0,
-        }
+        })
     }
 
-    fn identity(&mut self) -> Result<u32> {
-        let layers = self
-            .layers
-            .iter()
-            .map(|d| LayerState {
-                g: 0,
-                moved: false,
-                n: Bits::new(d.q.order()),
-            })
-            .collect();
-        let counts = vec![0; self.caps.len()];
-        self.intern(Elem { q: 0, counts, layers })
-    }
-
-    fn intern(&mut self, e: Elem) -> Result<u32> {
-        if let Some(&i) = self.index.get(&e) {
+    fn intern(&mut self, code: u64) -> Result<u32> {
+        if let Some(&i) = self.index.get(&code) {
             return Ok(i);
         }
-        let i = self.elems.len() as u32;
-        if i & 0xFFF == 0 {
+        let i = self.codes.len() as u32;
+        if i & 0xFFFF == 0 {
             self.ctl.tick(self.work)?;
             self.ctl.check_memory(
                 &format!("the trial monoid at heap {}", self.before.n),
-                (i as u64 + 1) * self.bytes_per_elem,
+                (i as u64 + 1) * 64,
                 format!("{i} elements of its base"),
             )?;
         }
-        self.index.insert(e.clone(), i);
-        self.elems.push(e);
+        self.index.insert(code, i);
+        self.codes.push(code);
         Ok(i)
     }
 
     /// The element e·ψ(h) for a heap h of type t.
     fn step(&mut self, e: u32, t: u32) -> Result<u32> {
-        if let Some(&f) = self.trans.get(&(e, t)) {
-            return Ok(f);
-        }
         self.work += 1;
-        let q = self
-            .before
-            .q
-            .mul(self.elems[e as usize].q, self.types[t as usize].q_phi);
-        let mut layers = Vec::with_capacity(self.layers.len());
-        for (l, d) in self.layers.iter().enumerate() {
-            let src = &self.elems[e as usize].layers[l];
-            let (phi, ref opts) = self.types[t as usize].d[l];
-            let g = src.g;
-            let mut n = Bits::new(d.q.order());
-            for (z, &fz) in d.q.row(phi).iter().enumerate() {
-                if src.n.get(fz) {
-                    n.set(z as u32);
-                }
+        let order = self.before.q.order() as u64;
+        let code = self.codes[e as usize];
+        let (q_phi, lifted, _) = self.types[t as usize];
+        let q = self.before.q.mul((code % order) as u32, q_phi) as u64;
+        let mut rest = code - code % order;
+        if let Some(i) = lifted {
+            let r = self.radix[i];
+            let k = self.caps[i] as u64;
+            let c = (code / r) % (k + 2);
+            if c <= k {
+                rest += r;
+            } else {
+                rest -= r;
             }
-            let moved = src.moved || !opts.is_empty();
-            if self.types[t as usize].reach[l][g as usize].is_none() {
-                let mut r = Bits::new(d.q.order());
-                for &s in opts {
-                    r.or(&self.residual[l][d.q.mul(g, s) as usize]);
-                }
-                self.types[t as usize].reach[l][g as usize] = Some(r);
-            }
-            n.or(self.types[t as usize].reach[l][g as usize]
-                .as_ref()
-                .expect("just filled"));
-            layers.push(LayerState {
-                g: d.q.mul(g, phi),
-                moved,
-                n,
-            });
         }
-        let mut counts = self.elems[e as usize].counts.clone();
-        for &(i, w) in &self.types[t as usize].word {
-            counts[i] = add_capped(counts[i], w, self.caps[i]);
-        }
-        let f = self.intern(Elem { q, counts, layers })?;
-        self.trans.insert((e, t), f);
-        Ok(f)
+        self.intern(rest + q)
     }
 
     /// e·ψ(parts).
@@ -425,25 +241,47 @@ fn options_of(rs: &dyn HeapRuleset, h: u64, ctl: &Control, work: &mut u64) -> Re
     Ok(out)
 }
 
-/// The candidate quotient for the heaps ≤ n from the trial monoid over the base that
-/// `refine` makes of Q_{n−1} (Q_{n−1} itself when empty). See the [module docs](self).
+/// A trial: its candidate, and the base it was built on (to name a base class's
+/// representative when the candidate fails).
+pub(crate) struct Trial<'a> {
+    pub(crate) candidate: Candidate,
+    base: Base<'a>,
+    parent: Vec<(u32, u64)>,
+}
+
+impl Trial<'_> {
+    /// The representative (fewest tokens) of the base class of the sum `heaps` (< n).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] or [`Error::Interrupted`] from the base.
+    pub(crate) fn representative(&mut self, heaps: &[u64]) -> Result<Vec<u64>> {
+        let parts: Vec<Part> = heaps.iter().map(|&h| Part::one(h)).collect();
+        let mut y = self.base.fold(0, &parts)?;
+        let mut out = Vec::new();
+        while y != 0 {
+            let (p, h) = self.parent[y as usize];
+            out.push(h);
+            y = p;
+        }
+        out.sort_unstable();
+        Ok(out)
+    }
+}
+
+/// The trial of heap n over the base that `lift` makes of Q_{n−1} (Q_{n−1} itself when
+/// nothing is lifted). See the [module docs](self).
 ///
 /// # Errors
 /// [`Error::TooLarge`] when the base or the trial monoid pass the memory limit;
-/// [`Error::Unsupported`] when the powers of x do not repeat within 256;
-/// [`Error::Interrupted`].
-pub(crate) fn candidate(before: &Before<'_>, refine: &Refinement, work: &mut u64, ctl: &Control) -> Result<Candidate> {
+/// [`Error::Unsupported`] when the powers of x do not repeat within 256 or the base
+/// counts too many heaps; [`Error::Interrupted`].
+pub(crate) fn trial<'a>(before: &'a Before<'a>, lift: &Lift, work: &mut u64, ctl: &'a Control) -> Result<Trial<'a>> {
     let n = before.n;
-    let mut base = Base::new(before, refine, ctl);
-    let id = base.identity()?;
+    let mut base = Base::new(before, lift, ctl)?;
+    let id = base.intern(0)?;
     // Dijkstra: representatives of fewest tokens; the base is everything reached.
     let edges: Vec<(u64, u32)> = {
-        let mut e: Vec<(u64, u32)> = base
-            .types
-            .iter()
-            .enumerate()
-            .map(|(t, ty)| (ty.heap, t as u32))
-            .collect();
+        let mut e: Vec<(u64, u32)> = base.types.iter().enumerate().map(|(t, ty)| (ty.2, t as u32)).collect();
         e.sort_unstable();
         e
     };
@@ -468,7 +306,7 @@ pub(crate) fn candidate(before: &Before<'_>, refine: &Refinement, work: &mut u64
             }
         }
     }
-    let size = base.elems.len();
+    let size = base.codes.len();
     // The images of the options of each representative.
     let mut cache: FxHashMap<u64, Vec<Vec<Part>>> = FxHashMap::default();
     let mut rep_opts: Vec<Vec<u32>> = vec![Vec::new(); size];
@@ -516,7 +354,7 @@ pub(crate) fn candidate(before: &Before<'_>, refine: &Refinement, work: &mut u64
         }
         *succ = set.into_iter().collect();
     }
-    if base.elems.len() != size {
+    if base.codes.len() != size {
         return Err(Error::Unsupported(format!(
             "heap {n}: the base of the trial monoid is not closed (a bug)"
         )));
@@ -525,8 +363,8 @@ pub(crate) fn candidate(before: &Before<'_>, refine: &Refinement, work: &mut u64
     by_tokens.sort_by_key(|&b| (dist[b as usize], b));
     let mut cols: Vec<Bits> = vec![{
         let mut c = Bits::new(size);
-        for (b, e) in base.elems.iter().enumerate() {
-            if before.p.get(e.q) {
+        for (b, &code) in base.codes.iter().enumerate() {
+            if before.p.get((code % before.q.order() as u64) as u32) {
                 c.set(b as u32);
             }
         }
@@ -563,7 +401,7 @@ pub(crate) fn candidate(before: &Before<'_>, refine: &Refinement, work: &mut u64
     let bytes = m as u64 * (ntypes as u64 + 4) * 8;
     ctl.check_memory(
         &format!("the trial monoid at heap {n}"),
-        bytes + size as u64 * base.bytes_per_elem,
+        bytes + size as u64 * 64,
         format!("{size} × {len} elements, {} generators", ntypes + 1),
     )?;
     let mut step_table: Vec<u32> = Vec::with_capacity(size * ntypes);
@@ -572,7 +410,7 @@ pub(crate) fn candidate(before: &Before<'_>, refine: &Refinement, work: &mut u64
             step_table.push(base.step(b, t)?);
         }
     }
-    if base.elems.len() != size {
+    if base.codes.len() != size {
         return Err(Error::Unsupported(format!(
             "heap {n}: the base of the trial monoid is not closed (a bug)"
         )));
@@ -680,5 +518,9 @@ pub(crate) fn candidate(before: &Before<'_>, refine: &Refinement, work: &mut u64
         }
     }
     *work += base.work;
-    Ok(Candidate { q, p, phi, opts })
+    Ok(Trial {
+        candidate: Candidate { q, p, phi, opts },
+        base,
+        parent,
+    })
 }
