@@ -14,6 +14,8 @@
 //!   tables between calls.
 //! - [`loopy`]: the generalized Sprague–Grundy function of a finite game graph that may
 //!   have cycles (values `∞(K)`); [`explore`]: values of loopy rulesets within a bound.
+//! - [`misere`]: misère play — outcomes, G⁻, moves and genus of any sum by search, and
+//!   misère quotients of heap rulesets with certificates.
 
 pub mod dense;
 mod evaluator;

@@ -17,16 +17,16 @@
 //!    search of [`super::states`] on every sum containing heap n; the first that
 //!    passes keeps Q_n = Q_{n−1} (it predicts every outcome, and (Q, P) stays reduced
 //!    and generated).
-//! 3. Otherwise a *trial monoid*: heap n becomes a new generator x with Q_{n−1} ×
-//!    ⟨x | x^J = x^I⟩. The outcome of a sum H + j·n is computed from the class of H
-//!    and j, column by column in j (using for H a representative of fewest tokens, so
-//!    that its options have representatives of fewer tokens); the columns repeat
-//!    (x^J = x^I) after finitely many. The trial monoid, marked with these outcomes,
-//!    is reduced (the coarsest congruence that keeps P apart) to give Q_n, and the
-//!    result is checked exactly by the state search over every sum of heaps ≤ n.
-//!    The trial rests on one assumption, that the classes of Q_{n−1} are not split by
-//!    heap n; the exact check is what makes the result sure, and if it fails the run
-//!    stops there with the quotient of the heaps before.
+//! 3. Otherwise a *trial monoid* ([`super::trial`]): heap n becomes a new generator x
+//!    with B × ⟨x | x^J = x^I⟩, B a base (Q_{n−1} first). The outcome of a sum H + j·n
+//!    is computed from the class of H and j, column by column in j (using for H a
+//!    representative of fewest tokens, so that its options have representatives of
+//!    fewer tokens); the columns repeat (x^J = x^I) after finitely many. The trial
+//!    monoid, marked with these outcomes, is reduced (the coarsest congruence that
+//!    keeps P apart) and checked exactly by the state search over every sum of heaps
+//!    ≤ n, in order of tokens. When heap n tells apart sums that B merges, the check
+//!    finds the mispredicted sum of fewest tokens and the next round refines B there;
+//!    after [`MAX_ROUNDS`] rounds the run stops with the quotient of the heaps before.
 //!
 //! **Solved.** The periodicity theorem for misère quotients (Plambeck & Siegel 2008):
 //! if Φ(m + p) = Φ(m) in Q_N for every m with n₀ ≤ m ≤ N − p, where N is the last heap
@@ -49,9 +49,9 @@ use crate::formulas::Statement;
 use crate::game::{HeapRuleset, PeriodicityTheorem};
 use rustc_hash::FxHashSet;
 
-/// The most trial monoids tried for one heap (each over the state monoid of the one
-/// before).
-const MAX_ROUNDS: usize = 64;
+/// The most trial monoids tried for one heap (each on a base refined where the one
+/// before failed).
+pub const MAX_ROUNDS: usize = 64;
 
 /// A heap where the quotient grows: Q_n differs from Q_{n−1}.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -443,7 +443,9 @@ impl<'a> Engine<'a> {
                 p: &base_p,
                 phi: &base_phi,
             };
+            let t0 = std::time::Instant::now();
             let mut trial = trial(&before, &lift, &mut self.work, self.ctl)?;
+            let t1 = t0.elapsed().as_secs_f64();
             let cand = &trial.candidate;
             let mut types: Vec<(u32, Vec<u32>, u64)> = Vec::new();
             let mut seen: FxHashSet<(u32, &[u32])> = FxHashSet::default();
@@ -466,25 +468,28 @@ impl<'a> Engine<'a> {
             };
             // The least mispredicted sum W = H + j·n: H and the representative R of its
             // base class differ; the next base is the candidate on the heaps < n, with
-            // the heaps in which H and R differ counted apart.
+            // a heap in which H and R differ counted apart.
             let h_part: Vec<u64> = word.iter().copied().filter(|&h| h < n).collect();
             let rep = trial.representative(&h_part)?;
             if std::env::var("GRUNDY_DEBUG").is_ok() {
                 eprintln!(
-                    "heap {n}: candidate of order {} fails at {word:?}, representative {rep:?}",
-                    trial.candidate.q.order()
+                    "heap {n}: candidate of order {} fails at {word:?}, representative {rep:?}; trial {t1:.2}s, check {:.2}s, {} states, {} types, base {}",
+                    trial.candidate.q.order(),
+                    t0.elapsed().as_secs_f64() - t1,
+                    machine.states_len(),
+                    types.len(),
+                    trial.base_len(),
                 );
             }
             let count = |v: &[u64], h: u64| v.iter().filter(|&&x| x == h).count() as u64;
             let mut heaps: Vec<u64> = h_part.iter().chain(&rep).copied().collect();
             heaps.sort_unstable();
             heaps.dedup();
+            // One counted heap tells H from R: the largest in which they differ (the
+            // heaps counted before are part of the candidate now).
             let mut next = Lift::default();
-            for h in heaps {
-                let (a, b) = (count(&h_part, h), count(&rep, h));
-                if a != b {
-                    next.count(h, a.max(b));
-                }
+            if let Some(&h) = heaps.iter().rev().find(|&&h| count(&h_part, h) != count(&rep, h)) {
+                next.count(h, count(&h_part, h).max(count(&rep, h)));
             }
             if next.heaps.is_empty() {
                 break;

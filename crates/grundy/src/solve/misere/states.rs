@@ -24,13 +24,16 @@ struct State {
     n: Bits,
 }
 
-/// A heap type: its image φ and the images of its options.
+/// A heap type: its image φ and, from the images S of its options, whether it has
+/// an option and U = {z : s·z ∈ P for some s ∈ S}. Heaps with equal (φ, U) act alike
+/// on states, since {z : g·s·z ∈ P for some s ∈ S} = {z : g·z ∈ U}.
 struct Type {
     /// The first heap of this type.
     heap: u64,
     phi: u32,
-    opts: Vec<u32>,
-    /// Per element g: the z with g·s·z ∈ P for some option image s (filled lazily).
+    moved: bool,
+    u: Bits,
+    /// Per element g: {z : g·z ∈ U} (filled lazily).
     reach: Vec<Option<Bits>>,
 }
 
@@ -41,7 +44,7 @@ pub(crate) struct Machine {
     /// R(x) = {z : x·z ∈ P} for every element x.
     residual: Vec<Bits>,
     types: Vec<Type>,
-    type_ids: FxHashMap<(u32, Vec<u32>), u32>,
+    type_ids: FxHashMap<(u32, Bits), u32>,
     states: Vec<State>,
     /// How each state was reached first: (state, type).
     parent: Vec<(u32, u32)>,
@@ -89,6 +92,11 @@ impl Machine {
         }
     }
 
+    /// The number of states.
+    pub(crate) fn states_len(&self) -> usize {
+        self.states.len()
+    }
+
     /// The memory one state takes.
     pub(crate) fn state_bytes(&self) -> u64 {
         STATE_BYTES + 8 * self.q.order().div_ceil(64) as u64 * 2
@@ -115,11 +123,13 @@ impl Machine {
             }
         }
         let g = st.g;
-        let moved = st.moved || !ty.opts.is_empty();
+        let moved = st.moved || ty.moved;
         if self.types[t].reach[g as usize].is_none() {
             let mut r = Bits::new(order);
-            for &o in &self.types[t].opts {
-                r.or(&self.residual[self.q.mul(g, o) as usize]);
+            for (z, &gz) in self.q.row(g).iter().enumerate() {
+                if self.types[t].u.get(gz) {
+                    r.set(z as u32);
+                }
             }
             self.types[t].reach[g as usize] = Some(r);
         }
@@ -128,6 +138,21 @@ impl Machine {
             g: self.q.mul(g, self.types[t].phi),
             moved,
             n,
+        }
+    }
+
+    /// The type of a heap of image φ whose options have the images `opts`.
+    fn make_type(&self, phi: u32, opts: &[u32], heap: u64) -> Type {
+        let mut u = Bits::new(self.q.order());
+        for &s in opts {
+            u.or(&self.residual[s as usize]);
+        }
+        Type {
+            heap,
+            phi,
+            moved: !opts.is_empty(),
+            u,
+            reach: vec![None; self.q.order()],
         }
     }
 
@@ -144,13 +169,11 @@ impl Machine {
         use std::cmp::Reverse;
         let mut m = Machine::new(q, p);
         for (phi, opts, heap) in types {
-            m.type_ids.insert((*phi, opts.clone()), m.types.len() as u32);
-            m.types.push(Type {
-                heap: *heap,
-                phi: *phi,
-                opts: opts.clone(),
-                reach: vec![None; m.q.order()],
-            });
+            let ty = m.make_type(*phi, opts, *heap);
+            if let std::collections::hash_map::Entry::Vacant(e) = m.type_ids.entry((*phi, ty.u.clone())) {
+                e.insert(m.types.len() as u32);
+                m.types.push(ty);
+            }
         }
         let mut dist: Vec<u64> = vec![0];
         let mut queue = std::collections::BinaryHeap::new();
@@ -212,21 +235,18 @@ impl Machine {
     /// [`Error::TooLarge`] when the states would pass the memory limit,
     /// [`Error::Interrupted`].
     pub(crate) fn add_type(&mut self, phi: u32, opts: &[u32], heap: u64, ctl: &Control) -> Result<bool> {
-        if self.type_ids.contains_key(&(phi, opts.to_vec())) {
+        let ty = self.make_type(phi, opts, heap);
+        let key = (phi, ty.u.clone());
+        if self.type_ids.contains_key(&key) {
             return Ok(true);
         }
         let t = self.types.len();
-        self.types.push(Type {
-            heap,
-            phi,
-            opts: opts.to_vec(),
-            reach: vec![None; self.q.order()],
-        });
+        self.types.push(ty);
         let mark = self.states.len();
         let ok = self.close(t, ctl);
         match ok {
             Ok(true) => {
-                self.type_ids.insert((phi, opts.to_vec()), t as u32);
+                self.type_ids.insert(key, t as u32);
                 Ok(true)
             }
             other => {

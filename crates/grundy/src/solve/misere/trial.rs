@@ -4,7 +4,8 @@
 //! Heap n is a new generator x. A *base* B with a homomorphism ψ from the sums of heaps
 //! < n onto it is chosen; the trial monoid is B × ⟨x | x^J = x^I⟩, and a sum H + j·n
 //! (H of heaps < n) is marked P or N from ψ(H) and j:
-//! - column 0 is the outcome of H, from Q_{n−1} (B keeps the class of Q_{n−1});
+//! - column 0 is the outcome of H, from the P of the base's monoid (Q_{n−1}, or a
+//!   failed candidate, which is right on every sum of heaps < n);
 //! - column j ≥ 1 holds where no move in a heap n reaches a P-position of column j − 1
 //!   and no move in H reaches a P-position of column j. The moves in H are those of a
 //!   representative of ψ(H) with the fewest tokens, whose options have representatives
@@ -20,9 +21,9 @@
 //! 10 + 10 from 0). When the check fails, the engine takes the mispredicted sum with
 //! the fewest tokens, W = H + j·n: every sum of fewer tokens is predicted right, so
 //! H and the representative R of its base class differ (o(H + j·n) ≠ o(R + j·n)), and
-//! the next base counts the heaps in which H and R differ, each up to a cap
-//! ([`Lift`]): B = Q_{n−1} × the capped counts. Each round puts right the least
-//! mispredicted sum and keeps every smaller one right.
+//! the next base is the failed candidate restricted to the heaps < n, with the largest
+//! heap in which H and R differ counted apart up to a cap ([`Lift`]). Each round puts
+//! right the least mispredicted sum and keeps every smaller one right.
 
 use super::monoid::{coarsest, Bits, Monoid};
 use super::quotient::power;
@@ -36,7 +37,8 @@ use std::collections::BinaryHeap;
 /// The most columns (powers of x) a trial monoid takes before they repeat.
 const MAX_COLUMNS: usize = 256;
 
-/// What is known before heap n: Q_{n−1}, P_{n−1}, Φ and the option images of heaps < n.
+/// The monoid a base starts from (Q_{n−1} or a failed candidate), with its P and the
+/// images of the heaps < n.
 pub(crate) struct Before<'a> {
     pub(crate) rs: &'a dyn HeapRuleset,
     pub(crate) n: u64,
@@ -250,6 +252,11 @@ pub(crate) struct Trial<'a> {
 }
 
 impl Trial<'_> {
+    /// The number of elements of the base.
+    pub(crate) fn base_len(&self) -> usize {
+        self.base.codes.len()
+    }
+
     /// The representative (fewest tokens) of the base class of the sum `heaps` (< n).
     ///
     /// # Errors
