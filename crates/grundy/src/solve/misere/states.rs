@@ -52,6 +52,8 @@ pub(crate) struct Machine {
     /// The heaps of a sum whose outcome the candidate mispredicts, after a failed
     /// [`Machine::add_type`].
     pub(crate) failure: Option<Vec<u64>>,
+    /// A state to write the next transition into, reused while it is not new.
+    spare: Option<State>,
     /// State transitions made (the work done).
     pub(crate) work: u64,
 }
@@ -88,6 +90,7 @@ impl Machine {
             parent: vec![(u32::MAX, 0)],
             index,
             failure: None,
+            spare: None,
             work: 0,
         }
     }
@@ -111,21 +114,12 @@ impl Machine {
         self.p.get(s.g) == (s.moved && !s.n.get(0))
     }
 
-    fn step(&mut self, s: usize, t: usize) -> State {
+    /// The state of state s plus a heap of type t, written into `out` (its set reused).
+    fn step(&mut self, s: usize, t: usize, out: &mut State) {
         self.work += 1;
-        let order = self.q.order();
-        let st = &self.states[s];
-        let ty = &self.types[t];
-        let mut n = Bits::new(order);
-        for (z, &fz) in self.q.row(ty.phi).iter().enumerate() {
-            if st.n.get(fz) {
-                n.set(z as u32);
-            }
-        }
-        let g = st.g;
-        let moved = st.moved || ty.moved;
+        let g = self.states[s].g;
         if self.types[t].reach[g as usize].is_none() {
-            let mut r = Bits::new(order);
+            let mut r = Bits::new(self.q.order());
             for (z, &gz) in self.q.row(g).iter().enumerate() {
                 if self.types[t].u.get(gz) {
                     r.set(z as u32);
@@ -133,11 +127,28 @@ impl Machine {
             }
             self.types[t].reach[g as usize] = Some(r);
         }
-        n.or(self.types[t].reach[g as usize].as_ref().expect("just filled"));
+        let st = &self.states[s];
+        let ty = &self.types[t];
+        let reach = ty.reach[g as usize].as_ref().expect("just filled");
+        // {z : φz ∈ N} ∪ {z : gz ∈ U}, 64 bits at a time.
+        let row = self.q.row(ty.phi);
+        for (k, (w, r)) in out.n.0.iter_mut().zip(&reach.0).enumerate() {
+            let mut word = *r;
+            for (b, &fz) in row[k * 64..row.len().min(k * 64 + 64)].iter().enumerate() {
+                word |= (st.n.0[(fz >> 6) as usize] >> (fz & 63) & 1) << b;
+            }
+            *w = word;
+        }
+        out.g = self.q.mul(g, ty.phi);
+        out.moved = st.moved || ty.moved;
+    }
+
+    /// A state to write transitions into.
+    fn scratch(&self) -> State {
         State {
-            g: self.q.mul(g, self.types[t].phi),
-            moved,
-            n,
+            g: 0,
+            moved: false,
+            n: Bits::new(self.q.order()),
         }
     }
 
@@ -176,6 +187,7 @@ impl Machine {
             }
         }
         let mut dist: Vec<u64> = vec![0];
+        let mut next = m.scratch();
         let mut queue = std::collections::BinaryHeap::new();
         queue.push(Reverse((0u64, 0u32)));
         while let Some(Reverse((d, s))) = queue.pop() {
@@ -196,7 +208,7 @@ impl Machine {
                 return Ok(m);
             }
             for t in 0..m.types.len() {
-                let next = m.step(s, t);
+                m.step(s, t, &mut next);
                 let nd = d + m.types[t].heap;
                 let id = match m.index.get(&next) {
                     Some(&id) => id as usize,
@@ -211,7 +223,7 @@ impl Machine {
                             )?;
                         }
                         m.index.insert(next.clone(), id as u32);
-                        m.states.push(next);
+                        m.states.push(next.clone());
                         m.parent.push((u32::MAX, 0));
                         dist.push(u64::MAX);
                         id
@@ -284,8 +296,10 @@ impl Machine {
     }
 
     fn visit(&mut self, s: usize, t: usize, queue: &mut Vec<usize>, ctl: &Control) -> Result<bool> {
-        let next = self.step(s, t);
+        let mut next = self.spare.take().unwrap_or_else(|| self.scratch());
+        self.step(s, t, &mut next);
         if self.index.contains_key(&next) {
+            self.spare = Some(next);
             return Ok(true);
         }
         if !self.consistent(&next) {
