@@ -379,7 +379,10 @@ mod quotients {
         for _ in 0..25 {
             let rules = random_rules(&mut rng);
             let name = rules.expr();
-            let q = quotient(heap(&name).as_ref(), 14, &limits()).unwrap();
+            // Small limits: a code whose quotient grows fast stops early, and the
+            // heaps it did finish are still checked.
+            let small = Control::new().with_memory_limit(1 << 28).with_work_limit(100_000_000);
+            let q = quotient(heap(&name).as_ref(), 12, &small).unwrap();
             let rs = heap(&name);
             let mut search = MisereSearch::new(limits());
             for _ in 0..60 {
@@ -427,6 +430,37 @@ mod quotients {
         assert!(matches!(q.status, Status::Solved { .. }), "{:?}", q.status);
         assert_eq!(q.tame(), None);
         assert_eq!(pres.ascii(), "<a, b, c | a^2 = 1, b*c = a*b, c^2 = b^2, b^3 = b>");
+    }
+
+    #[test]
+    fn dawsons_kayles_golden_order() {
+        // A. Siegel, answering questions on MisereSolver (miseregames.wordpress.com,
+        // 28 August 2007): "Q_30(0.07) has size 360".
+        let q = quotient(heap("dawsons-kayles").as_ref(), 30, &limits()).unwrap();
+        assert!(q.stopped.is_none(), "{:?}", q.stopped);
+        assert_eq!(q.to, 30);
+        assert_eq!(q.order(), 360);
+        let c = q.changes.last().unwrap();
+        assert_eq!((c.heap, c.order), (30, 360));
+    }
+
+    #[test]
+    fn a_stopped_quotient_keeps_the_heaps_done() {
+        let rs = heap("kayles");
+        let q = quotient(rs.as_ref(), 1000, &Control::new().with_work_limit(20_000)).unwrap();
+        assert!(
+            matches!(q.stopped, Some(grundy::Error::TooMuchWork { .. })),
+            "{:?}",
+            q.stopped
+        );
+        assert!(q.to >= 5 && q.to < 100, "{}", q.to);
+        assert_eq!(q.status, Status::Partial);
+        grundy::solve::misere::check_certificate(&q.certificate(), rs.as_ref(), &Control::new()).unwrap();
+        // Interrupted before the first heap: nothing but heap 0.
+        let ctl = Control::new();
+        ctl.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+        let q = quotient(rs.as_ref(), 1000, &ctl).unwrap();
+        assert_eq!((q.to, q.stopped), (0, Some(grundy::Error::Interrupted)));
     }
 
     #[test]

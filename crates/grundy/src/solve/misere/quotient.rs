@@ -20,12 +20,13 @@
 //! 3. Otherwise a *trial monoid* ([`super::trial`]): heap n becomes a new generator x
 //!    with B × ⟨x | x^J = x^I⟩, B a base (Q_{n−1} first). The outcome of a sum H + j·n
 //!    is computed from the class of H and j, column by column in j (using for H a
-//!    representative of fewest tokens, so that its options have representatives of
-//!    fewer tokens); the columns repeat (x^J = x^I) after finitely many. The trial
+//!    representative, the least sum of its class, so that its options have earlier
+//!    representatives); the columns repeat (x^J = x^I) after finitely many. The trial
 //!    monoid, marked with these outcomes, is reduced (the coarsest congruence that
 //!    keeps P apart) and checked exactly by the state search over every sum of heaps
-//!    ≤ n, in order of tokens. When heap n tells apart sums that B merges, the check
-//!    finds the mispredicted sum of fewest tokens and the next round refines B there;
+//!    ≤ n, in the order of sums as multisets. When heap n tells apart sums that B
+//!    merges, the check finds the least mispredicted sum and the next round refines B
+//!    there;
 //!    after [`MAX_ROUNDS`] rounds the run stops with the quotient of the heaps before.
 //!
 //! **Solved.** The periodicity theorem for misère quotients (Plambeck & Siegel 2008):
@@ -435,6 +436,7 @@ impl<'a> Engine<'a> {
         // the heaps < n) and the heaps counted apart from it.
         let (mut base_q, mut base_p, mut base_phi) = (self.q.clone(), self.p.clone(), self.phi.clone());
         let mut lift = Lift::default();
+        let mut last: Option<Vec<u64>> = None;
         for _ in 0..MAX_ROUNDS {
             let before = Before {
                 rs: self.rs,
@@ -443,9 +445,7 @@ impl<'a> Engine<'a> {
                 p: &base_p,
                 phi: &base_phi,
             };
-            let t0 = std::time::Instant::now();
             let mut trial = trial(&before, &lift, &mut self.work, self.ctl)?;
-            let t1 = t0.elapsed().as_secs_f64();
             let cand = &trial.candidate;
             let mut types: Vec<(u32, Vec<u32>, u64)> = Vec::new();
             let mut seen: FxHashSet<(u32, &[u32])> = FxHashSet::default();
@@ -471,35 +471,31 @@ impl<'a> Engine<'a> {
             // a heap in which H and R differ counted apart.
             let h_part: Vec<u64> = word.iter().copied().filter(|&h| h < n).collect();
             let rep = trial.representative(&h_part)?;
-            if std::env::var("GRUNDY_DEBUG").is_ok() {
-                eprintln!(
-                    "heap {n}: candidate of order {} fails at {word:?}, representative {rep:?}; trial {t1:.2}s, check {:.2}s, {} states, {} types, base {}",
-                    trial.candidate.q.order(),
-                    t0.elapsed().as_secs_f64() - t1,
-                    machine.states_len(),
-                    types.len(),
-                    trial.base_len(),
-                );
-            }
             let count = |v: &[u64], h: u64| v.iter().filter(|&&x| x == h).count() as u64;
             let mut heaps: Vec<u64> = h_part.iter().chain(&rep).copied().collect();
             heaps.sort_unstable();
             heaps.dedup();
-            // One counted heap tells H from R: the largest in which they differ (the
-            // heaps counted before are part of the candidate now).
-            let mut next = Lift::default();
-            if let Some(&h) = heaps.iter().rev().find(|&&h| count(&h_part, h) != count(&rep, h)) {
-                next.count(h, count(&h_part, h).max(count(&rep, h)));
-            }
-            if next.heaps.is_empty() {
+            heaps.retain(|&h| count(&h_part, h) != count(&rep, h));
+            // One counted heap tells H from R: the largest in which they differ, on the
+            // failed candidate (the heaps counted before are part of it now). When the
+            // same sum fails again, the next differing heap is counted as well, on the
+            // same base.
+            let same = last.as_ref() == Some(&word);
+            let counted = |lift: &Lift, h: u64| lift.heaps.iter().any(|x| x.0 == h);
+            let pick = heaps.iter().rev().find(|&&h| !same || !counted(&lift, h)).copied();
+            let Some(h) = pick else {
                 break;
+            };
+            if !same {
+                let cand = trial.candidate;
+                lift = Lift::default();
+                base_q = cand.q;
+                base_p = cand.p;
+                base_phi = cand.phi;
+                base_phi.truncate(n as usize);
             }
-            let cand = trial.candidate;
-            lift = next;
-            base_q = cand.q;
-            base_p = cand.p;
-            base_phi = cand.phi;
-            base_phi.truncate(n as usize);
+            lift.count(h, count(&h_part, h).max(count(&rep, h)));
+            last = Some(word);
         }
         Err(Error::Unsupported(format!(
             "heap {n}: no trial monoid passed the exact check (heap {n} tells apart sums of smaller heaps that the quotient before it merges, and the engine's refinements of it did not suffice)"

@@ -95,11 +95,6 @@ impl Machine {
         }
     }
 
-    /// The number of states.
-    pub(crate) fn states_len(&self) -> usize {
-        self.states.len()
-    }
-
     /// The memory one state takes.
     pub(crate) fn state_bytes(&self) -> u64 {
         STATE_BYTES + 8 * self.q.order().div_ceil(64) as u64 * 2
@@ -167,17 +162,21 @@ impl Machine {
         }
     }
 
-    /// The machine of (Q, P) with every heap type at once, explored in order of
-    /// tokens (Dijkstra, a type weighing its smallest heap) and checked. On success
-    /// (`failure` empty) it holds every reachable state. Otherwise `failure` is a sum
-    /// of the fewest tokens whose state is inconsistent: every sum of fewer tokens has
-    /// a consistent state, so its options are predicted right and the sum itself is
-    /// mispredicted. `types` are (image, option images, smallest heap), with options.
+    /// The machine of (Q, P) with every heap type at once, its states found in the
+    /// order of their least sums and each checked as it is found. Sums are ordered
+    /// as multisets (compare the largest heaps, then the next, …): an option replaces
+    /// a heap by smaller heaps, so it comes before the sum. The types are taken by
+    /// their smallest heaps, in increasing order, and for each, the states gain one
+    /// copy, then another, …: the least sum of each new state follows those of all
+    /// states before it. On success (`failure` empty) the machine holds every
+    /// reachable state. Otherwise `failure` is the least sum whose state is
+    /// inconsistent: every sum before it has a consistent state, so by induction its
+    /// options are predicted right and the sum itself is mispredicted. `types` are
+    /// (image, option images, smallest heap), with options, by increasing heap.
     ///
     /// # Errors
     /// As [`Machine::add_type`].
     pub(crate) fn verified(q: Monoid, p: Bits, types: &[(u32, Vec<u32>, u64)], ctl: &Control) -> Result<Machine> {
-        use std::cmp::Reverse;
         let mut m = Machine::new(q, p);
         for (phi, opts, heap) in types {
             let ty = m.make_type(*phi, opts, *heap);
@@ -186,54 +185,43 @@ impl Machine {
                 m.types.push(ty);
             }
         }
-        let mut dist: Vec<u64> = vec![0];
         let mut next = m.scratch();
-        let mut queue = std::collections::BinaryHeap::new();
-        queue.push(Reverse((0u64, 0u32)));
-        while let Some(Reverse((d, s))) = queue.pop() {
-            let s = s as usize;
-            if d > dist[s] {
-                continue;
-            }
-            if !m.consistent(&m.states[s]) {
-                let mut heaps = Vec::new();
-                let mut x = s;
-                while m.parent[x].0 != u32::MAX {
-                    let (p, u) = m.parent[x];
-                    heaps.push(m.types[u as usize].heap);
-                    x = p as usize;
-                }
-                heaps.sort_unstable();
-                m.failure = Some(heaps);
-                return Ok(m);
-            }
-            for t in 0..m.types.len() {
-                m.step(s, t, &mut next);
-                let nd = d + m.types[t].heap;
-                let id = match m.index.get(&next) {
-                    Some(&id) => id as usize,
-                    None => {
-                        let id = m.states.len();
-                        if id & 0xFFF == 0 {
-                            ctl.tick(m.work)?;
-                            ctl.check_memory(
-                                "the states of the misère quotient check",
-                                (id as u64 + 1) * (m.state_bytes() + 16),
-                                format!("{id} states of {} bytes", m.state_bytes()),
-                            )?;
-                        }
-                        m.index.insert(next.clone(), id as u32);
-                        m.states.push(next.clone());
-                        m.parent.push((u32::MAX, 0));
-                        dist.push(u64::MAX);
-                        id
+        for t in 0..m.types.len() {
+            let mut frontier: Vec<usize> = (0..m.states.len()).collect();
+            while !frontier.is_empty() {
+                let mut found = Vec::new();
+                for &s in &frontier {
+                    m.step(s, t, &mut next);
+                    if m.index.contains_key(&next) {
+                        continue;
                     }
-                };
-                if nd < dist[id] {
-                    dist[id] = nd;
-                    m.parent[id] = (s as u32, t as u32);
-                    queue.push(Reverse((nd, id as u32)));
+                    if !m.consistent(&next) {
+                        let mut heaps = vec![m.types[t].heap];
+                        let mut x = s;
+                        while m.parent[x].0 != u32::MAX {
+                            let (p, u) = m.parent[x];
+                            heaps.push(m.types[u as usize].heap);
+                            x = p as usize;
+                        }
+                        heaps.sort_unstable();
+                        m.failure = Some(heaps);
+                        return Ok(m);
+                    }
+                    let id = m.states.len();
+                    if id & 0xFFF == 0 {
+                        ctl.tick(m.work)?;
+                        ctl.check_memory(
+                            "the states of the misère quotient check",
+                            (id as u64 + 1) * (m.state_bytes() + 16),
+                            format!("{id} states of {} bytes", m.state_bytes()),
+                        )?;
+                    }
+                    m.index.insert(next.clone(), id as u32);
+                    m.states.push(next.clone());
+                    m.parent.push((s as u32, t as u32));
+                    found.push(id);
                 }
+                frontier = found;
             }
         }
         Ok(m)

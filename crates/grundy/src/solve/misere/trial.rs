@@ -8,8 +8,9 @@
 //!   failed candidate, which is right on every sum of heaps < n);
 //! - column j ≥ 1 holds where no move in a heap n reaches a P-position of column j − 1
 //!   and no move in H reaches a P-position of column j. The moves in H are those of a
-//!   representative of ψ(H) with the fewest tokens, whose options have representatives
-//!   of fewer tokens, so the column is filled in order of tokens;
+//!   representative of ψ(H), its least sum (sums ordered as multisets, largest heaps
+//!   first: an option replaces a heap by smaller heaps, so it comes first), whose
+//!   options have earlier representatives, so the column is filled in that order;
 //! - the columns repeat after finitely many (column j depends on column j − 1 only):
 //!   x^J = x^I.
 //!
@@ -18,8 +19,8 @@
 //! result is checked exactly by the engine. The first base is Q_{n−1} itself. But heap
 //! n can tell apart sums of smaller heaps that Q_{n−1} merges (in Kayles heap 9 tells
 //! 4 + 4 from 5 + 5, both the identity of Q_8; in Dawson's Kayles heap 25 tells
-//! 10 + 10 from 0). When the check fails, the engine takes the mispredicted sum with
-//! the fewest tokens, W = H + j·n: every sum of fewer tokens is predicted right, so
+//! 10 + 10 from 0). When the check fails, the engine takes the least mispredicted
+//! sum, W = H + j·n: every sum before it is predicted right, so
 //! H and the representative R of its base class differ (o(H + j·n) ≠ o(R + j·n)), and
 //! the next base is the failed candidate restricted to the heaps < n, with the largest
 //! heap in which H and R differ counted apart up to a cap ([`Lift`]). Each round puts
@@ -31,8 +32,6 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{HeapRuleset, Part};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// The most columns (powers of x) a trial monoid takes before they repeat.
 const MAX_COLUMNS: usize = 256;
@@ -252,12 +251,7 @@ pub(crate) struct Trial<'a> {
 }
 
 impl Trial<'_> {
-    /// The number of elements of the base.
-    pub(crate) fn base_len(&self) -> usize {
-        self.base.codes.len()
-    }
-
-    /// The representative (fewest tokens) of the base class of the sum `heaps` (< n).
+    /// The representative (the least sum) of the base class of the sum `heaps` (< n).
     ///
     /// # Errors
     /// [`Error::TooLarge`] or [`Error::Interrupted`] from the base.
@@ -286,31 +280,25 @@ pub(crate) fn trial<'a>(before: &'a Before<'a>, lift: &Lift, work: &mut u64, ctl
     let n = before.n;
     let mut base = Base::new(before, lift, ctl)?;
     let id = base.intern(0)?;
-    // Dijkstra: representatives of fewest tokens; the base is everything reached.
-    let edges: Vec<(u64, u32)> = {
-        let mut e: Vec<(u64, u32)> = base.types.iter().enumerate().map(|(t, ty)| (ty.2, t as u32)).collect();
-        e.sort_unstable();
-        e
-    };
-    let mut dist: Vec<u64> = vec![0];
+    // Representatives: the least sum of each element (sums ordered as multisets,
+    // largest heaps first), found type by type in increasing smallest heap, one copy
+    // at a time; the base is everything reached, in the order of its representatives.
+    let ntypes0 = base.types.len();
     let mut parent: Vec<(u32, u64)> = vec![(u32::MAX, 0)];
-    let mut queue = BinaryHeap::new();
-    queue.push(Reverse((0u64, id)));
-    while let Some(Reverse((d, e))) = queue.pop() {
-        if d > dist[e as usize] {
-            continue;
-        }
-        for &(h, t) in &edges {
-            let f = base.step(e, t)? as usize;
-            if f >= dist.len() {
-                dist.resize(f + 1, u64::MAX);
-                parent.resize(f + 1, (u32::MAX, 0));
+    for t in 0..ntypes0 as u32 {
+        let h = base.types[t as usize].2;
+        let mut frontier: Vec<u32> = (0..base.codes.len() as u32).collect();
+        while !frontier.is_empty() {
+            let mut found = Vec::new();
+            for &e in &frontier {
+                let before_len = base.codes.len();
+                let f = base.step(e, t)?;
+                if f as usize == before_len {
+                    parent.push((e, h));
+                    found.push(f);
+                }
             }
-            if d + h < dist[f] {
-                dist[f] = d + h;
-                parent[f] = (e, h);
-                queue.push(Reverse((d + h, f as u32)));
-            }
+            frontier = found;
         }
     }
     let size = base.codes.len();
@@ -366,8 +354,9 @@ pub(crate) fn trial<'a>(before: &'a Before<'a>, lift: &Lift, work: &mut u64, ctl
             "heap {n}: the base of the trial monoid is not closed (a bug)"
         )));
     }
-    let mut by_tokens: Vec<u32> = (0..dist.len() as u32).collect();
-    by_tokens.sort_by_key(|&b| (dist[b as usize], b));
+    // Elements are numbered in the order of their representatives: the options of a
+    // representative have earlier elements.
+    let by_rank: Vec<u32> = (0..size as u32).collect();
     let mut cols: Vec<Bits> = vec![{
         let mut c = Bits::new(size);
         for (b, &code) in base.codes.iter().enumerate() {
@@ -382,7 +371,7 @@ pub(crate) fn trial<'a>(before: &'a Before<'a>, lift: &Lift, work: &mut u64, ctl
     let (first, len) = loop {
         let prev = cols.last().expect("column 0");
         let mut col = Bits::new(size);
-        for &b in &by_tokens {
+        for &b in &by_rank {
             let no_p_in_n = n_succ[b as usize].iter().all(|&e| !prev.get(e));
             if no_p_in_n && rep_opts[b as usize].iter().all(|&o| !col.get(o)) {
                 col.set(b);
