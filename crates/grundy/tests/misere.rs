@@ -10,6 +10,14 @@ use grundy::Control;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+fn heap(name: &str) -> Arc<dyn HeapRuleset> {
+    grundy::catalog::parse_ruleset(name)
+        .unwrap()
+        .as_heap("t")
+        .unwrap()
+        .clone()
+}
+
 /// A tiny deterministic random generator (xorshift), so that failures reproduce.
 struct Rng(u64);
 impl Rng {
@@ -315,14 +323,6 @@ mod quotients {
     use super::*;
     use grundy::solve::misere::{quotient, Quotient, Status};
 
-    fn heap(name: &str) -> Arc<dyn HeapRuleset> {
-        grundy::catalog::parse_ruleset(name)
-            .unwrap()
-            .as_heap("t")
-            .unwrap()
-            .clone()
-    }
-
     /// Limits that keep a test small: 1 GiB, 10^9 units of work.
     fn limits() -> Control {
         Control::new().with_memory_limit(1 << 30).with_work_limit(1_000_000_000)
@@ -479,14 +479,6 @@ mod quotients {
 mod certificates {
     use super::*;
     use grundy::solve::misere::{check_certificate, quotient, Certificate};
-
-    fn heap(name: &str) -> Arc<dyn HeapRuleset> {
-        grundy::catalog::parse_ruleset(name)
-            .unwrap()
-            .as_heap("t")
-            .unwrap()
-            .clone()
-    }
 
     fn rejected(c: &Certificate, rs: &dyn HeapRuleset, what: &str) -> String {
         let e = check_certificate(c, rs, &Control::new()).expect_err(what).to_string();

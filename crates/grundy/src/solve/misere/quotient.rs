@@ -42,7 +42,7 @@
 //! A quotient is called solved only then.
 
 use super::monoid::{Bits, Monoid};
-use super::states::Machine;
+use super::states::{Machine, SumOrder};
 use super::trial::{trial, Before, Lift};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -274,6 +274,8 @@ struct Engine<'a> {
     run_start: Vec<u64>,
     /// Options listed and other steps, besides the machine's transitions.
     work: u64,
+    /// True while every option of every heap so far has fewer tokens than its heap.
+    fewer_tokens: bool,
 }
 
 impl<'a> Engine<'a> {
@@ -291,6 +293,7 @@ impl<'a> Engine<'a> {
             changes: Vec::new(),
             run_start: vec![0],
             work: 0,
+            fewer_tokens: true,
         }
     }
 
@@ -344,9 +347,11 @@ impl<'a> Engine<'a> {
                 self.work += order as u64;
             }
             set.or(&subsets);
+            self.fewer_tokens = false;
         } else {
             let (q, phi) = (&self.q, &self.phi);
             let mut count = 0u64;
+            let mut fewer = true;
             rs.for_each_option(n, &mut |parts| {
                 count += 1;
                 let mut x = 0u32;
@@ -357,9 +362,12 @@ impl<'a> Engine<'a> {
                     }
                     x = q.mul(x, power(q, phi[p.heap as usize], p.copies));
                 }
+                let tokens: u128 = parts.iter().map(|p| p.heap as u128 * p.copies as u128).sum();
+                fewer &= tokens < n as u128;
                 set.set(x);
             });
             self.work += count;
+            self.fewer_tokens &= fewer;
         }
         if let Some(b) = bad {
             return Err(Error::Unsupported(format!(
@@ -445,7 +453,12 @@ impl<'a> Engine<'a> {
                 p: &base_p,
                 phi: &base_phi,
             };
-            let mut trial = trial(&before, &lift, &mut self.work, self.ctl)?;
+            let order = if self.fewer_tokens {
+                SumOrder::Tokens
+            } else {
+                SumOrder::Multiset
+            };
+            let mut trial = trial(&before, &lift, order, &mut self.work, self.ctl)?;
             let cand = &trial.candidate;
             let mut types: Vec<(u32, Vec<u32>, u64)> = Vec::new();
             let mut seen: FxHashSet<(u32, &[u32])> = FxHashSet::default();
@@ -454,7 +467,7 @@ impl<'a> Engine<'a> {
                     types.push((cand.phi[h], cand.opts[h].clone(), h as u64));
                 }
             }
-            let mut machine = Machine::verified(cand.q.clone(), cand.p.clone(), &types, self.ctl)?;
+            let mut machine = Machine::verified(cand.q.clone(), cand.p.clone(), &types, order, self.ctl)?;
             self.work = self.work.saturating_add(machine.work);
             let Some(word) = machine.failure.take() else {
                 machine.work += self.machine.work;

@@ -14,6 +14,18 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use rustc_hash::FxHashMap;
 
+/// An order on sums in which every option comes before the sum, for the check's least
+/// failure and the trial's representatives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SumOrder {
+    /// By the number of tokens, for rulesets whose every option has fewer tokens than
+    /// its heap (take-and-break codes that take, subtraction games).
+    Tokens,
+    /// As multisets, largest heaps first (an option replaces a heap by smaller heaps):
+    /// good for every ruleset.
+    Multiset,
+}
+
 /// Bytes one state takes besides its set N (the entry in the list and in the index).
 const STATE_BYTES: u64 = 64;
 
@@ -138,6 +150,43 @@ impl Machine {
         out.moved = st.moved || ty.moved;
     }
 
+    /// Adds a new state reached from `parent` (state, type), counting it against the
+    /// memory limit; returns its number.
+    fn insert(&mut self, st: State, parent: (u32, u32), ctl: &Control) -> Result<usize> {
+        let id = self.states.len();
+        if id & 0xFFF == 0 {
+            ctl.tick(self.work)?;
+            ctl.check_memory(
+                "the states of the misère quotient check",
+                (id as u64 + 1) * (self.state_bytes() + 16),
+                format!("{id} states of {} bytes", self.state_bytes()),
+            )?;
+        }
+        if id >= u32::MAX as usize {
+            return Err(Error::Unsupported(
+                "more than 2^32 states in the misère quotient check".into(),
+            ));
+        }
+        self.index.insert(st.clone(), id as u32);
+        self.states.push(st);
+        self.parent.push(parent);
+        Ok(id)
+    }
+
+    /// The heaps (each type's smallest) of the sum by which state `s` was first
+    /// reached, plus one heap of type `t`, sorted.
+    fn sum_of(&self, s: usize, t: Option<usize>) -> Vec<u64> {
+        let mut heaps: Vec<u64> = t.map(|t| self.types[t].heap).into_iter().collect();
+        let mut x = s;
+        while self.parent[x].0 != u32::MAX {
+            let (p, u) = self.parent[x];
+            heaps.push(self.types[u as usize].heap);
+            x = p as usize;
+        }
+        heaps.sort_unstable();
+        heaps
+    }
+
     /// A state to write transitions into.
     fn scratch(&self) -> State {
         State {
@@ -163,12 +212,12 @@ impl Machine {
     }
 
     /// The machine of (Q, P) with every heap type at once, its states found in the
-    /// order of their least sums and each checked as it is found. Sums are ordered
-    /// as multisets (compare the largest heaps, then the next, …): an option replaces
-    /// a heap by smaller heaps, so it comes before the sum. The types are taken by
-    /// their smallest heaps, in increasing order, and for each, the states gain one
-    /// copy, then another, …: the least sum of each new state follows those of all
-    /// states before it. On success (`failure` empty) the machine holds every
+    /// order of their least sums (`order`) and each checked as it is found. With
+    /// [`SumOrder::Multiset`] the types are taken by their smallest heaps, in increasing
+    /// order, and for each the states gain one copy, then another, …: the least sum of
+    /// each new state follows those of all states before it. With [`SumOrder::Tokens`]
+    /// states are taken by the fewest tokens of their sums (Dijkstra, a type weighing
+    /// its smallest heap). On success (`failure` empty) the machine holds every
     /// reachable state. Otherwise `failure` is the least sum whose state is
     /// inconsistent: every sum before it has a consistent state, so by induction its
     /// options are predicted right and the sum itself is mispredicted. `types` are
@@ -176,7 +225,13 @@ impl Machine {
     ///
     /// # Errors
     /// As [`Machine::add_type`].
-    pub(crate) fn verified(q: Monoid, p: Bits, types: &[(u32, Vec<u32>, u64)], ctl: &Control) -> Result<Machine> {
+    pub(crate) fn verified(
+        q: Monoid,
+        p: Bits,
+        types: &[(u32, Vec<u32>, u64)],
+        order: SumOrder,
+        ctl: &Control,
+    ) -> Result<Machine> {
         let mut m = Machine::new(q, p);
         for (phi, opts, heap) in types {
             let ty = m.make_type(*phi, opts, *heap);
@@ -184,6 +239,10 @@ impl Machine {
                 e.insert(m.types.len() as u32);
                 m.types.push(ty);
             }
+        }
+        if order == SumOrder::Tokens {
+            m.by_tokens(ctl)?;
+            return Ok(m);
         }
         let mut next = m.scratch();
         for t in 0..m.types.len() {
@@ -196,35 +255,52 @@ impl Machine {
                         continue;
                     }
                     if !m.consistent(&next) {
-                        let mut heaps = vec![m.types[t].heap];
-                        let mut x = s;
-                        while m.parent[x].0 != u32::MAX {
-                            let (p, u) = m.parent[x];
-                            heaps.push(m.types[u as usize].heap);
-                            x = p as usize;
-                        }
-                        heaps.sort_unstable();
-                        m.failure = Some(heaps);
+                        m.failure = Some(m.sum_of(s, Some(t)));
                         return Ok(m);
                     }
-                    let id = m.states.len();
-                    if id & 0xFFF == 0 {
-                        ctl.tick(m.work)?;
-                        ctl.check_memory(
-                            "the states of the misère quotient check",
-                            (id as u64 + 1) * (m.state_bytes() + 16),
-                            format!("{id} states of {} bytes", m.state_bytes()),
-                        )?;
-                    }
-                    m.index.insert(next.clone(), id as u32);
-                    m.states.push(next.clone());
-                    m.parent.push((s as u32, t as u32));
-                    found.push(id);
+                    found.push(m.insert(next.clone(), (s as u32, t as u32), ctl)?);
                 }
                 frontier = found;
             }
         }
         Ok(m)
+    }
+
+    /// The states in order of the fewest tokens of their sums (see
+    /// [`Machine::verified`]).
+    fn by_tokens(&mut self, ctl: &Control) -> Result<()> {
+        use std::cmp::Reverse;
+        let mut dist: Vec<u64> = vec![0];
+        let mut next = self.scratch();
+        let mut queue = std::collections::BinaryHeap::new();
+        queue.push(Reverse((0u64, 0u32)));
+        while let Some(Reverse((d, s))) = queue.pop() {
+            let s = s as usize;
+            if d > dist[s] {
+                continue;
+            }
+            if !self.consistent(&self.states[s]) {
+                self.failure = Some(self.sum_of(s, None));
+                return Ok(());
+            }
+            for t in 0..self.types.len() {
+                self.step(s, t, &mut next);
+                let nd = d + self.types[t].heap;
+                let id = match self.index.get(&next) {
+                    Some(&id) => id as usize,
+                    None => {
+                        dist.push(u64::MAX);
+                        self.insert(next.clone(), (u32::MAX, 0), ctl)?
+                    }
+                };
+                if nd < dist[id] {
+                    dist[id] = nd;
+                    self.parent[id] = (s as u32, t as u32);
+                    queue.push(Reverse((nd, id as u32)));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Adds the heap type (φ, S): every new state reachable with it is checked. On
@@ -291,35 +367,10 @@ impl Machine {
             return Ok(true);
         }
         if !self.consistent(&next) {
-            let mut heaps = vec![self.types[t].heap];
-            let mut x = s;
-            while self.parent[x].0 != u32::MAX {
-                let (p, u) = self.parent[x];
-                heaps.push(self.types[u as usize].heap);
-                x = p as usize;
-            }
-            heaps.sort_unstable();
-            self.failure = Some(heaps);
+            self.failure = Some(self.sum_of(s, Some(t)));
             return Ok(false);
         }
-        let id = self.states.len();
-        if id & 0xFFF == 0 {
-            ctl.tick(self.work)?;
-            let bytes = (id as u64 + 1) * self.state_bytes();
-            ctl.check_memory(
-                "the states of the misère quotient check",
-                bytes,
-                format!("{id} states of {} bytes", self.state_bytes()),
-            )?;
-        }
-        if id > u32::MAX as usize {
-            return Err(Error::Unsupported(
-                "more than 2^32 states in the misère quotient check".into(),
-            ));
-        }
-        self.index.insert(next.clone(), id as u32);
-        self.states.push(next);
-        self.parent.push((s as u32, t as u32));
+        let id = self.insert(next, (s as u32, t as u32), ctl)?;
         queue.push(id);
         Ok(true)
     }

@@ -189,61 +189,9 @@ impl Atoms {
             }
             Key::Heap(i, n) => {
                 let rs = self.heap_rs[i as usize].clone();
-                let bound = rs.options_bound(n);
-                let what = format!("listing the options of {}({n})", rs.name());
-                if rs.is_powerset() {
-                    if bound > MAX_SUBSET_BASE as u128 {
-                        return Err(Error::Unsupported(format!(
-                            "misère play of {}({n}): its options are the subsets of up to {bound} heaps, more than 2^{MAX_SUBSET_BASE} sums to search",
-                            rs.name()
-                        )));
-                    }
-                    ctl.check_work(&what, 1u128 << bound, "one per subset of the base")?;
-                } else {
-                    ctl.check_work(&what, bound, "an upper bound on the options")?;
-                }
-                let mut lists: Vec<Vec<Part>> = Vec::new();
-                rs.for_each_option(n, &mut |parts| lists.push(parts.to_vec()));
-                if let Some(p) = lists.iter().flatten().find(|p| p.heap >= n) {
-                    return Err(Error::Unsupported(format!(
-                        "{}({n}) has an option with heap {} ≥ {n}; misère play needs a finite game",
-                        rs.name(),
-                        p.heap
-                    )));
-                }
-                if rs.is_powerset() {
-                    let mut base: Vec<u64> = lists.iter().flatten().map(|p| p.heap).collect();
-                    base.sort_unstable();
-                    base.dedup();
-                    let zero = base.first() == Some(&0);
-                    base.retain(|&h| h != 0);
-                    if base.len() > MAX_SUBSET_BASE {
-                        return Err(Error::Unsupported(format!(
-                            "misère play of {}({n}): its options are the subsets of {} heaps, more than 2^{MAX_SUBSET_BASE} sums to search",
-                            rs.name(),
-                            base.len()
-                        )));
-                    }
-                    if zero {
-                        opts.push(Vec::new());
-                    }
-                    let atoms: Vec<u32> = base.iter().map(|&h| self.heap(&rs, h)).collect();
-                    for mask in 1u64..1 << atoms.len() {
-                        let s: Sum = (0..atoms.len())
-                            .filter(|k| mask >> k & 1 == 1)
-                            .map(|k| (atoms[k], 1))
-                            .collect();
-                        opts.push(normalize(s));
-                    }
-                } else {
-                    for parts in lists {
-                        let s: Sum = parts
-                            .iter()
-                            .filter(|p| p.heap != 0)
-                            .map(|p| (self.heap(&rs, p.heap), p.copies))
-                            .collect();
-                        opts.push(normalize(s));
-                    }
+                for parts in heap_options(rs.as_ref(), n, ctl)? {
+                    let s: Sum = parts.iter().map(|p| (self.heap(&rs, p.heap), p.copies)).collect();
+                    opts.push(normalize(s));
                 }
             }
             Key::Tuple(i, pos) => {
@@ -314,6 +262,69 @@ impl Atoms {
             _ => (0, 0),
         })
     }
+}
+
+/// The options of heap n of `rs` as lists of parts, heap 0 left out; for a powerset
+/// ruleset, one per nonempty subset of the base (and the empty option when the base
+/// holds heap 0).
+///
+/// # Errors
+/// [`Error::TooMuchWork`] when there are more options than the work limit
+/// ([`HeapRuleset::options_bound`], or 2^k subsets of a base of k heaps);
+/// [`Error::Unsupported`] for a base of more than 20 heaps, or an option with a heap
+/// that is not smaller than n.
+pub(crate) fn heap_options(rs: &dyn HeapRuleset, n: u64, ctl: &Control) -> Result<Vec<Vec<Part>>> {
+    let bound = rs.options_bound(n);
+    let what = format!("listing the options of {}({n})", rs.name());
+    if rs.is_powerset() {
+        if bound > MAX_SUBSET_BASE as u128 {
+            return Err(too_many_subsets(rs, n, bound));
+        }
+        ctl.check_work(&what, 1u128 << bound, "one per subset of the base")?;
+    } else {
+        ctl.check_work(&what, bound, "an upper bound on the options")?;
+    }
+    let mut lists: Vec<Vec<Part>> = Vec::new();
+    rs.for_each_option(n, &mut |parts| {
+        lists.push(parts.iter().filter(|p| p.heap != 0).copied().collect())
+    });
+    if let Some(p) = lists.iter().flatten().find(|p| p.heap >= n) {
+        return Err(Error::Unsupported(format!(
+            "{}({n}) has an option with heap {} ≥ {n}; misère play needs a finite game",
+            rs.name(),
+            p.heap
+        )));
+    }
+    if !rs.is_powerset() {
+        return Ok(lists);
+    }
+    let zero = lists.iter().any(|l| l.is_empty());
+    let mut base: Vec<u64> = lists.iter().flatten().map(|p| p.heap).collect();
+    base.sort_unstable();
+    base.dedup();
+    if base.len() > MAX_SUBSET_BASE {
+        return Err(too_many_subsets(rs, n, base.len() as u128));
+    }
+    let mut out: Vec<Vec<Part>> = Vec::new();
+    if zero {
+        out.push(Vec::new());
+    }
+    for mask in 1u64..1 << base.len() {
+        out.push(
+            (0..base.len())
+                .filter(|k| mask >> k & 1 == 1)
+                .map(|k| Part::one(base[k]))
+                .collect(),
+        );
+    }
+    Ok(out)
+}
+
+fn too_many_subsets(rs: &dyn HeapRuleset, n: u64, k: u128) -> Error {
+    Error::Unsupported(format!(
+        "misère play of {}({n}): its options are the subsets of up to {k} heaps, more than 2^{MAX_SUBSET_BASE} sums to search",
+        rs.name()
+    ))
 }
 
 /// Sorts by atom and merges equal atoms (counts saturate at 2^64 − 1, far beyond any

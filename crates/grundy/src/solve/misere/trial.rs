@@ -28,6 +28,7 @@
 
 use super::monoid::{coarsest, Bits, Monoid};
 use super::quotient::power;
+use super::states::SumOrder;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{HeapRuleset, Part};
@@ -202,42 +203,7 @@ impl<'a> Base<'a> {
 
 /// The options of heap h as lists of parts (heap 0 left out), with every heap < h.
 fn options_of(rs: &dyn HeapRuleset, h: u64, ctl: &Control, work: &mut u64) -> Result<Vec<Vec<Part>>> {
-    ctl.check_work(
-        &format!("listing the options of {}({h})", rs.name()),
-        rs.options_bound(h),
-        "an upper bound on the options",
-    )?;
-    let mut out: Vec<Vec<Part>> = Vec::new();
-    if rs.is_powerset() {
-        let mut base: Vec<u64> = Vec::new();
-        rs.for_each_option(h, &mut |parts| base.extend(parts.iter().map(|p| p.heap)));
-        base.sort_unstable();
-        base.dedup();
-        let zero = base.first() == Some(&0);
-        base.retain(|&b| b != 0);
-        if base.len() > 20 {
-            return Err(Error::Unsupported(format!(
-                "heap {h} of {}: a trial monoid lists the options of a heap, here the subsets of {} heaps",
-                rs.name(),
-                base.len()
-            )));
-        }
-        if zero {
-            out.push(Vec::new());
-        }
-        for mask in 1u64..1 << base.len() {
-            out.push(
-                (0..base.len())
-                    .filter(|k| mask >> k & 1 == 1)
-                    .map(|k| Part::one(base[k]))
-                    .collect(),
-            );
-        }
-    } else {
-        rs.for_each_option(h, &mut |parts| {
-            out.push(parts.iter().filter(|p| p.heap != 0).copied().collect());
-        });
-    }
+    let out = super::sum::heap_options(rs, h, ctl)?;
     *work += out.len() as u64;
     Ok(out)
 }
@@ -276,31 +242,70 @@ impl Trial<'_> {
 /// [`Error::TooLarge`] when the base or the trial monoid pass the memory limit;
 /// [`Error::Unsupported`] when the powers of x do not repeat within 256 or the base
 /// counts too many heaps; [`Error::Interrupted`].
-pub(crate) fn trial<'a>(before: &'a Before<'a>, lift: &Lift, work: &mut u64, ctl: &'a Control) -> Result<Trial<'a>> {
+pub(crate) fn trial<'a>(
+    before: &'a Before<'a>,
+    lift: &Lift,
+    order: SumOrder,
+    work: &mut u64,
+    ctl: &'a Control,
+) -> Result<Trial<'a>> {
     let n = before.n;
     let mut base = Base::new(before, lift, ctl)?;
     let id = base.intern(0)?;
-    // Representatives: the least sum of each element (sums ordered as multisets,
-    // largest heaps first), found type by type in increasing smallest heap, one copy
-    // at a time; the base is everything reached, in the order of its representatives.
-    let ntypes0 = base.types.len();
+    // Representatives: the least sum of each element in `order` (see
+    // [`SumOrder`]); the base is everything reached, numbered in the order of its
+    // representatives, so that the options of a representative have earlier elements.
     let mut parent: Vec<(u32, u64)> = vec![(u32::MAX, 0)];
-    for t in 0..ntypes0 as u32 {
-        let h = base.types[t as usize].2;
-        let mut frontier: Vec<u32> = (0..base.codes.len() as u32).collect();
-        while !frontier.is_empty() {
-            let mut found = Vec::new();
-            for &e in &frontier {
-                let before_len = base.codes.len();
-                let f = base.step(e, t)?;
-                if f as usize == before_len {
-                    parent.push((e, h));
-                    found.push(f);
+    let ntypes0 = base.types.len() as u32;
+    let rank: Vec<u32> = match order {
+        SumOrder::Multiset => {
+            // Type by type in increasing smallest heap, one copy at a time.
+            for t in 0..ntypes0 {
+                let h = base.types[t as usize].2;
+                let mut frontier: Vec<u32> = (0..base.codes.len() as u32).collect();
+                while !frontier.is_empty() {
+                    let mut found = Vec::new();
+                    for &e in &frontier {
+                        let known = base.codes.len();
+                        let f = base.step(e, t)?;
+                        if f as usize == known {
+                            parent.push((e, h));
+                            found.push(f);
+                        }
+                    }
+                    frontier = found;
                 }
             }
-            frontier = found;
+            (0..base.codes.len() as u32).collect()
         }
-    }
+        SumOrder::Tokens => {
+            // Dijkstra, a type weighing its smallest heap.
+            let mut dist: Vec<u64> = vec![0];
+            let mut queue = std::collections::BinaryHeap::new();
+            queue.push(std::cmp::Reverse((0u64, id)));
+            while let Some(std::cmp::Reverse((d, e))) = queue.pop() {
+                if d > dist[e as usize] {
+                    continue;
+                }
+                for t in 0..ntypes0 {
+                    let h = base.types[t as usize].2;
+                    let f = base.step(e, t)? as usize;
+                    if f >= dist.len() {
+                        dist.resize(f + 1, u64::MAX);
+                        parent.resize(f + 1, (u32::MAX, 0));
+                    }
+                    if d + h < dist[f] {
+                        dist[f] = d + h;
+                        parent[f] = (e, h);
+                        queue.push(std::cmp::Reverse((d + h, f as u32)));
+                    }
+                }
+            }
+            let mut r: Vec<u32> = (0..base.codes.len() as u32).collect();
+            r.sort_by_key(|&b| (dist[b as usize], b));
+            r
+        }
+    };
     let size = base.codes.len();
     // The images of the options of each representative.
     let mut cache: FxHashMap<u64, Vec<Vec<Part>>> = FxHashMap::default();
@@ -354,9 +359,7 @@ pub(crate) fn trial<'a>(before: &'a Before<'a>, lift: &Lift, work: &mut u64, ctl
             "heap {n}: the base of the trial monoid is not closed (a bug)"
         )));
     }
-    // Elements are numbered in the order of their representatives: the options of a
-    // representative have earlier elements.
-    let by_rank: Vec<u32> = (0..size as u32).collect();
+
     let mut cols: Vec<Bits> = vec![{
         let mut c = Bits::new(size);
         for (b, &code) in base.codes.iter().enumerate() {
@@ -371,7 +374,7 @@ pub(crate) fn trial<'a>(before: &'a Before<'a>, lift: &Lift, work: &mut u64, ctl
     let (first, len) = loop {
         let prev = cols.last().expect("column 0");
         let mut col = Bits::new(size);
-        for &b in &by_rank {
+        for &b in &rank {
             let no_p_in_n = n_succ[b as usize].iter().all(|&e| !prev.get(e));
             if no_p_in_n && rep_opts[b as usize].iter().all(|&o| !col.get(o)) {
                 col.set(b);
