@@ -315,7 +315,7 @@ impl MisereSearch {
     /// // Misère Nim: from 1 + 1 + 2 the winning move leaves three 1-heaps.
     /// assert_eq!(m.outcome, Outcome::N);
     /// let w: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
-    /// assert_eq!(w, ["nim(1,1,1)"]);
+    /// assert_eq!(w, ["nim(1*3)"]);
     /// ```
     pub fn moves(&mut self, pos: &Position, all: bool) -> Result<MisereMoves> {
         let mut reached: FxHashSet<Sum> = FxHashSet::default();
