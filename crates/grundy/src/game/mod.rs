@@ -264,6 +264,15 @@ pub trait PeriodicityTheorem {
     /// The last heap that must agree with the pattern, or `None` if the theorem does not
     /// apply to this pattern (a saltus, say).
     fn proof_end(&self, preperiod: u64, period: u64, saltus: i64) -> Option<u64>;
+
+    /// True if the proof behind [`PeriodicityTheorem::proof_end`] (for saltus 0) pairs
+    /// the options of heap n + p with those of heap n part by part, each part keeping
+    /// its label, and never uses the mex: then the same range proves the periodicity of
+    /// the pretending function of misère quotients (Plambeck & Siegel 2008; see
+    /// [`crate::solve::misere::quotient`]). False unless a ruleset says so.
+    fn pairs_options(&self) -> bool {
+        false
+    }
 }
 
 /// Number of coordinates a tuple ruleset takes.

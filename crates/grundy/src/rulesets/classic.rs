@@ -173,6 +173,11 @@ impl PeriodicityTheorem for Subtraction {
         let k = *self.set.last()?;
         (saltus == 0 && period >= 1).then(|| preperiod.saturating_add(period).saturating_add(k).saturating_sub(1))
     }
+
+    /// The options n − s of heap n pair with the options n + p − s of heap n + p.
+    fn pairs_options(&self) -> bool {
+        true
+    }
 }
 
 /// Odd Nim: remove an odd number of stones. Value n mod 2 (paper 004).

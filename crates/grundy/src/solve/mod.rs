@@ -20,6 +20,8 @@
 //!   the generic memoized search of game rulesets without an engine of their own.
 //! - [`resume`]: the checks on saved values (a checkpoint's) before a dense run resumes
 //!   from them.
+//! - [`misere`]: misère play — outcomes, G⁻, moves and genus of any sum by search, and
+//!   misère quotients of heap rulesets with certificates.
 
 pub mod bitgame;
 pub mod dense;
@@ -29,6 +31,7 @@ pub mod game;
 pub mod grid;
 pub mod loopy;
 pub mod memo;
+pub mod misere;
 pub mod resume;
 mod solver;
 

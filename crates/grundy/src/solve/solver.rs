@@ -1032,16 +1032,16 @@ fn digits(v: &Nimber) -> u128 {
 
 /// Where a move is made: heap run `j` of component `i` of `pos`.
 #[derive(Clone, Copy)]
-struct Slot<'a> {
-    pos: &'a Position,
-    i: usize,
-    j: usize,
+pub(super) struct Slot<'a> {
+    pub(super) pos: &'a Position,
+    pub(super) i: usize,
+    pub(super) j: usize,
 }
 
 impl Slot<'_> {
     /// The position with one heap of the run replaced by the heaps `parts` (empty heaps
     /// dropped where heap 0 is not a position).
-    fn replace(&self, parts: &[Part]) -> Position {
+    pub(super) fn replace(&self, parts: &[Part]) -> Position {
         let comp = &self.pos.components[self.i];
         let (heaps, first) = match comp {
             Component::Heaps { ruleset, heaps } => (heaps, ruleset.first_heap()),

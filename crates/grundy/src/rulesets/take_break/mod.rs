@@ -435,6 +435,11 @@ impl PeriodicityTheorem for TakeAndBreak {
             .checked_add(t)?;
         (b - 1).checked_add(period)
     }
+
+    /// The induction above maps each option of n + p to an option of n part by part.
+    fn pairs_options(&self) -> bool {
+        true
+    }
 }
 
 fn build(params: Option<&str>) -> crate::error::Result<Ruleset> {

@@ -1,0 +1,31 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! - [`MisereSearch`] (the reference): the misère outcome (P or N), the misère Grundy
+//!   value G⁻, the moves and the genus of any disjunctive sum of finite games, by a
+//!   memoized search over sums in a canonical form (a multiset of atoms). Misère play
+//!   has no Sprague–Grundy theorem, so the whole sum is searched; misère Nim's rule
+//!   (Bouton 1902) is the one reduction applied.
+//! - [`genus`]: the genus g^{γ₀γ₁…} (Conway, *On Numbers and Games* ch. 12) and what it
+//!   decides about tameness.
+//! - [`quotient`]: misère quotients of heap rulesets computed heap by heap (Plambeck &
+//!   Siegel 2008), partial or solved by the periodicity theorem for misère quotients,
+//!   with a [`Certificate`] that [`check_certificate`] re-verifies independently.
+
+mod certificate;
+mod check;
+pub mod genus;
+mod monoid;
+pub mod presentation;
+pub mod quotient;
+mod search;
+mod states;
+mod sum;
+mod trial;
+
+pub use certificate::Certificate;
+pub use check::check_certificate;
+pub use genus::{Genus, GenusReport, Tameness};
+pub use monoid::Monoid;
+pub use presentation::Presentation;
+pub use quotient::{quotient, Change, Quotient, Status, MISERE_PERIODICITY};
+pub use search::{MisereMoves, MisereSearch};

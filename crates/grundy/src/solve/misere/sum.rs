@@ -1,0 +1,392 @@
+//! The canonical form of the misère search: a sum is a multiset of *atoms* (a heap of
+//! a heap ruleset, a tuple position in its ruleset's `canonical` form, or a Nim heap),
+//! held as a sorted list of (atom id, count). Atoms are interned; the options of each
+//! atom are listed once and kept.
+//!
+//! An atom with no option is the game 0 and is left out of the canonical sum (exact:
+//! G + 0 = G, the same game). Equal atoms are *not* cancelled: in misère play G + G is
+//! not 0 in general.
+
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::formulas::classic::NIM;
+use crate::game::{Component, HeapRuleset, Part, Position, TupleRuleset};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// A sum: (atom id, count ≥ 1) sorted by atom id.
+pub(crate) type Sum = Vec<(u32, u64)>;
+
+/// Subsets of a powerset heap's base listed at most (2^20 options).
+const MAX_SUBSET_BASE: usize = 20;
+
+/// What an atom is.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Key {
+    /// Heap `n ≥ 1` of heap ruleset number `rs`.
+    Heap(u32, u64),
+    /// A tuple position (canonical) of tuple ruleset number `rs`.
+    Tuple(u32, Box<[u64]>),
+    /// A Nim heap of size `n ≥ 1` (`nim` heaps and the `*2` heaps of the genus).
+    Nim(u64),
+}
+
+/// Interned atoms and their options.
+pub(crate) struct Atoms {
+    heap_rs: Vec<Arc<dyn HeapRuleset>>,
+    tuple_rs: Vec<Arc<dyn TupleRuleset>>,
+    by_name: FxHashMap<String, u32>,
+    nim_rs: Option<Arc<dyn HeapRuleset>>,
+    ids: FxHashMap<Key, u32>,
+    keys: Vec<Key>,
+    /// Options as listed by the rules (every heap ≠ 0 kept), per atom.
+    raw: Vec<Option<Arc<[Sum]>>>,
+    /// Options with the atoms that have no option left out, per atom.
+    canonical: Vec<Option<Arc<[Sum]>>>,
+}
+
+/// True if `rs` is Nim itself (heap n moves to any smaller heap): the built-in `nim`,
+/// recognised by its name and Bouton's closed form.
+pub(crate) fn is_nim(rs: &dyn HeapRuleset) -> bool {
+    rs.name() == "nim"
+        && rs.first_heap() == 0
+        && !rs.is_powerset()
+        && rs.closed_form().is_some_and(|c| c.statement() == NIM)
+}
+
+impl Atoms {
+    pub(crate) fn new() -> Atoms {
+        Atoms {
+            heap_rs: Vec::new(),
+            tuple_rs: Vec::new(),
+            by_name: FxHashMap::default(),
+            nim_rs: None,
+            ids: FxHashMap::default(),
+            keys: Vec::new(),
+            raw: Vec::new(),
+            canonical: Vec::new(),
+        }
+    }
+
+    /// The number of atoms interned.
+    pub(crate) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub(crate) fn key(&self, a: u32) -> &Key {
+        &self.keys[a as usize]
+    }
+
+    fn heap_index(&mut self, rs: &Arc<dyn HeapRuleset>) -> Option<u32> {
+        if is_nim(rs.as_ref()) {
+            self.nim_rs.get_or_insert_with(|| rs.clone());
+            return None;
+        }
+        let name = format!("h:{}", rs.name());
+        if let Some(&i) = self.by_name.get(&name) {
+            return Some(i);
+        }
+        let i = self.heap_rs.len() as u32;
+        self.heap_rs.push(rs.clone());
+        self.by_name.insert(name, i);
+        Some(i)
+    }
+
+    fn tuple_index(&mut self, rs: &Arc<dyn TupleRuleset>) -> u32 {
+        let name = format!("t:{}", rs.name());
+        if let Some(&i) = self.by_name.get(&name) {
+            return i;
+        }
+        let i = self.tuple_rs.len() as u32;
+        self.tuple_rs.push(rs.clone());
+        self.by_name.insert(name, i);
+        i
+    }
+
+    pub(crate) fn intern(&mut self, key: Key) -> u32 {
+        if let Some(&a) = self.ids.get(&key) {
+            return a;
+        }
+        let a = self.keys.len() as u32;
+        self.ids.insert(key.clone(), a);
+        self.keys.push(key);
+        self.raw.push(None);
+        self.canonical.push(None);
+        a
+    }
+
+    /// The atom of heap `n ≥ 1` of `rs` (a Nim heap if `rs` is Nim).
+    pub(crate) fn heap(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> u32 {
+        match self.heap_index(rs) {
+            Some(i) => self.intern(Key::Heap(i, n)),
+            None => self.intern(Key::Nim(n)),
+        }
+    }
+
+    /// The atom of a tuple position (put in canonical form).
+    pub(crate) fn tuple(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> u32 {
+        let i = self.tuple_index(rs);
+        self.intern(Key::Tuple(i, rs.canonical(pos).into_boxed_slice()))
+    }
+
+    /// Every atom of `pos` with its count (heaps 0 left out), not yet canonical.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a loopy component (misère play of loopy games is out
+    /// of scope).
+    pub(crate) fn of_position(&mut self, pos: &Position) -> Result<Sum> {
+        let mut out: Sum = Vec::new();
+        for c in &pos.components {
+            match c {
+                Component::Heaps { ruleset, heaps } => {
+                    for p in heaps.iter().filter(|p| p.heap != 0) {
+                        let a = self.heap(ruleset, p.heap);
+                        out.push((a, p.copies));
+                    }
+                }
+                Component::Tuple { ruleset, pos } => {
+                    let a = self.tuple(ruleset, pos);
+                    out.push((a, 1));
+                }
+                Component::Loopy { ruleset, .. } => {
+                    return Err(Error::Unsupported(format!(
+                        "misère play of {} is not supported: it is loopy (play can cycle), and grundy's misère engines are for finite games",
+                        ruleset.name()
+                    )))
+                }
+                Component::Game { ruleset, .. } => {
+                    return Err(Error::Unsupported(format!(
+                        "misère play of {} is not supported yet: the misère search takes heap and tuple rulesets",
+                        ruleset.name()
+                    )))
+                }
+            }
+        }
+        Ok(normalize(out))
+    }
+
+    /// The options of atom `a` as listed by the rules (every heap ≠ 0 kept).
+    ///
+    /// # Errors
+    /// [`Error::TooMuchWork`] when the atom has more options than the work limit
+    /// allows ([`HeapRuleset::options_bound`], 2^k subsets of a powerset base of k heaps;
+    /// more than 2^20 subsets are refused), [`Error::Unsupported`] for an option that is
+    /// not smaller than a heap.
+    pub(crate) fn raw_options(&mut self, a: u32, ctl: &Control) -> Result<Arc<[Sum]>> {
+        if let Some(o) = &self.raw[a as usize] {
+            return Ok(o.clone());
+        }
+        let key = self.keys[a as usize].clone();
+        let mut opts: Vec<Sum> = Vec::new();
+        match key {
+            Key::Nim(n) => {
+                ctl.check_work(
+                    &format!("listing the options of nim({n})"),
+                    n as u128,
+                    "one per smaller heap",
+                )?;
+                for k in 0..n {
+                    opts.push(if k == 0 {
+                        Vec::new()
+                    } else {
+                        vec![(self.intern(Key::Nim(k)), 1)]
+                    });
+                }
+            }
+            Key::Heap(i, n) => {
+                let rs = self.heap_rs[i as usize].clone();
+                for parts in heap_options(rs.as_ref(), n, ctl)? {
+                    let s: Sum = parts.iter().map(|p| (self.heap(&rs, p.heap), p.copies)).collect();
+                    opts.push(normalize(s));
+                }
+            }
+            Key::Tuple(i, pos) => {
+                let rs = self.tuple_rs[i as usize].clone();
+                let what = format!("listing the options of {}({})", rs.name(), crate::error::Joined(&pos));
+                ctl.check_work(&what, rs.options_bound(&pos), "an upper bound on the options")?;
+                let mut list: Vec<Vec<u64>> = Vec::new();
+                rs.for_each_option(&pos, &mut |o| list.push(o.to_vec()));
+                for o in list {
+                    opts.push(vec![(self.tuple(&rs, &o), 1)]);
+                }
+            }
+        }
+        let opts: Arc<[Sum]> = opts.into();
+        self.raw[a as usize] = Some(opts.clone());
+        Ok(opts)
+    }
+
+    /// True if atom `a` has no option (it is the game 0).
+    ///
+    /// # Errors
+    /// As [`Atoms::raw_options`].
+    pub(crate) fn is_terminal(&mut self, a: u32, ctl: &Control) -> Result<bool> {
+        Ok(self.raw_options(a, ctl)?.is_empty())
+    }
+
+    /// The options of atom `a` in canonical form (atoms without options left out).
+    ///
+    /// # Errors
+    /// As [`Atoms::raw_options`].
+    pub(crate) fn options(&mut self, a: u32, ctl: &Control) -> Result<Arc<[Sum]>> {
+        if let Some(o) = &self.canonical[a as usize] {
+            return Ok(o.clone());
+        }
+        let raw = self.raw_options(a, ctl)?;
+        let mut out: Vec<Sum> = Vec::with_capacity(raw.len());
+        for o in raw.iter() {
+            out.push(self.canonical_sum(o, ctl)?);
+        }
+        let out: Arc<[Sum]> = out.into();
+        self.canonical[a as usize] = Some(out.clone());
+        Ok(out)
+    }
+
+    /// `s` without its atoms that have no option.
+    ///
+    /// # Errors
+    /// As [`Atoms::raw_options`].
+    pub(crate) fn canonical_sum(&mut self, s: &Sum, ctl: &Control) -> Result<Sum> {
+        let mut out = Vec::with_capacity(s.len());
+        for &(a, c) in s {
+            if !self.is_terminal(a, ctl)? {
+                out.push((a, c));
+            }
+        }
+        Ok(out)
+    }
+
+    /// True if every atom of `s` is a Nim heap.
+    pub(crate) fn all_nim(&self, s: &Sum) -> bool {
+        s.iter().all(|&(a, _)| matches!(self.keys[a as usize], Key::Nim(_)))
+    }
+
+    /// The Nim heap sizes of an all-Nim sum, as (size, count).
+    pub(crate) fn nim_heaps<'a>(&'a self, s: &'a Sum) -> impl Iterator<Item = (u64, u64)> + 'a {
+        s.iter().map(|&(a, c)| match self.keys[a as usize] {
+            Key::Nim(n) => (n, c),
+            _ => (0, 0),
+        })
+    }
+}
+
+/// The options of heap n of `rs` as lists of parts, heap 0 left out; for a powerset
+/// ruleset, one per nonempty subset of the base (and the empty option when the base
+/// holds heap 0).
+///
+/// # Errors
+/// [`Error::TooMuchWork`] when there are more options than the work limit
+/// ([`HeapRuleset::options_bound`], or 2^k subsets of a base of k heaps);
+/// [`Error::Unsupported`] for a base of more than 20 heaps, or an option with a heap
+/// that is not smaller than n.
+pub(crate) fn heap_options(rs: &dyn HeapRuleset, n: u64, ctl: &Control) -> Result<Vec<Vec<Part>>> {
+    let bound = rs.options_bound(n);
+    let what = format!("listing the options of {}({n})", rs.name());
+    if rs.is_powerset() {
+        if bound > MAX_SUBSET_BASE as u128 {
+            return Err(too_many_subsets(rs, n, bound));
+        }
+        ctl.check_work(&what, 1u128 << bound, "one per subset of the base")?;
+    } else {
+        ctl.check_work(&what, bound, "an upper bound on the options")?;
+    }
+    let mut lists: Vec<Vec<Part>> = Vec::new();
+    rs.for_each_option(n, &mut |parts| {
+        lists.push(parts.iter().filter(|p| p.heap != 0).copied().collect())
+    });
+    if let Some(p) = lists.iter().flatten().find(|p| p.heap >= n) {
+        return Err(Error::Unsupported(format!(
+            "{}({n}) has an option with heap {} ≥ {n}; misère play needs a finite game",
+            rs.name(),
+            p.heap
+        )));
+    }
+    if !rs.is_powerset() {
+        return Ok(lists);
+    }
+    let zero = lists.iter().any(|l| l.is_empty());
+    let mut base: Vec<u64> = lists.iter().flatten().map(|p| p.heap).collect();
+    base.sort_unstable();
+    base.dedup();
+    if base.len() > MAX_SUBSET_BASE {
+        return Err(too_many_subsets(rs, n, base.len() as u128));
+    }
+    let mut out: Vec<Vec<Part>> = Vec::new();
+    if zero {
+        out.push(Vec::new());
+    }
+    for mask in 1u64..1 << base.len() {
+        out.push(
+            (0..base.len())
+                .filter(|k| mask >> k & 1 == 1)
+                .map(|k| Part::one(base[k]))
+                .collect(),
+        );
+    }
+    Ok(out)
+}
+
+fn too_many_subsets(rs: &dyn HeapRuleset, n: u64, k: u128) -> Error {
+    Error::Unsupported(format!(
+        "misère play of {}({n}): its options are the subsets of up to {k} heaps, more than 2^{MAX_SUBSET_BASE} sums to search",
+        rs.name()
+    ))
+}
+
+/// Sorts by atom and merges equal atoms (counts saturate at 2^64 − 1, far beyond any
+/// search).
+pub(crate) fn normalize(mut s: Sum) -> Sum {
+    s.sort_unstable_by_key(|&(a, _)| a);
+    let mut out: Sum = Vec::with_capacity(s.len());
+    for (a, c) in s {
+        match out.last_mut() {
+            Some(last) if last.0 == a => last.1 = last.1.saturating_add(c),
+            _ => out.push((a, c)),
+        }
+    }
+    out
+}
+
+/// `s` with one copy of atom `s[i].0` replaced by the atoms of `option` (both sorted).
+pub(crate) fn replace(s: &Sum, i: usize, option: &Sum) -> Sum {
+    let mut out: Sum = Vec::with_capacity(s.len() + option.len());
+    let (mut x, mut y) = (0usize, 0usize);
+    while x < s.len() || y < option.len() {
+        let take_s = y >= option.len() || (x < s.len() && s[x].0 <= option[y].0);
+        if take_s {
+            let (a, mut c) = s[x];
+            if x == i {
+                c -= 1;
+            }
+            if y < option.len() && option[y].0 == a {
+                c = c.saturating_add(option[y].1);
+                y += 1;
+            }
+            if c > 0 {
+                out.push((a, c));
+            }
+            x += 1;
+        } else {
+            out.push(option[y]);
+            y += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replace_merges_and_drops() {
+        let s: Sum = vec![(1, 2), (4, 1)];
+        assert_eq!(
+            replace(&s, 0, &vec![(0, 1), (1, 1), (5, 3)]),
+            vec![(0, 1), (1, 2), (4, 1), (5, 3)]
+        );
+        assert_eq!(replace(&s, 1, &vec![]), vec![(1, 2)]);
+        assert_eq!(replace(&s, 1, &vec![(4, 2)]), vec![(1, 2), (4, 2)]);
+        assert_eq!(normalize(vec![(3, 1), (1, 1), (3, 2)]), vec![(1, 1), (3, 3)]);
+    }
+}
