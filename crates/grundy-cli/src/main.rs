@@ -9,6 +9,7 @@
 #![deny(clippy::print_stdout)]
 
 mod bench;
+mod bound;
 mod cli_error;
 mod commands;
 mod output;
