@@ -14,6 +14,7 @@ mod loopy;
 mod memory;
 mod min;
 mod output;
+mod printing;
 mod reliability;
 mod textbook;
 mod work;
