@@ -2,17 +2,7 @@
 //! the values, heap numbers across powers of ten, quoting and JSON are those of the
 //! sequence in every format.
 
-use crate::common::{grundy, json};
-
-fn stdout(args: &[&str]) -> String {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::common::{json, stdout};
 
 /// The values of `seq NAME --from FROM --to TO` in each format, as strings, with the
 /// heap numbers of CSV and b-files checked.
