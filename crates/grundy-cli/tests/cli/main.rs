@@ -10,6 +10,7 @@ mod figures_tables_periods;
 mod files;
 mod fuzzed;
 mod help;
+mod json_keys;
 mod limits;
 mod loopy;
 mod memory;
