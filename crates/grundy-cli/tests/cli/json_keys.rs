@@ -32,6 +32,11 @@ const INVOCATIONS: &[(&str, &[&str], Source)] = &[
     ("moves", &["moves", "powerset-maliquot(720)", "--all"], Source::Stdout),
     ("moves", &["moves", "aliquot-sum(12) + nim(1)", "--all"], Source::Stdout),
     ("moves", &["moves", "aliquot-sum(276)"], Source::Stdout),
+    (
+        "moves",
+        &["moves", "partial-aliquot-sum(6) + partial-aliquot-sum(9)"],
+        Source::Stdout,
+    ),
     ("moves", &["moves", "wythoff(10^6,1000003)"], Source::Stdout),
     ("seq", &["seq", "subtraction[1,2]", "--to", "7"], Source::Stdout),
     (
