@@ -18,13 +18,13 @@ use grundy::graph_file::parse_graph;
 use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, SequenceValues, Solver};
 use grundy::value::{LoopyValue, Nimber};
 use grundy::Error;
+use limits::python_advice;
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rules::{CallState, Def};
-use limits::python_advice;
-use run::{run, to_py, ResourceError};
+use run::{run, to_py, to_py_under, ResourceError};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
@@ -175,7 +175,10 @@ type LimitArgs<'py> = Option<(Option<Bound<'py, PyAny>>, Option<Bound<'py, PyAny
 /// The state of a call under the limits its Python function was given.
 fn call_state(limits: LimitArgs<'_>) -> PyResult<Arc<CallState>> {
     let (memory, work) = limits.unwrap_or((None, None));
-    Ok(CallState::with_limits(limits::Limits::resolve(memory.as_ref(), work.as_ref())?))
+    Ok(CallState::with_limits(limits::Limits::resolve(
+        memory.as_ref(),
+        work.as_ref(),
+    )?))
 }
 
 /// A nim-value as a Python int (exact at any size).
@@ -195,10 +198,7 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
             let ks: Vec<Bound<'py, PyAny>> = k.iter().map(|x| nimber(py, x)).collect::<PyResult<_>>()?;
             ("infinite", PyList::new(py, ks)?.into_any())
         }
-        BoundedValue::Undetermined { note, .. } => (
-            "undetermined",
-            python_advice(note).into_pyobject(py)?.into_any(),
-        ),
+        BoundedValue::Undetermined { note, .. } => ("undetermined", python_advice(note).into_pyobject(py)?.into_any()),
         BoundedValue::OutcomeOnly { outcome, note } => (
             "outcome",
             (outcome.to_string(), python_advice(note)).into_pyobject(py)?.into_any(),
@@ -229,6 +229,7 @@ fn value<'py>(
 /// The moves of an expression, as a dict for `grundy.Moves`.
 #[pyfunction]
 #[pyo3(signature = (expr, all = false, method = "auto", bound = None, graph_bound = None, progress = None, limits = None))]
+#[allow(clippy::too_many_arguments)]
 fn moves<'py>(
     py: Python<'py>,
     expr: &str,
@@ -758,12 +759,26 @@ fn table<'py>(
     };
     let m = self::method(method)?;
     let g = run(py, &call, progress.as_ref(), |ctl| {
-        Ok(grundy_figures::values::grid(t, row_start..=row_last, col_start..=col_last, m, ctl))
+        // Besides the grid (which checks its own 32 bytes a cell): the mask and the
+        // values handed to numpy, 13 bytes a cell.
+        let cells = rows.saturating_mul(cols);
+        ctl.check_memory(
+            &format!("a {rows} × {cols} table for numpy"),
+            cells.saturating_mul(13),
+            format!("{cells} cells × 13 bytes"),
+        )?;
+        Ok(grundy_figures::values::grid(
+            t,
+            row_start..=row_last,
+            col_start..=col_last,
+            m,
+            ctl,
+        ))
     })?
     .map_err(figure_error)?;
-    let cells: Vec<&Option<Nimber>> = g.iter().flatten().collect();
-    let mask: Vec<bool> = cells.iter().map(|v| v.is_none()).collect();
-    let small: Option<Vec<u64>> = cells.iter().map(|v| v.as_ref().map_or(Some(0), Nimber::to_u64)).collect();
+    let cells = || g.iter().flatten();
+    let mask: Vec<bool> = cells().map(Option::is_none).collect();
+    let small: Option<Vec<u64>> = cells().map(|v| v.as_ref().map_or(Some(0), Nimber::to_u64)).collect();
     let values = match small {
         Some(xs) if xs.iter().all(|&x| x <= u64::from(u32::MAX)) => {
             let narrow: Vec<u32> = xs.into_iter().map(|x| x as u32).collect();
@@ -771,9 +786,11 @@ fn table<'py>(
         }
         Some(xs) => ("uint64", PyArray1::from_vec(py, xs).into_any()),
         None => {
-            let ints = cells
-                .iter()
-                .map(|v| v.as_ref().map_or_else(|| Ok(0u8.into_pyobject(py)?.into_any()), |x| nimber(py, x)))
+            let ints = cells()
+                .map(|v| {
+                    v.as_ref()
+                        .map_or_else(|| Ok(0u8.into_pyobject(py)?.into_any()), |x| nimber(py, x))
+                })
                 .collect::<PyResult<Vec<_>>>()?;
             ("object", PyList::new(py, ints)?.into_any())
         }
@@ -805,25 +822,30 @@ fn verify<'py>(
                 "verify {name}: to must be at least 1 (the checks are about rows a ≥ 1)"
             )));
         }
+        // An interruption stops the run; any other error of a check is raised after it.
         let outcomes = run(py, &call, progress.as_ref(), |ctl| {
             let ctx = grundy_papers::Context {
                 control: ctl.clone(),
                 full: false,
             };
-            claims
+            match claims
                 .iter()
-                .map(|c| grundy_papers::run(c, &ctx).map_err(|_| Error::Interrupted))
-                .collect::<grundy::Result<Vec<_>>>()
+                .map(|c| grundy_papers::run(c, &ctx))
+                .collect::<grundy_papers::Result<Vec<_>>>()
+            {
+                Err(e) if e.is_interrupted() => Err(Error::Interrupted),
+                r => Ok(r),
+            }
+        })?
+        .map_err(|e| match e {
+            grundy_papers::Error::Grundy(e) => to_py_under(e, &call.limits),
+            e => PyValueError::new_err(python_advice(&e.to_string())),
         })?;
         let rows = claims
             .iter()
             .zip(outcomes)
             .map(|(c, o)| {
-                let failure = match o.verdict {
-                    grundy_papers::Verdict::Holds => None,
-                    grundy_papers::Verdict::Disagrees { ours, .. } => Some(ours),
-                    other => Some(other.label()),
-                };
+                let failure = o.verdict.failure();
                 let d = PyDict::new(py);
                 d.set_item("claim", c.statement.as_ref())?;
                 d.set_item("source", c.source.as_ref())?;
@@ -837,8 +859,15 @@ fn verify<'py>(
         return PyList::new(py, rows);
     }
     let reports = run(py, &call, progress.as_ref(), |ctl| {
-        grundy::analysis::verify::verify(&rs, to, arity, ctl)
-    })?;
+        match grundy::analysis::verify::verify(&rs, to, arity, ctl) {
+            Err(Error::NoFormula { ruleset, detail }) => Ok(Err(format!(
+                "no closed form is known for {ruleset}{}, so there is nothing to verify; grundy.seq(\"{ruleset}\", n) computes its values by search",
+                detail.map(|d| format!(" ({d})")).unwrap_or_default()
+            ))),
+            r => r.map(Ok),
+        }
+    })?
+    .map_err(PyValueError::new_err)?;
     let rows = reports
         .into_iter()
         .map(|r| {
@@ -883,15 +912,11 @@ fn verify<'py>(
 #[pyfunction]
 #[pyo3(name = "set_limits", signature = (memory_limit, max_work))]
 fn set_session_limits(memory_limit: &Bound<'_, PyAny>, max_work: &Bound<'_, PyAny>) -> PyResult<()> {
-    let unchanged = |v: &Bound<'_, PyAny>| v.is(&v.py().Ellipsis());
+    let given = |v: &&Bound<'_, PyAny>| !v.is(v.py().Ellipsis());
     // Both are read before either is set, so that a bad value changes nothing.
+    limits::Limits::resolve(Some(memory_limit).filter(given), Some(max_work).filter(given))?;
     for (k, v) in [(0, memory_limit), (1, max_work)] {
-        if !unchanged(v) && !v.is_none() {
-            limits::Limits::resolve(if k == 0 { Some(v) } else { None }, if k == 1 { Some(v) } else { None })?;
-        }
-    }
-    for (k, v) in [(0, memory_limit), (1, max_work)] {
-        if !unchanged(v) {
+        if given(&v) {
             limits::set(k, v)?;
         }
     }

@@ -136,19 +136,25 @@ impl Limits {
 
     /// `ctl` with these limits.
     pub fn apply(&self, ctl: Control) -> Control {
-        ctl.with_memory_limit(self.memory.value).with_work_limit(self.work.value)
+        ctl.with_memory_limit(self.memory.value)
+            .with_work_limit(self.work.value)
     }
 
     /// How the limit a refusal hit was set, and how to raise it from Python.
     pub fn hint(&self, e: &grundy::Error) -> Option<String> {
+        use grundy::Error as E;
         let (limit, name, example) = match e {
-            grundy::Error::TooLarge { .. } | grundy::Error::OutOfMemory { .. } => (&self.memory, "memory_limit", "\"16G\""),
-            grundy::Error::TooManyStates { .. } | grundy::Error::TooMuchWork { .. } => (&self.work, "max_work", "10**12"),
+            E::TooLarge { estimate_bytes: b, .. } | E::OutOfMemory { bytes: b, .. } => {
+                (&self.memory, "memory_limit", size_above(*b))
+            }
+            E::TooManyStates { states: w, .. } | E::TooMuchWork { work: w, .. } => {
+                (&self.work, "max_work", count_above(*w)?)
+            }
             _ => return None,
         };
         let raise = format!("raise it with the argument {name}={example} or with grundy.set_limits({name}={example})");
         Some(match &limit.source {
-            Source::Argument(a) => format!("set by {a}"),
+            Source::Argument(a) => format!("set by {a}; a {name}={example} argument would allow it"),
             Source::Session(s) => format!("set by {s}; a {name}= argument overrides it"),
             Source::Env(v) => format!("set by {v}; {raise}"),
             Source::Default(d) => format!("{d}; {raise}"),
@@ -170,13 +176,40 @@ impl Limits {
     }
 }
 
+/// A size of at least `bytes` as Python writes it for `memory_limit=`: `"146T"` (the
+/// bytes rounded up in the largest binary unit, from M, that leaves a number ≥ 1).
+fn size_above(bytes: u64) -> String {
+    let unit = ["M", "G", "T", "P", "E"]
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, u)| (1u64 << (10 * (i + 2)), *u))
+        .find(|&(size, _)| bytes >= size)
+        .unwrap_or((1 << 20, "M"));
+    match bytes.div_ceil(unit.0) {
+        n if n.checked_mul(unit.0).is_some() => format!("\"{n}{}\"", unit.1),
+        _ => bytes.to_string(),
+    }
+}
+
+/// A count of at least `work` as Python writes it for `max_work=`: `10**12` (the next
+/// power of ten); None beyond 10^19, above which no `u64` limit reaches.
+fn count_above(work: u128) -> Option<String> {
+    let k = (0..=19u32).find(|&k| 10u128.pow(k) >= work)?;
+    Some(format!("10**{k}"))
+}
+
 /// Sets the session's limits: `memory_limit` (k = 0) or `max_work` (k = 1) to the
 /// value given, or back to the environment's or the default with None.
 ///
 /// # Errors
 /// `ValueError` naming the argument for a value that is not a size or a count.
 pub fn set(k: usize, v: &Bound<'_, PyAny>) -> PyResult<()> {
-    let (name, size) = if k == 0 { ("memory_limit", true) } else { ("max_work", false) };
+    let (name, size) = if k == 0 {
+        ("memory_limit", true)
+    } else {
+        ("max_work", false)
+    };
     let value = if v.is_none() { None } else { Some(read(name, v, size)?) };
     SESSION.lock().unwrap_or_else(|p| p.into_inner())[k] = value;
     Ok(())

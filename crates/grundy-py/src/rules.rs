@@ -80,12 +80,7 @@ impl Drop for InOptions {
 }
 
 impl CallState {
-    /// A fresh state: not cancelled, no error, the session's limits.
-    pub fn new() -> Arc<CallState> {
-        CallState::with_limits(crate::limits::Limits::session())
-    }
-
-    /// A fresh state with the given limits.
+    /// A fresh state under `limits`: not cancelled, no error.
     pub fn with_limits(limits: crate::limits::Limits) -> Arc<CallState> {
         Arc::new(CallState {
             cancel: Arc::new(AtomicBool::new(false)),
