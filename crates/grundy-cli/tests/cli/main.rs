@@ -17,6 +17,7 @@ mod memory;
 mod min;
 mod output;
 mod printing;
+mod readme;
 mod reliability;
 mod textbook;
 mod work;
