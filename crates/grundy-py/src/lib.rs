@@ -928,7 +928,7 @@ fn set_session_limits(memory_limit: &Bound<'_, PyAny>, max_work: &Bound<'_, PyAn
 #[pyfunction]
 #[pyo3(name = "limits")]
 fn session_limits(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let [(memory, memory_source), (work, work_source)] = limits::Limits::session().describe();
+    let [(memory, memory_source), (work, work_source)] = limits::Limits::resolve(None, None)?.describe();
     let d = PyDict::new(py);
     d.set_item("memory_limit", memory)?;
     d.set_item("memory_limit_source", memory_source)?;

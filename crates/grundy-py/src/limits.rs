@@ -59,10 +59,25 @@ fn read(arg: &'static str, v: &Bound<'_, PyAny>, size: bool) -> PyResult<(u64, S
             v.repr().map_or_else(|_| "this".into(), |r| r.to_string())
         )));
     };
-    let parsed = if size { parse_size(&text) } else { parse_count(&text) };
-    parsed.map(|n| (n, format!("{text:?}"))).map_err(|e| {
+    parse(arg, &text, size).map(|n| (n, format!("{text:?}")))
+}
+
+/// The default work limit, as the command line's.
+const DEFAULT_WORK: u64 = 100_000_000_000;
+
+/// `text` read as a size (`size`) or a count for the argument or variable `arg`.
+///
+/// # Errors
+/// `ValueError` naming `arg` for a value that is not one or is 2^64 or more.
+fn parse(arg: &str, text: &str, size: bool) -> PyResult<u64> {
+    let parsed = if size { parse_size(text) } else { parse_count(text) };
+    parsed.map_err(|e| {
         PyValueError::new_err(match (e, size) {
             (NumberError::Malformed, true) => format!("{arg}: '{text}' is not a size such as \"2G\" or \"512M\""),
+            // A variable is written as on the command line, an argument in Python.
+            (NumberError::Malformed, false) if arg.starts_with("GRUNDY_") => {
+                format!("{arg}: '{text}' is not a count (write e.g. 1000000, 1e6 or 10^6)")
+            }
             (NumberError::Malformed, false) => format!("{arg}: '{text}' is not a count such as 10**12 or \"1e12\""),
             (NumberError::TooLarge, _) => format!("{arg}: '{text}' is larger than 2^64 − 1"),
         })
@@ -91,7 +106,7 @@ impl Limits {
                     source: Source::Session(format!("grundy.set_limits({name}={text})")),
                 });
             }
-            Ok(Limits::environment(k))
+            Limits::environment(k)
         };
         Ok(Limits {
             memory: pick(memory_limit, 0, "memory_limit", true)?,
@@ -102,34 +117,55 @@ impl Limits {
     /// The limits of a call without keyword arguments.
     pub fn session() -> Limits {
         Limits::resolve(None, None).unwrap_or_else(|_| Limits {
-            memory: Limits::environment(0),
-            work: Limits::environment(1),
+            memory: Limits::default_limit(0),
+            work: Limits::default_limit(1),
         })
     }
 
-    /// Limit `k` (0 memory, 1 work) as the environment or the default sets it.
-    fn environment(k: usize) -> Limit {
-        let ctl = Control::new();
-        let var = |names: &[&str]| {
-            names
-                .iter()
-                .find_map(|n| std::env::var(n).ok().map(|v| format!("{n}={v}")))
+    /// Limit `k` (0 memory, 1 work) as the environment (`GRUNDY_MEMORY_LIMIT`;
+    /// `GRUNDY_MAX_WORK` or its older name `GRUNDY_MAX_STATES`), read with the command
+    /// line's parsers, or the default sets it.
+    ///
+    /// # Errors
+    /// `ValueError` naming the variable for a value that is not a size or a count, as
+    /// the command line refuses it.
+    fn environment(k: usize) -> PyResult<Limit> {
+        let (names, size): (&[&'static str], bool) = if k == 0 {
+            (&["GRUNDY_MEMORY_LIMIT"], true)
+        } else {
+            (&["GRUNDY_MAX_WORK", "GRUNDY_MAX_STATES"], false)
         };
+        for name in names {
+            match std::env::var(name) {
+                Ok(text) => {
+                    let value = parse(name, &text, size)?;
+                    return Ok(Limit {
+                        value,
+                        source: Source::Env(format!("{name}={text}")),
+                    });
+                }
+                Err(std::env::VarError::NotPresent) => {}
+                Err(std::env::VarError::NotUnicode(_)) => {
+                    return Err(PyValueError::new_err(format!("{name}: the value is not valid UTF-8")));
+                }
+            }
+        }
+        Ok(Limits::default_limit(k))
+    }
+
+    /// Limit `k` (0 memory, 1 work) by default: 80% of the memory available (or of what
+    /// `ulimit -v` or a cgroup leaves), 10^11 options.
+    fn default_limit(k: usize) -> Limit {
         if k == 0 {
+            let (value, bound) = grundy::control::system_memory_limit();
             Limit {
-                value: ctl.memory_limit(),
-                source: match var(&["GRUNDY_MEMORY_LIMIT"]) {
-                    Some(v) => Source::Env(v),
-                    None => Source::Default(grundy::control::system_memory_limit().1.describe()),
-                },
+                value,
+                source: Source::Default(bound.describe()),
             }
         } else {
             Limit {
-                value: ctl.work_limit(),
-                source: match var(&["GRUNDY_MAX_WORK", "GRUNDY_MAX_STATES"]) {
-                    Some(v) => Source::Env(v),
-                    None => Source::Default("the default, 10^11"),
-                },
+                value: DEFAULT_WORK,
+                source: Source::Default("the default, 10^11"),
             }
         }
     }

@@ -5,7 +5,9 @@ docstrings from the stubs, ``__version__``, ``table``, ``verify`` and ``Moves.st
 import ast
 import importlib.metadata
 import inspect
+import os
 import re
+import subprocess
 import sys
 import warnings
 from pathlib import Path
@@ -89,6 +91,43 @@ def test_set_limits_keeps_what_is_left_out_and_refuses_bad_values_whole():
         grundy.value("nim(3)", memory_limit=True)
     with pytest.raises(ValueError, match="memory_limit"):
         grundy.value("nim(3)", memory_limit="2 gigabytes")
+
+
+def _with_env(code: str, **env: str) -> str:
+    """The output of ``code`` run in a fresh interpreter with these variables."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith("GRUNDY_")}
+    full.update(env)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_the_environment_sets_limits_read_as_the_cli_reads_them():
+    code = """
+import grundy
+print(grundy.limits()["max_work"], grundy.limits()["max_work_source"])
+try:
+    grundy.value("min(300,301)", method="search")
+except grundy.ResourceError as e:
+    print("refused:", e)
+"""
+    # 10^3 is a count for the command line (the library's own reading took it for no value).
+    out = _with_env(code, GRUNDY_MAX_WORK="10^3").splitlines()
+    assert out[0] == "1000 GRUNDY_MAX_WORK=10^3", out
+    assert out[1].startswith("refused:") and "set by GRUNDY_MAX_WORK=10^3; raise it" in out[1], out
+    # A bad value is an error naming the variable, not a silent default.
+    bad = """
+import grundy
+for f in (grundy.limits, lambda: grundy.value("nim(3)")):
+    try:
+        f()
+    except ValueError as e:
+        print(e)
+"""
+    assert _with_env(bad, GRUNDY_MEMORY_LIMIT="lots").splitlines() == [
+        "GRUNDY_MEMORY_LIMIT: 'lots' is not a size such as \"2G\" or \"512M\""
+    ] * 2
+    assert "GRUNDY_MAX_STATES: 'x' is not a count" in _with_env(bad, GRUNDY_MAX_STATES="x")
 
 
 def test_progress_without_tqdm_warns_once(monkeypatch):
