@@ -155,6 +155,11 @@ def test_plot_shows_a_short_repr_and_saves_atomically(tmp_path):
     p.save(out)
     assert out.read_bytes() == bytes(p)
     assert [f.name for f in tmp_path.iterdir()] == ["nim.png"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # as a new file, not mkstemp's 0600
+    p.save(str(out))  # over the old file, from a str
+    assert out.read_bytes() == bytes(p) and len(list(tmp_path.iterdir())) == 1
 
 
 def _stub_docs():

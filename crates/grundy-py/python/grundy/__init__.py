@@ -9,8 +9,8 @@ import dataclasses
 import html
 import json
 import os
+import secrets
 import struct
-import tempfile
 import warnings
 from typing import Any, Iterator, List, Optional, Tuple, Union
 
@@ -448,12 +448,16 @@ class Png(bytes):
         return (w, h)
 
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
-        # Atomically: a temporary file in the same directory, renamed over ``path``.
-        target = os.fspath(path)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(target)), prefix=".grundy-", suffix=".png")
+        # Atomically: a temporary file in the same directory (created with the mode a
+        # new file gets under the umask), synced, then renamed over ``path``.
+        target = os.path.abspath(os.fspath(path))
+        tmp = os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.{secrets.token_hex(8)}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(self)
+                f.flush()
+                os.fsync(f.fileno())
             os.replace(tmp, target)
         except BaseException:
             if os.path.exists(tmp):

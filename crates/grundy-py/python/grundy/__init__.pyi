@@ -297,8 +297,9 @@ class Png(bytes):
     def size(self) -> Tuple[int, int]:
         """``(width, height)`` in pixels."""
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
-        """Writes the PNG to ``path`` atomically (a temporary file in the same
-        directory, renamed over ``path``)."""
+        """Writes the PNG to ``path`` atomically: a temporary file in the same
+        directory, synced, then renamed over ``path`` (a new file's permissions under the
+        umask). Raises ``OSError`` if it cannot be written; ``path`` is then unchanged."""
 
 def plot(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, *, mark: Optional[int] = None, log_x: bool = False, log_y: bool = False, method: str = "auto", width: Optional[int] = None, height: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Png:
     """The figure of ``grundy plot`` as PNG bytes: a scatter plot of G(n) for n =
