@@ -106,15 +106,16 @@ fn negative_values(cmd: clap::Command) -> clap::Command {
     .mut_subcommands(negative_values)
 }
 
-/// Parses the command line. Help and version print as usual (and exit 0); any other
-/// clap error is one line `grundy: error: …` with exit status 2.
+/// Parses the command line, with the help of the commands arranged by `help`. Help and
+/// version print as usual (and exit 0); any other clap error is one line `grundy:
+/// error: …` with exit status 2.
 ///
 /// # Errors
 ///
 /// The one-line message, or a [`crate::output::StdoutError`] when help or version
 /// cannot be printed.
-pub fn parse<P: clap::Parser>() -> anyhow::Result<P> {
-    let mut cmd = negative_values(P::command());
+pub fn parse<P: clap::Parser>(help: fn(clap::Command) -> clap::Command) -> anyhow::Result<P> {
+    let mut cmd = help(negative_values(P::command()));
     let parsed = cmd
         .try_get_matches_from_mut(std::env::args_os())
         .and_then(|mut m| P::from_arg_matches_mut(&mut m).map_err(|e| e.format(&mut cmd)));

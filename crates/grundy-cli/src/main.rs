@@ -9,6 +9,7 @@
 #![deny(clippy::print_stdout)]
 
 mod bench;
+mod bound;
 mod cli_error;
 mod commands;
 mod output;
@@ -18,9 +19,35 @@ mod reproduce;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Sprague–Grundy values (nim-values) of impartial combinatorial games.
+/// What `grundy --help` says before the commands: what grundy does, the expression
+/// syntax in three lines, five examples and where the full reference is.
+const HELP: &str = "\
+{name} {version}: {about}
+
+Positions are sums of components, name[parameters](heaps or coordinates):
+  nim(3,5,6) + kayles(10)   subtraction[1,2](7)   min(6,7)   0.137(20)   wythoff(3,5)
+  numbers: 10^12, 1e6; h*c is c heaps of h; a ruleset alone: kayles, 'subtraction[1,2]'
+
+Examples:
+  grundy value 'nim(3,5,6) + kayles(10)'      the value and outcome of a sum
+  grundy moves 'dividing(18) + dividing(7)'   the winning moves
+  grundy seq 0.137 --to 100 --format csv      a sequence (also json, bfile)
+  grundy period kayles --to 10000             Periodicity(12, 71, 0), proven
+  grundy list kayles                          one ruleset: rules, source, example
+
+Every command, option and JSON shape: docs/cli.md; one command: grundy COMMAND --help.
+
+{usage-heading} {usage}
+
+{all-args}";
+
+/// The line closing the help of a command that the global options apply to.
+const GLOBAL_OPTIONS: &str = "Global options (grundy --help): --memory-limit BYTES, --max-work N.";
+
+/// Sprague–Grundy values (nim-values) of impartial games: sums, winning moves,
+/// sequences, periods, and the closed forms proven in the literature.
 #[derive(Parser)]
-#[command(name = "grundy", version, about, long_about = None)]
+#[command(name = "grundy", version, help_template = HELP, next_help_heading = "Global options (before or after the command)")]
 struct Cli {
     /// Memory limit for tables and searches (e.g. 2G, 512M); default: 80% of available
     /// memory (or of what ulimit -v or a cgroup limit leaves, if less), or
@@ -37,7 +64,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the rulesets: name, positions, options, source and proven closed form.
+    /// The rulesets (or one, with NAME): rules, source, proven closed form, example.
     List(commands::list::Args),
     /// The nim-value and outcome of a position (a disjunctive sum).
     Value(commands::value::Args),
@@ -54,7 +81,11 @@ enum Command {
     Plot(commands::plot::Args),
     /// The grid of values G(a,b) of a ruleset on pairs.
     Table(commands::table::Args),
-    /// The smallest period, preperiod and saltus of a heap ruleset's sequence.
+    /// The smallest period, preperiod and saltus of a heap ruleset's sequence, or the
+    /// check of a saved certificate.
+    #[command(
+        override_usage = "grundy period NAME --to N [--from M] [--format FORMAT] [--save FILE]\n       grundy period --check FILE"
+    )]
     Period(commands::period::Args),
     /// MIN (paper 001): positions of the values 0 and 1 (f_0, f_1), Theorem 1, and the
     /// a with G(a−1,a) = 0 or G(a−2,a) = 0.
@@ -63,6 +94,25 @@ enum Command {
     Reproduce(reproduce::Args),
     /// Speed and memory benchmarks (ratios against a baseline timed in the same run).
     Bench(bench::Args),
+}
+
+/// The help of each command: the global options are listed once, in `grundy --help`,
+/// and named in one closing line by the commands they apply to (not `list` and
+/// `bench`, which compute nothing under the limits); `graph` does not show `--bound`,
+/// which limits heaps of loopy rulesets (it refuses it, naming `--graph-bound`).
+fn help(cmd: clap::Command) -> clap::Command {
+    // Each command gets hidden copies of the global options; clap then copies none
+    // (it skips a command that has the option), and values given after the command
+    // still reach the global ones.
+    let globals: Vec<clap::Arg> = cmd.get_arguments().filter(|a| a.is_global_set()).cloned().collect();
+    cmd.mut_subcommands(|c| {
+        let c = globals.iter().fold(c, |c, a| c.arg(a.clone().hide(true)));
+        match c.get_name() {
+            "list" | "bench" => c,
+            "graph" => c.mut_arg("bound", |a| a.hide(true)).after_help(GLOBAL_OPTIONS),
+            _ => c.after_help(GLOBAL_OPTIONS),
+        }
+    })
 }
 
 /// Restores the default SIGPIPE action, so that `grundy seq … | head` ends quietly
@@ -81,7 +131,7 @@ fn reset_signals() {
 
 fn main() -> ExitCode {
     reset_signals();
-    let cli: Cli = match cli_error::parse() {
+    let cli: Cli = match cli_error::parse(help) {
         Ok(c) => c,
         Err(e) => return commands::fail(&e),
     };

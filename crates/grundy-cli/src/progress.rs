@@ -1,6 +1,6 @@
 //! Progress bars (indicatif, on stderr when it is a terminal) and Ctrl-C handling.
 
-use crate::commands::bound::{parse_count, parse_size};
+use crate::bound::{parse_count, parse_size};
 use anyhow::{bail, Result};
 use grundy::control::ProgressSink;
 use grundy::error::Shown;

@@ -1,9 +1,10 @@
 //! A claim of a paper as a row of data: its id, source, statement, the [`Kind`] of check
-//! that decides it, the ruleset it is about and its quick and full sizes.
+//! that decides it, the ruleset it is about and its quick and full sizes; and the data a
+//! row's kind carries (a printed [`OptionTable`] or [`Prefix`], a statement about MIN,
+//! [`Min`]). The kinds (`kinds/`) use these rows; a row refers to no kind's code, so
+//! the claim tables and the checks stay apart (no circle between the modules).
 
 use crate::error::Result;
-use crate::kinds::min::Min;
-use crate::kinds::printed::{OptionTable, Prefix};
 use crate::outcome::Outcome;
 use crate::Context;
 use grundy::arith::Sieve;
@@ -47,6 +48,104 @@ pub struct Expected {
     pub preperiod: u64,
     /// The period.
     pub period: u64,
+}
+
+/// A printed table: for each listed heap, its options and its value.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionTable {
+    /// Stable identifier.
+    pub id: &'static str,
+    /// The ruleset.
+    pub ruleset: &'static str,
+    /// Where it is printed.
+    pub source: &'static str,
+    /// True if the options are printed reduced.
+    pub reduced: bool,
+    /// (heap, options in the paper's notation, value).
+    pub rows: &'static [(u64, &'static str, u64)],
+}
+
+/// A printed prefix of a value sequence: the values of heaps from, from+step, ….
+#[derive(Clone, Copy, Debug)]
+pub struct Prefix {
+    /// Stable identifier.
+    pub id: &'static str,
+    /// The ruleset.
+    pub ruleset: &'static str,
+    /// Where it is printed.
+    pub source: &'static str,
+    /// The first heap.
+    pub from: u64,
+    /// The step between heaps.
+    pub step: u64,
+    /// The values, comma-separated.
+    pub values: &'static str,
+}
+
+/// A statement about MIN, checked on the engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Min {
+    /// §1 curious respect 1: least period a + 1 (plain table).
+    Respect1,
+    /// §1 curious respect 2: the sieve's 0s and 1s are those of full search.
+    Respect2,
+    /// §1: G(a − 1, a) = 0 and a < 6240 ⇒ a + 1 prime.
+    PrevPrime,
+    /// §1: G(6239, 6240) = 0.
+    At6240,
+    /// §1: the four a < 17226 with G(a − 2, a) = 0.
+    Fermat,
+    /// §1: G(17224, 17226) = 0.
+    At17226,
+    /// Theorem 1 on the rows engine and the sieve.
+    Theorem1,
+    /// Remark 2: G(a, a) ≠ 0 for a > 0.
+    Remark2Diagonal,
+    /// Remark 2: G(1, a) = 0 iff a is even.
+    Remark2Row1,
+    /// Lemma 3(a), rows engine and plain table.
+    Lemma3A,
+    /// Lemma 3(b), rows engine and plain table.
+    Lemma3B,
+    /// After Lemma 3: the periodicity fails in general below b = a − 1.
+    Lemma3Below,
+    /// Lemma 4 (a) and (b).
+    Lemma4,
+    /// Remark 5: G(a, a + 1) ≠ 1.
+    Remark5,
+    /// Lemma 6.
+    Lemma6,
+    /// Lemma 7.
+    Lemma7,
+    /// Lemma 8, part (a), (b) or (c).
+    Lemma8(Part8),
+    /// §4: f_j(a) − 1 is the largest c < a with G(a, c) = j.
+    Sec4Largest,
+    /// §4: the paper's downward search gives the sieve's f_j.
+    Sec4Recursion,
+    /// Lemma 3 as periodicity: each row's smallest period and preperiod (plain table).
+    RowPeriod,
+    /// `verify min`: the sieve against the rows (full search).
+    VerifyEngines,
+    /// `verify min`: Theorem 1 on the rows.
+    VerifyTheorem1Rows,
+    /// `verify min`: Theorem 1 on the sieve.
+    VerifyTheorem1Sieve,
+    /// `verify min`: Lemma 3(a) on the rows.
+    VerifyLemma3A,
+    /// `verify min`: Lemma 3(b) on the rows.
+    VerifyLemma3B,
+}
+
+/// A part of Lemma 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part8 {
+    /// G(a, b) = 0 ⇒ gcd(a + 1, b + 1) = 1.
+    A,
+    /// G(a, b) = 1 ⇒ gcd(a + 1, b + 1) is prime.
+    B,
+    /// a + 1 prime ⇒ (G(a, b) = 1 ⇔ (a + 1) | (b + 1)).
+    C,
 }
 
 /// A bespoke computation: the few claims no shared kind covers.

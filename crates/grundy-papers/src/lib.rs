@@ -43,7 +43,9 @@ mod outcome;
 pub mod papers;
 mod report;
 
-pub use claim::{Claim, Ctx, CustomFn, Expected, Figure, Game, Kind, SievePredicate, Size};
+pub use claim::{
+    Claim, Ctx, CustomFn, Expected, Figure, Game, Kind, Min, OptionTable, Part8, Prefix, SievePredicate, Size,
+};
 pub use error::{Error, Result};
 pub use kinds::min::verify_min_claims;
 

@@ -42,6 +42,16 @@ impl Verdict {
         }
     }
 
+    /// What `grundy verify` says of a check that does not hold: our value for a
+    /// disagreement, the [`label`](Verdict::label) otherwise; None if it holds.
+    pub fn failure(self) -> Option<String> {
+        match self {
+            Verdict::Holds => None,
+            Verdict::Disagrees { ours, .. } => Some(ours),
+            other => Some(other.label()),
+        }
+    }
+
     /// The `status` the JSON report gives this verdict (`holds`, `consistent`,
     /// `disagrees`, `counterexample`, `error`).
     pub fn status(&self) -> &'static str {

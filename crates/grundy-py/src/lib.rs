@@ -7,6 +7,7 @@
 //! `Periodicity`, …).
 
 mod game;
+mod limits;
 mod rules;
 mod run;
 
@@ -18,12 +19,13 @@ use grundy::graph_file::parse_graph;
 use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, SequenceValues, Solver};
 use grundy::value::{LoopyValue, Nimber};
 use grundy::Error;
+use limits::python_advice;
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rules::{CallState, Def};
-use run::{run, to_py, ResourceError};
+use run::{run, to_py, to_py_under, ResourceError};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
@@ -193,7 +195,7 @@ impl Game {
         pos: Bound<'py, PyAny>,
         progress: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let call = CallState::new();
+        let call = call_state(None)?;
         let (_, p) = self.position(py, &pos, &call)?;
         let v = run(py, &call, progress.as_ref(), |ctl| {
             Solver::new(Method::Search, ctl.clone()).nim_value(&p)
@@ -210,7 +212,7 @@ impl Game {
         all: bool,
         progress: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let call = CallState::new();
+        let call = call_state(None)?;
         let (live, p) = self.position(py, &pos, &call)?;
         let mv = run(py, &call, progress.as_ref(), |ctl| {
             Solver::new(Method::Search, ctl.clone()).moves(&p, all)
@@ -311,6 +313,19 @@ fn solver(
     Ok(move |ctl: &grundy::Control| Solver::new(m, ctl.clone()).with_bound(b))
 }
 
+/// The limits a Python function passes: `(memory_limit, max_work)`, each None when not
+/// given ([`limits::Limits::resolve`]).
+type LimitArgs<'py> = Option<(Option<Bound<'py, PyAny>>, Option<Bound<'py, PyAny>>)>;
+
+/// The state of a call under the limits its Python function was given.
+fn call_state(limits: LimitArgs<'_>) -> PyResult<Arc<CallState>> {
+    let (memory, work) = limits.unwrap_or((None, None));
+    Ok(CallState::with_limits(limits::Limits::resolve(
+        memory.as_ref(),
+        work.as_ref(),
+    )?))
+}
+
 /// A nim-value as a Python int (exact at any size).
 fn nimber<'py>(py: Python<'py>, v: &Nimber) -> PyResult<Bound<'py, PyAny>> {
     match v.to_u64() {
@@ -328,10 +343,10 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
             let ks: Vec<Bound<'py, PyAny>> = k.iter().map(|x| nimber(py, x)).collect::<PyResult<_>>()?;
             ("infinite", PyList::new(py, ks)?.into_any())
         }
-        BoundedValue::Undetermined { note, .. } => ("undetermined", note.into_pyobject(py)?.into_any()),
+        BoundedValue::Undetermined { note, .. } => ("undetermined", python_advice(note).into_pyobject(py)?.into_any()),
         BoundedValue::OutcomeOnly { outcome, note } => (
             "outcome",
-            (outcome.to_string(), note.as_str()).into_pyobject(py)?.into_any(),
+            (outcome.to_string(), python_advice(note)).into_pyobject(py)?.into_any(),
         ),
     };
     Ok(PyTuple::new(py, [kind.into_pyobject(py)?.into_any(), data])?.into_any())
@@ -339,7 +354,7 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
 
 /// `(position, value, outcome)` of an expression.
 #[pyfunction]
-#[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None))]
+#[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None))]
 fn value<'py>(
     py: Python<'py>,
     expr: &str,
@@ -347,8 +362,9 @@ fn value<'py>(
     bound: Option<u64>,
     graph_bound: Option<u64>,
     progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
 ) -> PyResult<(String, Bound<'py, PyAny>, String)> {
-    let call = CallState::new();
+    let call = call_state(limits)?;
     let pos = position(expr, &call)?;
     let solver = solver(method, bound, graph_bound)?;
     let v = run(py, &call, progress.as_ref(), |ctl| solver(ctl).value(&pos))?;
@@ -357,7 +373,8 @@ fn value<'py>(
 
 /// The moves of an expression, as a dict for `grundy.Moves`.
 #[pyfunction]
-#[pyo3(signature = (expr, all = false, method = "auto", bound = None, graph_bound = None, progress = None))]
+#[pyo3(signature = (expr, all = false, method = "auto", bound = None, graph_bound = None, progress = None, limits = None))]
+#[allow(clippy::too_many_arguments)]
 fn moves<'py>(
     py: Python<'py>,
     expr: &str,
@@ -366,8 +383,9 @@ fn moves<'py>(
     bound: Option<u64>,
     graph_bound: Option<u64>,
     progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let call = CallState::new();
+    let call = call_state(limits)?;
     let pos = position(expr, &call)?;
     let solver = solver(method, bound, graph_bound)?;
     let (mv, drawing) = run(py, &call, progress.as_ref(), |ctl| {
@@ -406,11 +424,12 @@ fn moves<'py>(
     let notes: Vec<String> = mv
         .value
         .note()
-        .map(str::to_string)
         .into_iter()
-        .chain(mv.notes)
+        .chain(mv.notes.iter().map(String::as_str))
+        .map(python_advice)
         .collect();
     d.set_item("notes", notes)?;
+    d.set_item("stay", mv.stay)?;
     Ok(d)
 }
 
@@ -418,7 +437,7 @@ fn moves<'py>(
 /// values are `array[offset:]`), `("objects", [int…])` for values above 64 bits, or
 /// `("loopy", int64 codes, [value…], note, start, name)`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to, start = None, method = "search", bound = None, graph_bound = None, progress = None))]
+#[pyo3(signature = (ruleset, to, start = None, method = "search", bound = None, graph_bound = None, progress = None, limits = None))]
 #[allow(clippy::too_many_arguments)]
 fn seq<'py>(
     py: Python<'py>,
@@ -429,8 +448,9 @@ fn seq<'py>(
     bound: Option<u64>,
     graph_bound: Option<u64>,
     progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let call = CallState::new();
+    let call = call_state(limits)?;
     let rs = self::ruleset(ruleset, &call)?;
     let solver = solver(method, bound, graph_bound)?;
     let from = match &rs {
@@ -535,7 +555,7 @@ fn seq<'py>(
                 "loopy",
                 PyArray1::from_vec(py, codes),
                 values,
-                s.note,
+                s.note.as_deref().map(python_advice),
                 s.from,
                 s.ruleset,
             )
@@ -615,15 +635,16 @@ fn array_out(a: Bound<'_, PyAny>, offset: usize) -> PyResult<Bound<'_, PyTuple>>
 /// The period search of a heap ruleset on heaps `start..=to`, as a dict for
 /// `grundy.Periodicity`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to, start = None, progress = None))]
+#[pyo3(signature = (ruleset, to, start = None, progress = None, limits = None))]
 fn period<'py>(
     py: Python<'py>,
     ruleset: &Bound<'py, PyAny>,
     to: u64,
     start: Option<u64>,
     progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let call = CallState::new();
+    let call = call_state(limits)?;
     let rs = self::ruleset(ruleset, &call)?;
     let h = rs.as_heap("period").map_err(to_py)?.clone();
     let first = h.first_heap();
@@ -695,27 +716,30 @@ fn rulesets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 
 /// The vertices of a game graph written as text or JSON: `[(name, value, outcome)]`.
 #[pyfunction]
-#[pyo3(signature = (text, graph_bound = 100_000_000, progress = None))]
+#[pyo3(signature = (text, graph_bound = 100_000_000, progress = None, limits = None))]
 fn graph<'py>(
     py: Python<'py>,
     text: &str,
     graph_bound: u64,
     progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let call = call_state(limits)?;
     let g = parse_graph(text, graph_bound).map_err(to_py)?;
-    solve_graph(py, g, progress)
+    solve_graph(py, g, progress, &call)
 }
 
 /// The vertices of the game graph in the file at `path`, read as `grundy graph FILE`
 /// reads it (within the memory limit, stopping at a NUL byte:
 /// [`grundy::graph_file::read_graph_file`]): `[(name, value, outcome)]`.
 #[pyfunction]
-#[pyo3(signature = (path, graph_bound = 100_000_000, progress = None))]
+#[pyo3(signature = (path, graph_bound = 100_000_000, progress = None, limits = None))]
 fn graph_file<'py>(
     py: Python<'py>,
     path: std::path::PathBuf,
     graph_bound: u64,
     progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyList>> {
     let shown = path.display().to_string();
     let os_error = |e: std::io::Error| match e.raw_os_error() {
@@ -733,7 +757,7 @@ fn graph_file<'py>(
             "cannot read {shown}: it is a directory"
         )));
     }
-    let call = CallState::new();
+    let call = call_state(limits)?;
     // Read on the worker (Ctrl-C stops a slow pipe); a bad file's error names it.
     let g = run(py, &call, None, |ctl| {
         grundy::graph_file::read_graph_file(file, graph_bound, ctl).map_err(|e| match e {
@@ -741,7 +765,7 @@ fn graph_file<'py>(
             e => e,
         })
     })?;
-    solve_graph(py, g, progress)
+    solve_graph(py, g, progress, &call)
 }
 
 /// Solves a graph read from text or a file: `[(name, value, outcome)]`.
@@ -749,9 +773,9 @@ fn solve_graph<'py>(
     py: Python<'py>,
     g: grundy::graph_file::NamedGraph,
     progress: Option<Bound<'py, PyAny>>,
+    call: &Arc<CallState>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let call = CallState::new();
-    let s = run(py, &call, progress.as_ref(), |ctl| {
+    let s = run(py, call, progress.as_ref(), |ctl| {
         grundy::solve::loopy::solve(&g.graph, ctl)
     })?;
     let rows: Vec<(String, Bound<'py, PyAny>, String)> = g
@@ -769,8 +793,14 @@ fn solve_graph<'py>(
 /// The checks of the seed papers' claims whose id starts with `only`, as the JSON text
 /// of the `checks` of `report.json`.
 #[pyfunction]
-#[pyo3(signature = (full = false, only = None, progress = None))]
-fn reproduce(py: Python<'_>, full: bool, only: Option<&str>, progress: Option<Bound<'_, PyAny>>) -> PyResult<String> {
+#[pyo3(signature = (full = false, only = None, progress = None, limits = None))]
+fn reproduce<'py>(
+    py: Python<'py>,
+    full: bool,
+    only: Option<&str>,
+    progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
+) -> PyResult<String> {
     let prefix = only.unwrap_or("");
     let claims: Vec<grundy_papers::Claim> = grundy_papers::claims()
         .into_iter()
@@ -779,7 +809,7 @@ fn reproduce(py: Python<'_>, full: bool, only: Option<&str>, progress: Option<Bo
     if claims.is_empty() {
         return Err(PyValueError::new_err(format!("no check id starts with '{prefix}'")));
     }
-    let call = CallState::new();
+    let call = call_state(limits)?;
     let checks = run(py, &call, progress.as_ref(), |ctl| {
         let ctx = grundy_papers::Context {
             control: ctl.clone(),
@@ -795,7 +825,7 @@ fn reproduce(py: Python<'_>, full: bool, only: Option<&str>, progress: Option<Bo
 
 /// The figure of a ruleset (a scatter plot or a heatmap) as PNG bytes.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to, start = None, mark = None, log_x = false, log_y = false, method = "auto", width = None, height = None, progress = None))]
+#[pyo3(signature = (ruleset, to, start = None, mark = None, log_x = false, log_y = false, method = "auto", width = None, height = None, progress = None, limits = None))]
 #[allow(clippy::too_many_arguments)]
 fn plot<'py>(
     py: Python<'py>,
@@ -809,8 +839,9 @@ fn plot<'py>(
     width: Option<u32>,
     height: Option<u32>,
     progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let call = CallState::new();
+    let call = call_state(limits)?;
     let rs = self::ruleset(ruleset, &call)?;
     let options = grundy_figures::PlotOptions {
         from: start,
@@ -824,13 +855,231 @@ fn plot<'py>(
     let png = run(py, &call, progress.as_ref(), |ctl| {
         Ok(grundy_figures::figure(&rs, to, &options, ctl).and_then(|f| grundy_figures::render_png(&f)))
     })?;
-    match png {
-        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err(e) => Err(match e.downcast::<Error>() {
-            Ok(e) => to_py(e),
-            Err(e) => PyValueError::new_err(format!("{e:#}")),
-        }),
+    Ok(PyBytes::new(py, &png.map_err(figure_error)?))
+}
+
+/// An error of the figures crate: the library's error as [`to_py`] makes it, any other
+/// (a bad option for the kind of figure) a `ValueError`.
+fn figure_error(e: anyhow::Error) -> PyErr {
+    match e.downcast::<Error>() {
+        Ok(e) => to_py(e),
+        Err(e) => PyValueError::new_err(format!("{e:#}")),
     }
+}
+
+/// The grid G(a, b) of a ruleset on pairs for a in `row_start..row_start + rows` and b
+/// in `col_start..col_start + cols`: `(dtype, values row by row, mask)`, dtype `uint32`,
+/// `uint64` or `object` (Python ints) by the largest value, mask true where (a, b) is
+/// not a position (its value 0).
+#[pyfunction]
+#[pyo3(signature = (ruleset, rows, cols, row_start = 0, col_start = 0, method = "auto", progress = None, limits = None))]
+#[allow(clippy::too_many_arguments)]
+fn table<'py>(
+    py: Python<'py>,
+    ruleset: &Bound<'py, PyAny>,
+    rows: u64,
+    cols: u64,
+    row_start: u64,
+    col_start: u64,
+    method: &str,
+    progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let call = call_state(limits)?;
+    let rs = self::ruleset(ruleset, &call)?;
+    let Ruleset::Tuple(t) = &rs else {
+        return Err(PyValueError::new_err(format!(
+            "{} is a heap ruleset; a table needs a ruleset on pairs (min, delete-nim, vdn, cdn, wythoff, euclid) — use grundy.seq for sequences",
+            rs.name()
+        )));
+    };
+    if rows == 0 || cols == 0 {
+        return Err(PyValueError::new_err("rows and cols must be at least 1"));
+    }
+    let (Some(row_last), Some(col_last)) = (row_start.checked_add(rows - 1), col_start.checked_add(cols - 1)) else {
+        return Err(PyValueError::new_err(format!(
+            "the table reaches past row or column 2^64 − 1 = {}",
+            u64::MAX
+        )));
+    };
+    let m = self::method(method)?;
+    let g = run(py, &call, progress.as_ref(), |ctl| {
+        // Besides the grid (which checks its own 32 bytes a cell): the mask and the
+        // values handed to numpy, 13 bytes a cell.
+        let cells = rows.saturating_mul(cols);
+        ctl.check_memory(
+            &format!("a {rows} × {cols} table for numpy"),
+            cells.saturating_mul(13),
+            format!("{cells} cells × 13 bytes"),
+        )?;
+        Ok(grundy_figures::values::grid(
+            t,
+            row_start..=row_last,
+            col_start..=col_last,
+            m,
+            ctl,
+        ))
+    })?
+    .map_err(figure_error)?;
+    let cells = || g.iter().flatten();
+    let mask: Vec<bool> = cells().map(Option::is_none).collect();
+    let small: Option<Vec<u64>> = cells().map(|v| v.as_ref().map_or(Some(0), Nimber::to_u64)).collect();
+    let values = match small {
+        Some(xs) if xs.iter().all(|&x| x <= u64::from(u32::MAX)) => {
+            let narrow: Vec<u32> = xs.into_iter().map(|x| x as u32).collect();
+            ("uint32", PyArray1::from_vec(py, narrow).into_any())
+        }
+        Some(xs) => ("uint64", PyArray1::from_vec(py, xs).into_any()),
+        None => {
+            let ints = cells()
+                .map(|v| {
+                    v.as_ref()
+                        .map_or_else(|| Ok(0u8.into_pyobject(py)?.into_any()), |x| nimber(py, x))
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            ("object", PyList::new(py, ints)?.into_any())
+        }
+    };
+    (values.0, values.1, mask).into_pyobject(py)
+}
+
+/// The check of a ruleset's closed form against search on every position up to `to`
+/// (`grundy verify`): a list of dicts with the keys of `grundy verify --format json`;
+/// for a ruleset without a closed form whose literature states checkable claims (MIN),
+/// those claims.
+#[pyfunction]
+#[pyo3(signature = (ruleset, to, arity = None, progress = None, limits = None))]
+fn verify<'py>(
+    py: Python<'py>,
+    ruleset: &Bound<'py, PyAny>,
+    to: u64,
+    arity: Option<usize>,
+    progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
+) -> PyResult<Bound<'py, PyList>> {
+    let call = call_state(limits)?;
+    let rs = self::ruleset(ruleset, &call)?;
+    let name = rs.name();
+    let claims = grundy_papers::verification_claims(&name, to.max(1));
+    if !claims.is_empty() {
+        if to == 0 {
+            return Err(PyValueError::new_err(format!(
+                "verify {name}: to must be at least 1 (the checks are about rows a ≥ 1)"
+            )));
+        }
+        // An interruption stops the run; any other error of a check is raised after it.
+        let outcomes = run(py, &call, progress.as_ref(), |ctl| {
+            let ctx = grundy_papers::Context {
+                control: ctl.clone(),
+                full: false,
+            };
+            match claims
+                .iter()
+                .map(|c| grundy_papers::run(c, &ctx))
+                .collect::<grundy_papers::Result<Vec<_>>>()
+            {
+                Err(e) if e.is_interrupted() => Err(Error::Interrupted),
+                r => Ok(r),
+            }
+        })?
+        .map_err(|e| match e {
+            grundy_papers::Error::Grundy(e) => to_py_under(e, &call.limits),
+            e => PyValueError::new_err(python_advice(&e.to_string())),
+        })?;
+        let rows = claims
+            .iter()
+            .zip(outcomes)
+            .map(|(c, o)| {
+                let failure = o.verdict.failure();
+                let d = PyDict::new(py);
+                d.set_item("claim", c.statement.as_ref())?;
+                d.set_item("source", c.source.as_ref())?;
+                d.set_item("range", o.range)?;
+                d.set_item("checked", o.instances.unwrap_or(0))?;
+                d.set_item("holds", failure.is_none())?;
+                d.set_item("failure", failure)?;
+                Ok(d)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        return PyList::new(py, rows);
+    }
+    let reports = run(py, &call, progress.as_ref(), |ctl| {
+        match grundy::analysis::verify::verify(&rs, to, arity, ctl) {
+            Err(Error::NoFormula { ruleset, detail }) => Ok(Err(format!(
+                "no closed form is known for {ruleset}{}, so there is nothing to verify; grundy.seq(\"{ruleset}\", n) computes its values by search",
+                detail.map(|d| format!(" ({d})")).unwrap_or_default()
+            ))),
+            r => r.map(Ok),
+        }
+    })?
+    .map_err(PyValueError::new_err)?;
+    let rows = reports
+        .into_iter()
+        .map(|r| {
+            let d = PyDict::new(py);
+            d.set_item("ruleset", r.ruleset)?;
+            d.set_item("statement", r.statement.to_string())?;
+            d.set_item("range", r.range)?;
+            d.set_item("checked", r.checked)?;
+            d.set_item("not_covered", r.not_covered)?;
+            match r.mismatch {
+                Some(m) => {
+                    let md = PyDict::new(py);
+                    md.set_item("position", m.position)?;
+                    md.set_item("formula", nimber(py, &m.formula)?)?;
+                    md.set_item("search", nimber(py, &m.search)?)?;
+                    d.set_item("mismatch", md)?;
+                }
+                None => d.set_item("mismatch", py.None())?,
+            }
+            d.set_item("violations", r.violations)?;
+            let first = r
+                .first_violations
+                .into_iter()
+                .map(|v| {
+                    let vd = PyDict::new(py);
+                    vd.set_item("position", v.position)?;
+                    vd.set_item("value", nimber(py, &v.value)?)?;
+                    vd.set_item("claim", v.claim)?;
+                    Ok(vd)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            d.set_item("first_violations", first)?;
+            Ok(d)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, rows)
+}
+
+/// Sets the session's limits (`grundy.set_limits`): each argument given (not the
+/// `...` the wrapper passes for one left out) sets that limit, None restores the
+/// environment's or the default.
+#[pyfunction]
+#[pyo3(name = "set_limits", signature = (memory_limit, max_work))]
+fn set_session_limits(memory_limit: &Bound<'_, PyAny>, max_work: &Bound<'_, PyAny>) -> PyResult<()> {
+    let given = |v: &&Bound<'_, PyAny>| !v.is(v.py().Ellipsis());
+    // Both are read before either is set, so that a bad value changes nothing.
+    limits::Limits::resolve(Some(memory_limit).filter(given), Some(max_work).filter(given))?;
+    for (k, v) in [(0, memory_limit), (1, max_work)] {
+        if given(&v) {
+            limits::set(k, v)?;
+        }
+    }
+    Ok(())
+}
+
+/// The limits a call without `memory_limit=` or `max_work=` gets now:
+/// `{"memory_limit", "memory_limit_source", "max_work", "max_work_source"}`.
+#[pyfunction]
+#[pyo3(name = "limits")]
+fn session_limits(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let [(memory, memory_source), (work, work_source)] = limits::Limits::resolve(None, None)?.describe();
+    let d = PyDict::new(py);
+    d.set_item("memory_limit", memory)?;
+    d.set_item("memory_limit_source", memory_source)?;
+    d.set_item("max_work", work)?;
+    d.set_item("max_work_source", work_source)?;
+    Ok(d)
 }
 
 /// The native module.
@@ -848,5 +1097,10 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph_file, m)?)?;
     m.add_function(wrap_pyfunction!(reproduce, m)?)?;
     m.add_function(wrap_pyfunction!(plot, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(set_session_limits, m)?)?;
+    m.add_function(wrap_pyfunction!(session_limits, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

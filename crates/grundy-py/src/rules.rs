@@ -52,6 +52,8 @@ fn thread_ident(py: Python<'_>) -> PyResult<u64> {
 pub struct CallState {
     /// The `Control`'s cancellation flag (set on Ctrl-C and on a ruleset error).
     pub cancel: Arc<AtomicBool>,
+    /// The memory and work limits of the computation.
+    pub limits: crate::limits::Limits,
     error: Mutex<Option<PyErr>>,
     /// The identifiers of the threads inside an options function now, once per call.
     running: Mutex<Vec<u64>>,
@@ -78,10 +80,11 @@ impl Drop for InOptions {
 }
 
 impl CallState {
-    /// A fresh state: not cancelled, no error.
-    pub fn new() -> Arc<CallState> {
+    /// A fresh state under `limits`: not cancelled, no error.
+    pub fn with_limits(limits: crate::limits::Limits) -> Arc<CallState> {
         Arc::new(CallState {
             cancel: Arc::new(AtomicBool::new(false)),
+            limits,
             error: Mutex::new(None),
             running: Mutex::new(Vec::new()),
         })

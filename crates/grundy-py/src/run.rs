@@ -8,6 +8,7 @@
 //! stops the same way when the computation that called it stops. A panic in the worker
 //! becomes a Python `RuntimeError`, never a crash.
 
+use crate::limits::{python_advice, Limits};
 use crate::rules::CallState;
 use grundy::control::ProgressSink;
 use grundy::{Control, Error};
@@ -27,15 +28,25 @@ pyo3::create_exception!(
 /// The Python exception for a library error: `ResourceError` for a refusal by the
 /// memory or work estimate, `KeyboardInterrupt` for an interruption, `ValueError` for
 /// everything else (bad expressions, codes, parameters, domains); the message is the
-/// CLI's one-line message.
+/// CLI's one-line message in Python's terms ([`python_advice`]), and a refusal says how
+/// its limit was set under the session's limits.
 pub fn to_py(e: Error) -> PyErr {
+    to_py_under(e, &Limits::session())
+}
+
+/// [`to_py`] for a computation under `limits`.
+pub fn to_py_under(e: Error, limits: &Limits) -> PyErr {
+    let text = python_advice(&e.to_string());
     match e {
         Error::TooLarge { .. }
         | Error::OutOfMemory { .. }
         | Error::TooManyStates { .. }
-        | Error::TooMuchWork { .. } => ResourceError::new_err(e.to_string()),
+        | Error::TooMuchWork { .. } => {
+            let hint = limits.hint(&e).map(|h| format!(" ({h})")).unwrap_or_default();
+            ResourceError::new_err(format!("{text}{hint}"))
+        }
         Error::Interrupted => PyKeyboardInterrupt::new_err("interrupted"),
-        _ => PyValueError::new_err(e.to_string()),
+        _ => PyValueError::new_err(text),
     }
 }
 
@@ -93,7 +104,9 @@ pub fn run<T: Send>(
     f: impl FnOnce(&Control) -> grundy::Result<T> + Send,
 ) -> PyResult<T> {
     let sink = Arc::new(Progress::default());
-    let ctl = Control::new()
+    let ctl = call
+        .limits
+        .apply(Control::new())
         .with_cancel_flag(call.cancel.clone())
         .with_progress(sink.clone());
     let (tx, rx) = mpsc::channel();
@@ -160,7 +173,7 @@ pub fn run<T: Send>(
         (None, None) => {}
     }
     match outcome {
-        Ok(r) => r.map_err(to_py),
+        Ok(r) => r.map_err(|e| to_py_under(e, &call.limits)),
         Err(panic) => {
             let what = panic
                 .downcast_ref::<String>()

@@ -33,7 +33,7 @@ macro_rules! seq_1e5 {
             name: concat!("arith/seq-1e5/", $name),
             target: concat!("seq ", $name, " to 10^5 (fast dense step)"),
             baseline: concat!("seq ", $name, " to 10^4 by the generic evaluator"),
-            requirement: "under 30 s (issue 3)",
+            requirement: "under 30 s (README, Benchmarks)",
             run_target: || seq($name, 100_000, false),
             run_baseline: || seq($name, 10_000, true),
         }
@@ -46,7 +46,7 @@ macro_rules! seq_1e7 {
             name: concat!("arith/seq-1e7/", $name),
             target: concat!("seq ", $name, " to 10^7 (fast dense step)"),
             baseline: concat!("seq ", $name, " to 10^6 (fast dense step)"),
-            requirement: "under 30 s (issue 3)",
+            requirement: "under 30 s (README, Benchmarks)",
             run_target: || seq($name, 10_000_000, false),
             run_baseline: || seq($name, 1_000_000, false),
         }
@@ -59,7 +59,7 @@ pub(super) fn benches() -> Vec<Bench> {
             name: "arith/divide-and-residue-2e4",
             target: "seq divide-and-residue to 2·10^4 (paper 003 Figure 3), fast dense step",
             baseline: "the same by the generic evaluator",
-            requirement: "under 1 s (issue 3)",
+            requirement: "under 1 s (README, Benchmarks)",
             run_target: || seq("divide-and-residue", 20_000, false),
             run_baseline: || seq("divide-and-residue", 20_000, true),
         },

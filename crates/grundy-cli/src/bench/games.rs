@@ -84,7 +84,7 @@ macro_rules! cram {
             name: $name,
             target: concat!("grundy value 'cram(", $rows, ",", $cols, ")', both cores"),
             baseline: PEER,
-            requirement: "≤ 0.5× igsolve (issue 20)",
+            requirement: "≤ 0.5× igsolve (README, Benchmarks)",
             run_target: || engine(concat!("cram(", $rows, ",", $cols, ")")),
             run_baseline: || igsolve($rows, $cols),
         }
@@ -101,7 +101,7 @@ macro_rules! node_kayles_3 {
             requirement: concat!(
                 "A316632: G = ",
                 $value,
-                "; a plain memoized C search does 3×21 in 2 s (issue 23)"
+                "; a plain memoized C search does 3×21 in 2 s (README, Benchmarks)"
             ),
             run_target: || engine(concat!("node-kayles-grid(3,", $n, ")")),
             run_baseline: || engine_one_thread(concat!("node-kayles-grid(3,", $n, ")")),
@@ -122,7 +122,7 @@ pub(super) fn benches() -> Vec<Bench> {
             target: "grundy value 'node-kayles-grid(3,18)', both cores",
             baseline: "the same on one core",
             requirement:
-                "not published (A316632 ends at n = 16); a plain memoized C search does 3×21 in 2 s (issue 23)",
+                "not published (A316632 ends at n = 16); a plain memoized C search does 3×21 in 2 s (README, Benchmarks)",
             run_target: || engine("node-kayles-grid(3,18)"),
             run_baseline: || engine_one_thread("node-kayles-grid(3,18)"),
         },
@@ -130,7 +130,7 @@ pub(super) fn benches() -> Vec<Bench> {
             name: "games/node-kayles-3x24",
             target: "grundy value 'node-kayles-grid(3,24)', both cores",
             baseline: "the same on one core",
-            requirement: "a plain memoized C search does 3×21 in 2 s (issue 23)",
+            requirement: "a plain memoized C search does 3×21 in 2 s (README, Benchmarks)",
             run_target: || engine("node-kayles-grid(3,24)"),
             run_baseline: || engine_one_thread("node-kayles-grid(3,24)"),
         },
@@ -138,7 +138,7 @@ pub(super) fn benches() -> Vec<Bench> {
             name: "games/node-kayles-5x12",
             target: "grundy value 'node-kayles-grid(5,12)', both cores",
             baseline: "the same on one core",
-            requirement: "a plain memoized C search does 5×13 in 160 s (issue 23)",
+            requirement: "a plain memoized C search does 5×13 in 160 s (README, Benchmarks)",
             run_target: || engine("node-kayles-grid(5,12)"),
             run_baseline: || engine_one_thread("node-kayles-grid(5,12)"),
         },

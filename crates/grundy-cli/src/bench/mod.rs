@@ -1,4 +1,5 @@
-//! `grundy bench`: the speed and memory benchmarks behind the issues' requirements.
+//! `grundy bench`: the speed and memory benchmarks behind the requirements listed in the
+//! README (Benchmarks).
 //!
 //! Each benchmark runs in a child process (so its peak memory, read from
 //! `/proc/self/status`, is its own) and times its target together with a baseline
@@ -12,6 +13,7 @@ mod core;
 mod games;
 mod loopy;
 mod min;
+mod print;
 mod take_break;
 
 use crate::output::{print_json, stdout, Format};
@@ -44,7 +46,7 @@ pub struct Bench {
     pub target: &'static str,
     /// What the baseline computes.
     pub baseline: &'static str,
-    /// The requirement it stands for (from the issues), or "".
+    /// The requirement it stands for, citing the docs that state it, or "".
     pub requirement: &'static str,
     /// Runs the target; returns a short check string (e.g. a value) so that the work
     /// cannot be optimised away and the result can be eyeballed.
@@ -104,6 +106,7 @@ fn all() -> Vec<Bench> {
     v.extend(arithmetic::benches());
     v.extend(loopy::benches());
     v.extend(min::benches());
+    v.extend(print::benches());
     v.extend(take_break::benches());
     v.extend(games::benches());
     v

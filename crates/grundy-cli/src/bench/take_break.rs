@@ -1,5 +1,5 @@
 //! Benchmarks of the take-and-break engine against ogsolve 0.0.7 (method rc2), the
-//! published octal-game solver, timed in the same run at the sizes of the issue.
+//! published octal-game solver, timed in the same run at the sizes of the README's table.
 //!
 //! The peer is an external program: `scripts/bench-take-break.sh` installs it from
 //! crates.io into `target/peers/` and points `GRUNDY_OGSOLVE` at it (or put `ogsolve`
@@ -104,6 +104,20 @@ fn ogsolve(code: &str, n: u64) -> Result<String> {
     Ok(format!("G({n}) = {v} (ogsolve rc2)"))
 }
 
+/// ogsolve 0.0.7, method rc2, heaps 0..=n, printing every value (`-p`) to `/dev/null`.
+fn ogsolve_print(code: &str, n: u64) -> Result<String> {
+    let exe = ogsolve_path();
+    let status = Command::new(&exe)
+        .args(["-m", "rc2", "-p", "-n", &n.to_string(), code])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .with_context(|| format!("cannot run the peer '{exe}': run scripts/bench-take-break.sh"))?;
+    if !status.success() {
+        bail!("{exe} -p failed: {status}");
+    }
+    Ok(format!("ogsolve -m rc2 -p -n {n} {code} > /dev/null"))
+}
+
 /// ogsolve to the last heap the theorem needs for the period of `code`.
 fn ogsolve_to_proof(code: &str, preperiod: u64, period: u64) -> Result<String> {
     ogsolve(code, proof_end(code, preperiod, period)?)
@@ -165,9 +179,25 @@ macro_rules! against_ogsolve {
             name: $name,
             target: concat!("grundy's sparse engine, ", $what),
             baseline: PEER,
-            requirement: "≤ 0.5× ogsolve (issue 10)",
+            requirement: "≤ 0.5× ogsolve (README, Benchmarks)",
             run_target: || engine($code, $n),
             run_baseline: || ogsolve($code, $n),
+        }
+    };
+}
+
+/// A benchmark of the whole `grundy seq CODE --to N` printing every value to
+/// `/dev/null` against `ogsolve -p` doing the same (the print path; the rows above time
+/// the computation alone, in the same run).
+macro_rules! print_against_ogsolve {
+    ($name:literal, $code:literal, $to:literal, $n:expr) => {
+        Bench {
+            name: $name,
+            target: concat!("the whole grundy seq ", $code, " --to ", $to, " > /dev/null"),
+            baseline: concat!("ogsolve 0.0.7 -m rc2 -p -n ", $to, " ", $code, " > /dev/null"),
+            requirement: "≤ 0.5× ogsolve -p (README, Benchmarks)",
+            run_target: || super::print::whole_seq(&[$code, "--to", $to]),
+            run_baseline: || ogsolve_print($code, $n),
         }
     };
 }
@@ -200,17 +230,19 @@ pub(super) fn benches() -> Vec<Bench> {
     vec![
         against_ogsolve!("take-break/0.16-1e7", "0.16", 10_000_000, "0.16, heaps 0..=10^7"),
         against_ogsolve!("take-break/0.106-1e7", "0.106", 10_000_000, "0.106, heaps 0..=10^7"),
+        print_against_ogsolve!("take-break/0.16-1e7-print", "0.16", "10000000", 10_000_000),
+        print_against_ogsolve!("take-break/0.106-1e7-print", "0.106", "10000000", 10_000_000),
         against_ogsolve!("take-break/0.6-1e6", "0.6", 1_000_000, "Officers 0.6, heaps 0..=10^6"),
         against_ogsolve!("take-break/0.007-1e5", "0.007", 100_000, "0.007, heaps 0..=10^5"),
         against_ogsolve!("take-break/0.354-2.1e7", "0.354", 21_000_000, "0.354, heaps 0..=2.1·10^7"),
-        proof_against_ogsolve!("take-break/0.376-proof", "0.376", 2_268_248, 4, "0.376", "≤ 0.5× ogsolve (issue 10)"),
-        proof_against_ogsolve!("take-break/kayles-proof", "0.77", 71, 12, "kayles (0.77)", "≤ 0.5× ogsolve and under 0.1 s (issue 10)"),
-        proof_against_ogsolve!("take-break/dawsons-chess-proof", "0.137", 52, 34, "dawsons-chess (0.137)", "under 0.1 s (issue 10)"),
+        proof_against_ogsolve!("take-break/0.376-proof", "0.376", 2_268_248, 4, "0.376", "≤ 0.5× ogsolve (README, Benchmarks)"),
+        proof_against_ogsolve!("take-break/kayles-proof", "0.77", 71, 12, "kayles (0.77)", "≤ 0.5× ogsolve and under 0.1 s (README, Benchmarks)"),
+        proof_against_ogsolve!("take-break/dawsons-chess-proof", "0.137", 52, 34, "dawsons-chess (0.137)", "under 0.1 s (README, Benchmarks)"),
         Bench {
             name: "take-break/grundys-game-2^24",
             target: "grundy's sparse engine, Grundy's game 4!.0, heaps 0..=2^24",
             baseline: "the naive engine, Grundy's game, heaps 0..=2^13 (a calibration: ogsolve has no Grundy's game)",
-            requirement: "under 60 s (issue 10)",
+            requirement: "under 60 s (README, Benchmarks)",
             run_target: || engine("4!.0", 1 << 24),
             run_baseline: || naive_grundys_game(1 << 13),
         },
@@ -218,7 +250,7 @@ pub(super) fn benches() -> Vec<Bench> {
             name: "long/grundys-game-2^28",
             target: "Grundy's game to 2^28, resumable: target/long-runs/grundys-game.ck is saved every minute and resumed from",
             baseline: "the naive engine, Grundy's game, heaps 0..=2^13 (a calibration)",
-            requirement: "2^28 as a resumable long run, with its largest value and rare count (issue 10)",
+            requirement: "2^28 as a resumable long run, with its largest value and rare count (README, Benchmarks)",
             run_target: || grundys_game_long(1 << 28),
             run_baseline: || naive_grundys_game(1 << 13),
         },

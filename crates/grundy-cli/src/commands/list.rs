@@ -2,13 +2,16 @@
 
 use crate::output::{print_json, stdout, Format};
 use grundy::catalog::families;
-use grundy::game::{Family, Params};
+use grundy::game::{Alias, Family, Params, Ruleset};
 use serde::Serialize;
 use std::process::ExitCode;
 
 /// Arguments of `grundy list`.
 #[derive(clap::Args)]
 pub struct Args {
+    /// One ruleset: a name or alias (kayles, subtraction), also with parameters
+    /// ('subtraction[1,2]') or a take-and-break code (0.137).
+    name: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -35,14 +38,19 @@ struct Row {
     dense_bytes_per_heap: Option<u64>,
 }
 
-/// Bytes per heap of dense evaluation, for heap rulesets that take no parameters.
-fn bytes_per_heap(e: &Family) -> Option<u64> {
-    match e.params {
-        Params::None => match (e.build)(None) {
-            Ok(grundy::game::Ruleset::Heap(h)) => Some(h.memory().bytes_per_heap),
-            _ => None,
-        },
-        Params::Required(_) => None,
+/// Bytes per heap of dense evaluation of a heap ruleset: of `named` if given, else of
+/// the family without parameters or, for a family with parameters, of its example's
+/// (they depend on the parameters: a take-and-break code leaving two heaps needs 12, one
+/// leaving one heap 4).
+fn bytes_per_heap(e: &Family, named: Option<&Ruleset>) -> Option<u64> {
+    let built = match (named, e.params) {
+        (Some(r), _) => Ok(r.clone()),
+        (None, Params::None) => (e.build)(None),
+        (None, Params::Required(_)) => grundy::catalog::parse_ruleset(e.example.split('(').next().unwrap_or("")),
+    };
+    match built {
+        Ok(Ruleset::Heap(h)) => Some(h.memory().bytes_per_heap),
+        _ => None,
     }
 }
 
@@ -58,59 +66,103 @@ fn kind(e: &Family) -> &'static str {
     }
 }
 
-/// Runs the command.
+/// The family `name` stands for (a family name or an alias, a ruleset with parameters
+/// such as `subtraction[1,2]`, or a take-and-break code), with the alias it was found by.
+fn find(name: &str) -> anyhow::Result<(&'static Family, Option<&'static Alias>, Option<Ruleset>)> {
+    let base = name.split('[').next().unwrap_or(name).trim();
+    let named = grundy::catalog::family(base);
+    let (family, _) = match named {
+        Ok(f) => f,
+        // A code or an expression of a ruleset: its family is in its name.
+        Err(e) => match grundy::catalog::parse_ruleset(name) {
+            Ok(rs) => {
+                let built = rs.name();
+                grundy::catalog::family(built.split('[').next().unwrap_or(&built))?
+            }
+            Err(_) => return Err(e.into()),
+        },
+    };
+    let alias = family.aliases.iter().find(|a| a.name == base);
+    Ok((family, alias, grundy::catalog::parse_ruleset(name).ok()))
+}
+
+fn row(e: &'static Family, named: Option<&Ruleset>) -> Row {
+    Row {
+        name: e.name,
+        aliases: e
+            .aliases
+            .iter()
+            .map(|a| match a.params {
+                Some(p) => format!("{} = {}[{p}]", a.name, e.name),
+                None => a.name.to_string(),
+            })
+            .collect(),
+        params: match e.params {
+            Params::None => None,
+            Params::Required(s) => Some(s),
+        },
+        positions: e.positions,
+        options: e.options,
+        source: e.source,
+        formula: e.formula.map(|f| f.to_string()),
+        example: e.example,
+        kind: kind(e),
+        dense_bytes_per_heap: bytes_per_heap(e, named),
+    }
+}
+
+/// Writes one ruleset as the text of `list` shows it.
+fn write_row(w: &mut dyn std::io::Write, r: &Row) -> std::io::Result<()> {
+    writeln!(w, "{}", r.name)?;
+    if let Some(p) = r.params {
+        writeln!(w, "  parameters: {p}")?;
+    }
+    if !r.aliases.is_empty() {
+        writeln!(w, "  aliases:    {}", r.aliases.join(", "))?;
+    }
+    writeln!(w, "  positions:  {}", r.positions)?;
+    writeln!(w, "  options:    {}", r.options)?;
+    writeln!(w, "  source:     {}", r.source)?;
+    writeln!(
+        w,
+        "  formula:    {}",
+        r.formula.as_deref().unwrap_or("none proven (values by search)")
+    )?;
+    writeln!(w, "  example:    {}", r.example)?;
+    writeln!(w, "  kind:       {}", r.kind)?;
+    if let Some(b) = r.dense_bytes_per_heap {
+        writeln!(w, "  memory:     {b} bytes per heap for a table to N (linear in N)")?;
+    }
+    Ok(())
+}
+
+/// Runs the command: every ruleset, or the one named (JSON: its row alone; the memory
+/// per heap is that of the ruleset named, `0.137` or `subtraction[1,2]`).
+///
+/// # Errors
+/// An unknown name (with the nearest names), or output that cannot be written.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    let rows: Vec<Row> = families()
-        .map(|e| Row {
-            name: e.name,
-            aliases: e
-                .aliases
-                .iter()
-                .map(|a| match a.params {
-                    Some(p) => format!("{} = {}[{p}]", a.name, e.name),
-                    None => a.name.to_string(),
-                })
-                .collect(),
-            params: match e.params {
-                Params::None => None,
-                Params::Required(s) => Some(s),
-            },
-            positions: e.positions,
-            options: e.options,
-            source: e.source,
-            formula: e.formula.map(|f| f.to_string()),
-            example: e.example,
-            kind: kind(e),
-            dense_bytes_per_heap: bytes_per_heap(e),
-        })
-        .collect();
+    if let Some(name) = &a.name {
+        let (family, alias, ruleset) = find(name)?;
+        let r = row(family, ruleset.as_ref());
+        match a.format {
+            Format::Json => print_json(&r)?,
+            Format::Text => stdout(|w| {
+                if let Some(al) = alias.filter(|al| al.name != family.name) {
+                    match al.params {
+                        Some(p) => writeln!(w, "{} is {}[{p}]", al.name, family.name)?,
+                        None => writeln!(w, "{} is {}", al.name, family.name)?,
+                    }
+                }
+                write_row(w, &r)
+            })?,
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rows: Vec<Row> = families().map(|f| row(f, None)).collect();
     match a.format {
         Format::Json => print_json(&rows)?,
-        Format::Text => stdout(|w| {
-            for r in &rows {
-                writeln!(w, "{}", r.name)?;
-                if let Some(p) = r.params {
-                    writeln!(w, "  parameters: {p}")?;
-                }
-                if !r.aliases.is_empty() {
-                    writeln!(w, "  aliases:    {}", r.aliases.join(", "))?;
-                }
-                writeln!(w, "  positions:  {}", r.positions)?;
-                writeln!(w, "  options:    {}", r.options)?;
-                writeln!(w, "  source:     {}", r.source)?;
-                writeln!(
-                    w,
-                    "  formula:    {}",
-                    r.formula.as_deref().unwrap_or("none proven (values by search)")
-                )?;
-                writeln!(w, "  example:    {}", r.example)?;
-                writeln!(w, "  kind:       {}", r.kind)?;
-                if let Some(b) = r.dense_bytes_per_heap {
-                    writeln!(w, "  memory:     {b} bytes per heap for a table to N (linear in N)")?;
-                }
-            }
-            Ok(())
-        })?,
+        Format::Text => stdout(|w| rows.iter().try_for_each(|r| write_row(w, r)))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,5 @@
 //! One module per subcommand.
 
-pub mod bound;
 pub mod graph;
 pub mod list;
 pub mod min_facts;
@@ -11,6 +10,9 @@ pub mod seq;
 pub mod table;
 pub mod value;
 pub mod verify;
+
+/// The loopy bounds and the parsers of counts, below the commands (the limits use them too).
+pub(crate) use crate::bound;
 
 use grundy::error::Shown;
 use std::process::ExitCode;

@@ -35,7 +35,8 @@ struct OptionOut {
     value: String,
 }
 
-/// The JSON shape. `outcome`, `note` and `drawing` are present for positions with a
+/// The JSON shape. `stay` names the heap whose move to itself is listed, if one is.
+/// `outcome`, `note` and `drawing` are present for positions with a
 /// loopy component (whose outcome may be a draw), `outcome` and `note` also when the
 /// value is not known (`?`: a closed form gives only the outcome); `winning_count` and `options_count`
 /// only when more moves exist than are listed (a powerset heap can have astronomically
@@ -57,6 +58,9 @@ struct Out {
     options: Option<Vec<OptionOut>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     options_count: Option<String>,
+    /// The heap whose move to itself is listed (that move leaves the position as it is).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stay: Option<String>,
 }
 
 /// Runs the command.
@@ -91,6 +95,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
                 })
                 .collect()
         }),
+        stay: m.stay.clone(),
     };
     match a.format {
         Format::Json => print_json(&out)?,
@@ -101,6 +106,11 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
 
 fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {
     writeln!(w, "{}: {}", out.position, describe_bounded(&m.value))?;
+    // The move of a heap to itself leaves the position as it is: say which heap moved.
+    let moved = |p: &str| match &out.stay {
+        Some(h) if p == out.position => format!("{p}   ({h} moves to itself)"),
+        _ => p.to_string(),
+    };
     for n in &m.notes {
         writeln!(w, "note: {n}")?;
     }
@@ -109,7 +119,7 @@ fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {
             None => writeln!(w, "{title} ({}):", ps.len())?,
             Some(c) => writeln!(w, "{title} ({c}; the first {} are listed):", ps.len())?,
         }
-        ps.iter().try_for_each(|p| writeln!(w, "  {p}"))
+        ps.iter().try_for_each(|p| writeln!(w, "  {}", moved(p)))
     };
     let count = out.winning_count.as_ref();
     match m.value.outcome() {
@@ -142,7 +152,7 @@ fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {
         }
         let width = column_width(opts.iter().map(|o| o.value.as_str()));
         for o in opts {
-            writeln!(w, "  {}  {}", pad(&o.value, width, true), o.position)?;
+            writeln!(w, "  {}  {}", pad(&o.value, width, true), moved(&o.position))?;
         }
     }
     Ok(())

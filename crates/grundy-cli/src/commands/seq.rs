@@ -1,12 +1,14 @@
 //! `grundy seq NAME --to N`: the nim-value sequence of a heap ruleset.
 
+mod print;
+
 use super::bound::BoundArgs;
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
 use grundy::rulesets::take_break::checkpoint::FileCheckpoint;
 use grundy::solve::{Bound, Method, Sequence, Solver};
 use grundy::{Control, Error};
-use serde::Serialize;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Output formats of `seq`.
@@ -60,26 +62,6 @@ pub struct Args {
     bounds: BoundArgs,
 }
 
-/// The JSON document, written as the values are formatted (nothing is assembled in
-/// memory: the output takes O(1) memory beyond the table).
-#[derive(Serialize)]
-struct Out<'a> {
-    ruleset: &'a str,
-    from: u64,
-    values: Values<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<&'a str>,
-}
-
-/// The values of a sequence as a JSON array of strings, formatted one at a time.
-struct Values<'a>(&'a Sequence);
-
-impl Serialize for Values<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq((0..self.0.len()).map(|i| self.0.value_text(i)))
-    }
-}
-
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let rs = parse_ruleset(&a.name)?;
@@ -129,49 +111,25 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     finish(seq.stopped, from, count)
 }
 
-/// Prints the values in the chosen format, each formatted as it is written (a note, if
-/// any, in the JSON or on stderr).
+/// Prints the values in the chosen format, each formatted as it is written (nothing is
+/// assembled in memory: the output takes O(1) memory beyond the table), and a note, if
+/// any, in the JSON or on stderr.
 fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
-    let from = seq.from;
-    crate::output::stdout(|w| match a.format {
-        SeqFormat::Text => {
-            for i in 0..seq.len() {
-                if i > 0 {
-                    w.write_all(b",")?;
-                }
-                w.write_all(seq.value_text(i).as_bytes())?;
-            }
-            writeln!(w)
+    let layout = match a.format {
+        SeqFormat::Text => &print::TEXT,
+        SeqFormat::Csv => &print::CSV,
+        SeqFormat::Bfile => &print::BFILE,
+        SeqFormat::Json => &print::JSON,
+    };
+    crate::output::stdout(|out| {
+        // A buffer of a concrete type, so that the many small writes are inlined copies.
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, out);
+        if a.format == SeqFormat::Json {
+            print::json(&mut w, seq, &[("note", seq.note.as_deref())])?;
+        } else {
+            print::rows(&mut w, seq, layout)?;
         }
-        SeqFormat::Csv => {
-            writeln!(w, "n,value")?;
-            for i in 0..seq.len() {
-                let v = seq.value_text(i);
-                // Loopy values such as ∞(0,1,2) contain commas: quote them.
-                if v.contains(',') {
-                    writeln!(w, "{},\"{v}\"", from + i as u64)?;
-                } else {
-                    writeln!(w, "{},{v}", from + i as u64)?;
-                }
-            }
-            Ok(())
-        }
-        SeqFormat::Bfile => {
-            for i in 0..seq.len() {
-                writeln!(w, "{} {}", from + i as u64, seq.value_text(i))?;
-            }
-            Ok(())
-        }
-        SeqFormat::Json => {
-            let doc = Out {
-                ruleset: &seq.ruleset,
-                from,
-                values: Values(seq),
-                note: seq.note.as_deref(),
-            };
-            serde_json::to_writer_pretty(&mut *w, &doc)?;
-            writeln!(w)
-        }
+        w.flush()
     })?;
     if let (Some(n), false) = (&seq.note, a.format == SeqFormat::Json) {
         eprintln!("grundy: note: {n}");

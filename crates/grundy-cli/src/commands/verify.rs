@@ -7,7 +7,7 @@ use crate::output::{print_json, stdout, Format};
 use grundy::analysis::verify::verify;
 use grundy::catalog::parse_ruleset;
 use grundy::Control;
-use grundy_papers::{verification_claims, Context, Verdict};
+use grundy_papers::{verification_claims, Context};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -91,11 +91,7 @@ fn run_claims(name: &str, to: u64, format: Format, ctl: &Control) -> anyhow::Res
     let mut checks = Vec::new();
     for claim in verification_claims(name, to) {
         let o = grundy_papers::run(&claim, &ctx)?;
-        let failure = match o.verdict {
-            Verdict::Holds => None,
-            Verdict::Disagrees { ours, .. } => Some(ours),
-            other => Some(other.label()),
-        };
+        let failure = o.verdict.failure();
         checks.push(MinOut {
             holds: failure.is_none(),
             claim: claim.statement.to_string(),

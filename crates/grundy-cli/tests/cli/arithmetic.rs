@@ -126,7 +126,9 @@ fn list_states_memory_per_heap() {
         .as_str()
         .unwrap()
         .contains("Theorem 17"));
-    assert!(row("subtraction").get("dense_bytes_per_heap").is_none());
+    // Families with parameters: the memory of their example's ruleset.
+    assert_eq!(row("subtraction")["dense_bytes_per_heap"], 4);
+    assert_eq!(row("take-and-break")["dense_bytes_per_heap"], 12);
     let arith = rows
         .iter()
         .filter(|r| r["source"].as_str().unwrap().starts_with("paper 003") && r["kind"] == "heap")

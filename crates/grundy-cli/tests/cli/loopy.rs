@@ -270,3 +270,28 @@ fn graph_command_errors_name_the_line() {
         "cannot read /nonexistent/graph.txt",
     );
 }
+
+/// A heap that moves to itself leaves the position as it is: the move is listed once,
+/// and the output says which heap moved (`stay` in JSON, a remark in text).
+#[test]
+fn a_move_that_leaves_the_position_unchanged_names_the_heap() {
+    let v = json(&["moves", "partial-aliquot-sum(6) + partial-aliquot-sum(9)"]);
+    assert_eq!(
+        v["drawing"],
+        serde_json::json!(["partial-aliquot-sum(6) + partial-aliquot-sum(9)"])
+    );
+    assert_eq!(v["stay"], "partial-aliquot-sum(6)");
+    // 6 is perfect: aliquot-sum(6) moves to itself, whatever the other component.
+    let v = json(&["moves", "nim(2) + aliquot-sum(6)", "--all"]);
+    assert_eq!(v["stay"], "aliquot-sum(6)");
+    grundy()
+        .args(["moves", "aliquot-sum(6) + nim(2)"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "  aliquot-sum(6) + nim(2)   (aliquot-sum(6) moves to itself)\n",
+        ));
+    // No such move listed: no key.
+    let v = json(&["moves", "partial-aliquot-sum(6) + partial-aliquot-sum(7)"]);
+    assert!(v.get("stay").is_none());
+}

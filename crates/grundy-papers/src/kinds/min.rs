@@ -9,7 +9,7 @@
 //! own downward search (§4). Each check names the engines and ranges it used. The
 //! engines are kept between checks (they only grow).
 
-use crate::claim::{Claim, Ctx, Kind, Size};
+use crate::claim::{Claim, Ctx, Kind, Min, Part8, Size};
 use crate::engine::{downward_search, MinFacts, MinGrid, MinRows, Primes, UNDEFINED};
 use crate::error::Result;
 use crate::outcome::{Outcome, Verdict};
@@ -17,72 +17,6 @@ use grundy::analysis::periodicity::{detect, Evidence};
 use grundy::arith::gcd;
 use grundy::Control;
 use std::sync::{Arc, Mutex, MutexGuard};
-
-/// A statement about MIN, checked on the engines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Min {
-    /// §1 curious respect 1: least period a + 1 (plain table).
-    Respect1,
-    /// §1 curious respect 2: the sieve's 0s and 1s are those of full search.
-    Respect2,
-    /// §1: G(a − 1, a) = 0 and a < 6240 ⇒ a + 1 prime.
-    PrevPrime,
-    /// §1: G(6239, 6240) = 0.
-    At6240,
-    /// §1: the four a < 17226 with G(a − 2, a) = 0.
-    Fermat,
-    /// §1: G(17224, 17226) = 0.
-    At17226,
-    /// Theorem 1 on the rows engine and the sieve.
-    Theorem1,
-    /// Remark 2: G(a, a) ≠ 0 for a > 0.
-    Remark2Diagonal,
-    /// Remark 2: G(1, a) = 0 iff a is even.
-    Remark2Row1,
-    /// Lemma 3(a), rows engine and plain table.
-    Lemma3A,
-    /// Lemma 3(b), rows engine and plain table.
-    Lemma3B,
-    /// After Lemma 3: the periodicity fails in general below b = a − 1.
-    Lemma3Below,
-    /// Lemma 4 (a) and (b).
-    Lemma4,
-    /// Remark 5: G(a, a + 1) ≠ 1.
-    Remark5,
-    /// Lemma 6.
-    Lemma6,
-    /// Lemma 7.
-    Lemma7,
-    /// Lemma 8, part (a), (b) or (c).
-    Lemma8(Part8),
-    /// §4: f_j(a) − 1 is the largest c < a with G(a, c) = j.
-    Sec4Largest,
-    /// §4: the paper's downward search gives the sieve's f_j.
-    Sec4Recursion,
-    /// Lemma 3 as periodicity: each row's smallest period and preperiod (plain table).
-    RowPeriod,
-    /// `verify min`: the sieve against the rows (full search).
-    VerifyEngines,
-    /// `verify min`: Theorem 1 on the rows.
-    VerifyTheorem1Rows,
-    /// `verify min`: Theorem 1 on the sieve.
-    VerifyTheorem1Sieve,
-    /// `verify min`: Lemma 3(a) on the rows.
-    VerifyLemma3A,
-    /// `verify min`: Lemma 3(b) on the rows.
-    VerifyLemma3B,
-}
-
-/// A part of Lemma 8.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part8 {
-    /// G(a, b) = 0 ⇒ gcd(a + 1, b + 1) = 1.
-    A,
-    /// G(a, b) = 1 ⇒ gcd(a + 1, b + 1) is prime.
-    B,
-    /// a + 1 prime ⇒ (G(a, b) = 1 ⇔ (a + 1) | (b + 1)).
-    C,
-}
 
 /// Rows of the row engine for the lemmas (the §1 statements need rows to 17226 in
 /// any mode).

@@ -7,42 +7,11 @@
 //! for none. A reduced table lists options with pairs of equal heaps and heaps of size 1
 //! removed (an option reduced to nothing is written `1`).
 
+use crate::claim::{OptionTable, Prefix};
 use crate::engine;
 use crate::error::{Error, Result};
 use crate::outcome::Outcome;
 use grundy::{Control, Nimber};
-
-/// A printed table: for each listed heap, its options and its value.
-#[derive(Clone, Copy, Debug)]
-pub struct OptionTable {
-    /// Stable identifier.
-    pub id: &'static str,
-    /// The ruleset.
-    pub ruleset: &'static str,
-    /// Where it is printed.
-    pub source: &'static str,
-    /// True if the options are printed reduced.
-    pub reduced: bool,
-    /// (heap, options in the paper's notation, value).
-    pub rows: &'static [(u64, &'static str, u64)],
-}
-
-/// A printed prefix of a value sequence: the values of heaps from, from+step, ….
-#[derive(Clone, Copy, Debug)]
-pub struct Prefix {
-    /// Stable identifier.
-    pub id: &'static str,
-    /// The ruleset.
-    pub ruleset: &'static str,
-    /// Where it is printed.
-    pub source: &'static str,
-    /// The first heap.
-    pub from: u64,
-    /// The step between heaps.
-    pub step: u64,
-    /// The values, comma-separated.
-    pub values: &'static str,
-}
 
 /// Parses options written as in the papers into sorted multisets of heaps, sorted.
 ///

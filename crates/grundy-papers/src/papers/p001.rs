@@ -1,8 +1,8 @@
 //! Paper 001: MIN (Cairns & Ho). Every claim is a statement about MIN, checked by the
 //! MIN kind on its engines (`kinds::min`); the heatmaps are figures.
 
-use crate::claim::{Claim, Figure, Game, Kind, Size};
-use crate::kinds::min::{Min, Part8, DOWNWARD, FACTS, GRID, PERIOD_ROWS, ROWS};
+use crate::claim::{Claim, Figure, Game, Kind, Min, Part8, Size};
+use crate::kinds::min::{DOWNWARD, FACTS, GRID, PERIOD_ROWS, ROWS};
 
 /// The claims of paper 001.
 pub fn claims() -> Vec<Claim> {

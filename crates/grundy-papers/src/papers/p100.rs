@@ -2,10 +2,9 @@
 //! computation (Guy & Smith 1956; Kenyon; Austin 1976; Gangolli & Plambeck 1989), and
 //! the open problems of Grundy's game and Officers.
 
-use crate::claim::{Claim, Ctx, Expected, Kind};
+use crate::claim::{Claim, Ctx, Expected, Kind, Prefix};
 use crate::engine;
 use crate::error::Result;
-use crate::kinds::printed::Prefix;
 use crate::outcome::Outcome;
 
 const fn proven(preperiod: u64, period: u64) -> Kind {

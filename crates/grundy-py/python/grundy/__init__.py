@@ -1,9 +1,7 @@
-"""grundy: Sprague–Grundy values of impartial combinatorial games.
-
-A thin layer over the Rust library of the grundy workspace (the computations, the
-rulesets and the error messages are the library's, as in the ``grundy`` command line).
-Signatures, shapes, dtypes and errors are documented in ``__init__.pyi``.
-"""
+# grundy: Sprague–Grundy values of impartial combinatorial games. A thin layer over the
+# Rust library of the grundy workspace. The documentation of every public name is in the
+# type stubs, ``__init__.pyi``, and is copied from there into the docstrings at import
+# (``_share_docstrings``), so that ``help(grundy.seq)`` shows the stubs' full text.
 
 from __future__ import annotations
 
@@ -11,17 +9,17 @@ import dataclasses
 import html
 import json
 import os
+import secrets
+import struct
+import warnings
 from typing import Any, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _grundy
-from ._grundy import HeapRuleset, ResourceError
-from ._grundy import Game as _Game
+from ._grundy import HeapRuleset, ResourceError, __version__
 
 __all__ = [
-    "Game",
-    "GameMoves",
     "HeapRuleset",
     "LoopyValue",
     "LoopySequence",
@@ -35,17 +33,34 @@ __all__ = [
     "outcome",
     "period",
     "plot",
+    "limits",
     "reproduce",
     "rulesets",
     "seq",
+    "set_limits",
+    "table",
     "value",
+    "verify",
 ]
+
+Limit = Union[int, str, None]
+
+
+def _limits(memory_limit: Limit, max_work: Limit) -> Optional[Tuple[Limit, Limit]]:
+    """The ``limits`` argument of the native functions: None when neither is given."""
+    return None if memory_limit is None and max_work is None else (memory_limit, max_work)
+
+
+def set_limits(memory_limit: Any = ..., max_work: Any = ...) -> None:
+    _grundy.set_limits(memory_limit, max_work)
+
+
+def limits() -> dict:
+    return _grundy.limits()
 
 
 @dataclasses.dataclass(frozen=True)
 class LoopyValue:
-    """A generalized Sprague–Grundy value: finite, ``∞(K)``, or undetermined (``?``)."""
-
     finite: Optional[int]
     infinite: bool
     options_values: Tuple[int, ...] = ()
@@ -54,13 +69,10 @@ class LoopyValue:
 
     @property
     def undetermined(self) -> bool:
-        """True if the value is not determined (within the exploration bound, or a
-        closed form gives only the outcome)."""
         return self.finite is None and not self.infinite
 
     @property
     def outcome(self) -> str:
-        """``P``, ``N``, ``D`` (a draw) or ``?``."""
         if self.undetermined:
             return self.known_outcome or "?"
         if self.finite is not None:
@@ -100,14 +112,28 @@ def _plain(raw: Tuple[str, Any]) -> Value:
     return _value(raw, loopy=False)
 
 
+_warned_no_tqdm = False
+
+
 class _Progress:
-    """A progress callback for the native module: tqdm bars if tqdm is installed."""
+    """A progress callback for the native module: tqdm bars if tqdm is installed (if it
+    is not, the first ``progress=True`` of the session warns)."""
 
     def __init__(self) -> None:
+        global _warned_no_tqdm
         try:
             from tqdm.auto import tqdm  # type: ignore
         except ImportError:  # no tqdm: no progress bar
             tqdm = None
+            if not _warned_no_tqdm:
+                _warned_no_tqdm = True
+                # The caller of the public function: _progress, the function, its caller.
+                warnings.warn(
+                    "progress=True shows a progress bar only when tqdm is installed "
+                    "(pip install tqdm); computing without one",
+                    RuntimeWarning,
+                    stacklevel=4,
+                )
         self._tqdm = tqdm
         self._bar = None
         self._label: Optional[str] = None
@@ -150,9 +176,12 @@ def value(
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
 ) -> Value:
-    """The value of a position: an int, or a LoopyValue (``∞(K)`` or ``?``)."""
-    _, raw, _ = _grundy.value(expr, method, bound, graph_bound, _progress(progress))
+    _, raw, _ = _grundy.value(
+        expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
+    )
     return _plain(raw)
 
 
@@ -163,15 +192,16 @@ def outcome(
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
 ) -> str:
-    """``"P"``, ``"N"`` or ``"D"`` (``"?"`` if undetermined within the bound)."""
-    return _grundy.value(expr, method, bound, graph_bound, _progress(progress))[2]
+    return _grundy.value(
+        expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
+    )[2]
 
 
 @dataclasses.dataclass(frozen=True)
 class Moves:
-    """The moves from a position; each move is ``(position, value after the move)``."""
-
     position: str
     value: Value
     outcome: str
@@ -181,6 +211,7 @@ class Moves:
     winning_count: int
     options_count: Optional[int]
     notes: List[str]
+    stay: Optional[str] = None
 
     def _repr_html_(self) -> str:
         e = html.escape
@@ -190,7 +221,8 @@ class Moves:
             more = f" (of {count})" if count is not None and count != len(moves) else ""
             rows.append(f"<tr><th colspan='2' style='text-align:left'>{e(title)}: {len(moves)}{more}</th></tr>")
             for p, v in moves:
-                rows.append(f"<tr><td><code>{e(p)}</code></td><td>{e(str(v))}</td></tr>")
+                moved = f" ({e(self.stay)} moves to itself)" if self.stay and p == self.position else ""
+                rows.append(f"<tr><td><code>{e(p)}</code>{moved}</td><td>{e(str(v))}</td></tr>")
 
         section("winning moves", self.winning, self.winning_count)
         if self.drawing:
@@ -213,10 +245,12 @@ def moves(
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
 ) -> Moves:
-    """The winning moves of a position (and the drawing moves; with ``all=True`` every
-    option), each with the value of the position after the move."""
-    d = _grundy.moves(expr, all, method, bound, graph_bound, _progress(progress))
+    d = _grundy.moves(
+        expr, all, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
+    )
 
     def pairs(lst: Optional[list]) -> Optional[List[Tuple[str, Value]]]:
         return None if lst is None else [(p, _plain(v)) for p, v in lst]
@@ -228,9 +262,10 @@ def moves(
         winning=pairs(d["winning"]) or [],
         drawing=pairs(d["drawing"]) or [],
         options=pairs(d["options"]),
-        winning_count=int(d["winning_count"]),
-        options_count=None if d["options_count"] is None else int(d["options_count"]),
+        winning_count=d["winning_count"],
+        options_count=d["options_count"],
         notes=list(d["notes"]),
+        stay=d["stay"],
     )
 
 
@@ -272,14 +307,6 @@ class Game(_Game):
 
 @dataclasses.dataclass(frozen=True)
 class LoopySequence:
-    """The values of a loopy ruleset on heaps ``start, start + 1, …``.
-
-    ``codes`` (int64, shape ``(len,)``): the value when finite (≥ 0), −1 for ``∞(K)``,
-    −2 for undetermined within the bound (``?``), −3 for a finite value ≥ 2**63.
-    ``values``: the same as LoopyValue objects. ``note`` names the bound that left
-    values undetermined, if any.
-    """
-
     ruleset: str
     start: int
     codes: np.ndarray
@@ -308,9 +335,19 @@ def seq(
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
 ) -> Union[np.ndarray, LoopySequence]:
-    """The values of heaps ``start..=to`` (``start`` defaults to the first heap)."""
-    r = _grundy.seq(_ruleset_arg(ruleset), to, start, method, bound, graph_bound, _progress(progress))
+    r = _grundy.seq(
+        _ruleset_arg(ruleset),
+        to,
+        start,
+        method,
+        bound,
+        graph_bound,
+        _progress(progress),
+        limits=_limits(memory_limit, max_work),
+    )
     kind = r[0]
     if kind == "array":
         return r[1][r[2]:]
@@ -323,11 +360,6 @@ def seq(
 
 @dataclasses.dataclass(frozen=True)
 class Periodicity:
-    """The smallest period, preperiod and saltus of a heap ruleset's values:
-    G(n + period) = G(n) + saltus for n ≥ preperiod (CGSuite's Periodicity(p, n₀, s)).
-    ``proven``: for all heaps, by the ruleset's periodicity theorem (``certificate``);
-    otherwise apparent on heaps ``start..=to`` only. ``period`` is None if none."""
-
     ruleset: str
     period: Optional[int]
     preperiod: Optional[int]
@@ -342,7 +374,6 @@ class Periodicity:
 
     @property
     def status(self) -> str:
-        """``proven``, ``apparent`` or ``none``."""
         return "proven" if self.proven else ("apparent" if self.period is not None else "none")
 
     def _repr_html_(self) -> str:
@@ -366,43 +397,47 @@ class Periodicity:
 
 
 def period(
-    ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, *, progress: bool = False
+    ruleset: Union[str, HeapRuleset],
+    to: int,
+    start: Optional[int] = None,
+    *,
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
 ) -> Periodicity:
-    """The period of a heap ruleset's values on heaps ``start..=to`` (the search stops
-    as soon as the ruleset's theorem proves a period)."""
-    d = _grundy.period(_ruleset_arg(ruleset), to, start, _progress(progress))
+    d = _grundy.period(
+        _ruleset_arg(ruleset), to, start, _progress(progress), limits=_limits(memory_limit, max_work)
+    )
     return Periodicity(**d)
 
 
 def rulesets() -> List[dict]:
-    """The catalogue: one dict per ruleset family (name, aliases, params, positions,
-    options, source, formula, example), as ``grundy list``."""
     return _grundy.rulesets()
 
 
 def graph(
-    g: Union[dict, str, "os.PathLike[str]"], *, graph_bound: int = 100_000_000, progress: bool = False
+    g: Union[dict, str, "os.PathLike[str]"],
+    *,
+    graph_bound: int = 100_000_000,
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
 ) -> dict:
-    """The value and outcome of every vertex of a game graph, acyclic or loopy:
-    ``{vertex: (value, outcome)}`` in the order of the graph."""
+    lim = _limits(memory_limit, max_work)
     if isinstance(g, dict):
         text = json.dumps({str(k): [str(f) for f in v] for k, v in g.items()})
-        rows = _grundy.graph(text, graph_bound, _progress(progress))
+        rows = _grundy.graph(text, graph_bound, _progress(progress), limits=lim)
     elif isinstance(g, (str, os.PathLike)):
         # Read by the library as `grundy graph FILE` reads it: within the memory limit,
         # stopping at a NUL byte (``/dev/zero`` or an endless pipe end at once).
-        rows = _grundy.graph_file(os.fspath(g), graph_bound, _progress(progress))
+        rows = _grundy.graph_file(os.fspath(g), graph_bound, _progress(progress), limits=lim)
     else:
         raise TypeError("graph takes a dict {vertex: [followers]} or the path of a graph file")
     return {name: (_plain(v), o) for name, v, o in rows}
 
 
 class Report(list):
-    """The checks of ``reproduce``: a list of dicts as in ``report.json``'s ``checks``
-    (id, paper, source, claim, computed, range, verdict, seconds)."""
-
     def summary(self) -> dict:
-        """Verdict counts: holds, consistent, disagrees, counterexample, error."""
         out: dict = {}
         for c in self:
             s = c["verdict"]["status"]
@@ -422,17 +457,54 @@ class Report(list):
         return f"<p>{len(self)} checks: {e(counts)}</p><table><tr>{head}</tr>{rows}</table>"
 
 
-def reproduce(full: bool = False, only: Optional[str] = None, *, progress: bool = False) -> Report:
-    """Checks the claims of the seed papers (``grundy reproduce``): the ``checks`` of
-    ``report.json`` as a list of dicts; ``only`` keeps the ids with this prefix."""
-    return Report(json.loads(_grundy.reproduce(full, only, _progress(progress))))
+def reproduce(
+    full: bool = False,
+    only: Optional[str] = None,
+    *,
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
+) -> Report:
+    return Report(
+        json.loads(_grundy.reproduce(full, only, _progress(progress), limits=_limits(memory_limit, max_work)))
+    )
 
 
 class Png(bytes):
-    """PNG bytes, shown inline by Jupyter."""
-
     def _repr_png_(self) -> bytes:
         return bytes(self)
+
+    @property
+    def size(self) -> Tuple[int, int]:
+        # A PNG starts with its 8-byte signature and the IHDR chunk: length, "IHDR",
+        # then the width and the height as big-endian 32-bit ints.
+        if len(self) < 24 or self[12:16] != b"IHDR":
+            return (0, 0)
+        w, h = struct.unpack(">II", self[16:24])
+        return (w, h)
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        # Atomically: a temporary file in the same directory (created with the mode a
+        # new file gets under the umask), synced, then renamed over ``path``.
+        target = os.path.abspath(os.fspath(path))
+        tmp = os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.{secrets.token_hex(8)}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(self)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+
+    def __repr__(self) -> str:
+        w, h = self.size
+        return f"<grundy.Png {w}×{h}, {len(self)} bytes>"
+
+    __str__ = __repr__
 
 
 def plot(
@@ -447,11 +519,105 @@ def plot(
     width: Optional[int] = None,
     height: Optional[int] = None,
     progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
 ) -> Png:
-    """The figure of ``grundy plot`` as PNG bytes: a scatter plot of G(n) for a heap
-    ruleset, a heatmap of G(a, b) for 0 ≤ a, b ≤ ``to`` for a ruleset on pairs."""
     return Png(
         _grundy.plot(
-            _ruleset_arg(ruleset), to, start, mark, log_x, log_y, method, width, height, _progress(progress)
+            _ruleset_arg(ruleset),
+            to,
+            start,
+            mark,
+            log_x,
+            log_y,
+            method,
+            width,
+            height,
+            _progress(progress),
+            limits=_limits(memory_limit, max_work),
         )
     )
+
+
+def table(
+    ruleset: str,
+    rows: int,
+    cols: int,
+    row_start: int = 0,
+    col_start: int = 0,
+    *,
+    method: str = "auto",
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
+) -> np.ndarray:
+    dtype, values, mask = _grundy.table(
+        _ruleset_arg(ruleset),
+        rows,
+        cols,
+        row_start,
+        col_start,
+        method,
+        _progress(progress),
+        limits=_limits(memory_limit, max_work),
+    )
+    if dtype == "object":
+        a = np.empty(rows * cols, dtype=object)
+        a[:] = values
+    else:
+        a = np.asarray(values, dtype=dtype)
+    a = a.reshape(rows, cols)
+    m = np.asarray(mask, dtype=bool).reshape(rows, cols)
+    return np.ma.MaskedArray(a, mask=m) if m.any() else a
+
+
+def verify(
+    ruleset: Union[str, HeapRuleset],
+    to: int,
+    *,
+    arity: Optional[int] = None,
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
+) -> List[dict]:
+    return _grundy.verify(
+        _ruleset_arg(ruleset), to, arity, _progress(progress), limits=_limits(memory_limit, max_work)
+    )
+
+
+def _share_docstrings() -> None:
+    """Copies the docstrings of the type stubs (``__init__.pyi``, the one text of the
+    documentation) into the module, its functions and classes, and their members."""
+    import ast
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__init__.pyi")
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except OSError:  # an installation without the stubs: no docstrings
+        return
+
+    def put(obj: Any, doc: str) -> None:
+        try:
+            obj.__doc__ = doc
+        except (AttributeError, TypeError):  # a native class: its docstring is its own
+            pass
+
+    g = globals()
+    put(__import__(__name__), ast.get_docstring(tree))
+    for node in tree.body:
+        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) or node.name not in g:
+            continue
+        obj = g[node.name]
+        doc = ast.get_docstring(node)
+        if doc:
+            put(obj, doc)
+        if isinstance(node, ast.ClassDef):
+            for member in node.body:
+                if isinstance(member, ast.FunctionDef) and ast.get_docstring(member):
+                    attr = obj.__dict__.get(member.name) if hasattr(obj, "__dict__") else None
+                    if attr is not None:
+                        put(attr, ast.get_docstring(member))
+
+
+_share_docstrings()

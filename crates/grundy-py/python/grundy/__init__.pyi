@@ -1,21 +1,32 @@
-"""grundy: Sprague–Grundy values of impartial combinatorial games (type stubs).
+"""grundy: Sprague–Grundy values of impartial combinatorial games.
 
 Every function is a thin layer over the Rust library of the grundy workspace: the
 rulesets, engines, closed forms and error messages are those of the ``grundy`` command
 line (docs/cli.md). Computations run with the GIL released; Ctrl-C raises
 ``KeyboardInterrupt`` (checked every 50 ms, also while an ``options`` function of a
 ``HeapRuleset`` runs, even one that never returns) and returns nothing of an
-unfinished computation.
+unfinished computation. These stubs are the package's documentation: ``import grundy``
+copies their docstrings into the functions and classes (``help(grundy.seq)``).
+
+Limits: every computing function takes the keyword arguments ``memory_limit`` (a size,
+``"8G"``, ``"512M"`` or an int of bytes) and ``max_work`` (a count, ``10**12`` or
+``"1e12"``) for that call; ``set_limits`` sets them for the session and ``limits()``
+shows them. Each limit comes from the first of: the argument, ``set_limits``, the
+environment (``GRUNDY_MEMORY_LIMIT``, ``GRUNDY_MAX_WORK``, read as the command line
+reads them: a bad value is a ``ValueError`` naming the variable), the default (80% of
+the available memory; 10^11).
 
 Errors, for every function:
 
 - ``ValueError``: a bad expression, ruleset name, take-and-break code, parameter, method
-  or domain, with the CLI's one-line message (``syntax error at column 5 of 'nim(3'``,
-  ``unknown ruleset 'nimm'; did you mean 'nim'?``); an option of a ``HeapRuleset`` that
-  is not a non-negative int or a tuple of them.
-- ``ResourceError`` (a ``MemoryError``): work refused by the memory estimate (80% of
-  available memory, or ``GRUNDY_MEMORY_LIMIT``) or by the work estimate (10^11
-  positions, or ``GRUNDY_MAX_STATES``).
+  or domain, with the CLI's one-line message in Python's terms (``syntax error at column
+  5 of 'nim(3'``, ``unknown ruleset 'nimm'; did you mean 'nim'?``; advice names the
+  keyword arguments, ``method="search"``, not the CLI's ``--method search``); an option
+  of a ``HeapRuleset`` that is not a non-negative int or a tuple of them; a
+  ``memory_limit`` or ``max_work`` that is not a size or a count.
+- ``ResourceError`` (a ``MemoryError``): work refused by the memory estimate or by the
+  work estimate (see Limits); the message gives the estimate, the limit, what set the
+  limit and how to raise it (``memory_limit="16G"`` or ``grundy.set_limits(...)``).
 - ``KeyboardInterrupt``: Ctrl-C.
 - Any exception raised by the ``options`` function of a ``HeapRuleset``, with a note
   naming the heap (``raised by options(5) of ruleset 'mine'``).
@@ -29,6 +40,24 @@ import os
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
+
+__version__: str
+"""The package's version (the workspace's, as ``grundy --version``)."""
+
+Limit = Union[int, str, None]
+
+def set_limits(memory_limit: Limit = ..., max_work: Limit = ...) -> None:
+    """Sets the limits of the session's later calls (those without their own
+    ``memory_limit=``/``max_work=``): ``grundy.set_limits(memory_limit="16G",
+    max_work=10**12)``. An argument left out keeps its limit; ``None`` restores the
+    environment's or the default. Raises ``ValueError`` (and changes nothing) for a
+    value that is not a size or a count."""
+
+def limits() -> dict:
+    """The limits a call without ``memory_limit=``/``max_work=`` gets now:
+    ``{"memory_limit": bytes, "memory_limit_source": str, "max_work": int,
+    "max_work_source": str}``, each source naming what set it (``grundy.set_limits(...)``,
+    ``GRUNDY_MEMORY_LIMIT=…``, or the default)."""
 
 class ResourceError(MemoryError):
     """A computation refused by the memory or work estimate; the message gives the
@@ -135,7 +164,9 @@ class LoopyValue:
     note: Optional[str]
     known_outcome: Optional[str]
     @property
-    def undetermined(self) -> bool: ...
+    def undetermined(self) -> bool:
+        """True if the value is not determined (within the exploration bound, or a
+        closed form gives only the outcome)."""
     @property
     def outcome(self) -> str:
         """``P`` (value 0), ``N`` (finite non-zero, or ∞(K) with 0 in K), ``D`` (other
@@ -143,7 +174,7 @@ class LoopyValue:
 
 Value = Union[int, LoopyValue]
 
-def value(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> Value:
+def value(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Value:
     """The value of a position (a disjunctive sum such as ``"min(6239,6240) + nim(3)"``):
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
@@ -153,7 +184,7 @@ def value(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph
     ``graph_bound`` (most moves per exploration, default 10^7) limit loopy games.
     ``progress``: a tqdm bar if tqdm is installed. Same as ``grundy value``."""
 
-def outcome(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> str:
+def outcome(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> str:
     """``"P"`` (the previous player wins), ``"N"`` (the next player wins), ``"D"`` (a
     draw, loopy games) or ``"?"`` (undetermined within the bound)."""
 
@@ -165,7 +196,10 @@ class Moves:
     ``winning_count`` of them in all. ``drawing``: from a D-position, the moves that
     keep the draw. ``options``: with ``all=True``, every option (``options_count`` in
     all), else None. ``notes``: why some values or options are undetermined.
-    Jupyter shows a table (``_repr_html_``)."""
+    ``stay``: the loopy heap whose move to itself is listed
+    (``"partial-aliquot-sum(6)"``), since that move leaves the position as it is and the
+    position listed does not show which component moved; else None. Jupyter shows a
+    table (``_repr_html_``)."""
 
     position: str
     value: Value
@@ -176,9 +210,10 @@ class Moves:
     winning_count: int
     options_count: Optional[int]
     notes: List[str]
+    stay: Optional[str]
     def _repr_html_(self) -> str: ...
 
-def moves(expr: str, all: bool = False, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> Moves:
+def moves(expr: str, all: bool = False, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Moves:
     """The winning moves of a position, the drawing moves of a draw, and with
     ``all=True`` every option. Raises ``ResourceError`` when a heap has more than 2·10^7
     options to list."""
@@ -202,7 +237,7 @@ class LoopySequence:
     def __iter__(self) -> Iterator[LoopyValue]: ...
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray: ...
 
-def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, method: str = "search", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> Union[np.ndarray, LoopySequence]:
+def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, method: str = "search", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Union[np.ndarray, LoopySequence]:
     """The values G(start), …, G(to) of a heap ruleset (``grundy seq NAME --to N``):
     both ends included, ``start`` defaulting to the ruleset's first heap, so
     ``a[i] == G(start + i)`` and ``a.shape == (to - start + 1,)``.
@@ -249,10 +284,11 @@ class Periodicity:
     p_positions: int
     proof_needs: Optional[int]
     @property
-    def status(self) -> str: ...
+    def status(self) -> str:
+        """``proven``, ``apparent`` or ``none``."""
     def _repr_html_(self) -> str: ...
 
-def period(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, *, progress: bool = False) -> Periodicity:
+def period(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, *, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Periodicity:
     """The period of a heap ruleset's values on heaps ``start..=to``. A ``HeapRuleset``
     has no periodicity theorem, so its periods are apparent. Raises ``ValueError`` for a
     loopy or tuple ruleset, or values above 64 bits."""
@@ -263,7 +299,7 @@ def rulesets() -> List[dict]:
     (paper and section), ``formula`` (the proven closed form with its citation, or
     None) and ``example``."""
 
-def graph(g: Union[dict, str, "os.PathLike[str]"], *, graph_bound: int = 100_000_000, progress: bool = False) -> dict:
+def graph(g: Union[dict, str, "os.PathLike[str]"], *, graph_bound: int = 100_000_000, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> dict:
     """The value and outcome of every vertex of a game given as a graph, acyclic or
     loopy (``grundy graph``): ``g`` is ``{vertex: [followers]}`` or the path of a graph
     file (text ``name: follower …`` lines, or JSON). Returns ``{vertex: (value,
@@ -285,10 +321,11 @@ class Report(list):
     "counterexample" | "error", …}``, a disagreement with both values) and ``seconds``.
     Jupyter shows a table (``_repr_html_``)."""
 
-    def summary(self) -> dict: ...
+    def summary(self) -> dict:
+        """Verdict counts: ``{"holds": 120, "consistent": 3, …}``."""
     def _repr_html_(self) -> str: ...
 
-def reproduce(full: bool = False, only: Optional[str] = None, *, progress: bool = False) -> Report:
+def reproduce(full: bool = False, only: Optional[str] = None, *, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Report:
     """Checks the computable claims of the seed papers (``grundy reproduce``; the
     claims live in the grundy-papers crate), in quick mode or with ``full=True`` the
     larger ranges; ``only`` keeps the check ids starting with this prefix (``"001"``,
@@ -296,13 +333,46 @@ def reproduce(full: bool = False, only: Optional[str] = None, *, progress: bool 
     id matches."""
 
 class Png(bytes):
-    """PNG bytes that Jupyter shows inline (``_repr_png_``)."""
+    """PNG bytes that Jupyter shows inline (``_repr_png_``); a plain REPL prints
+    ``<grundy.Png 800×600, 31337 bytes>``."""
 
     def _repr_png_(self) -> bytes: ...
+    @property
+    def size(self) -> Tuple[int, int]:
+        """``(width, height)`` in pixels."""
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the PNG to ``path`` atomically: a temporary file in the same
+        directory, synced, then renamed over ``path`` (a new file's permissions under the
+        umask). Raises ``OSError`` if it cannot be written; ``path`` is then unchanged."""
 
-def plot(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, *, mark: Optional[int] = None, log_x: bool = False, log_y: bool = False, method: str = "auto", width: Optional[int] = None, height: Optional[int] = None, progress: bool = False) -> Png:
+def plot(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, *, mark: Optional[int] = None, log_x: bool = False, log_y: bool = False, method: str = "auto", width: Optional[int] = None, height: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Png:
     """The figure of ``grundy plot`` as PNG bytes: a scatter plot of G(n) for n =
     ``start``..``to`` (heap rulesets), or a heatmap of G(a, b) for 0 ≤ a, b ≤ ``to`` < 1000
     (rulesets on pairs such as ``min``); ``mark`` draws that value in red. Raises
     ``ValueError`` for a loopy ruleset, options that do not apply to the kind of figure,
     or a size outside 200×150 … 10000×10000."""
+
+def table(ruleset: str, rows: int, cols: int, row_start: int = 0, col_start: int = 0, *, method: str = "auto", progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> np.ndarray:
+    """The grid G(a, b) of a ruleset on pairs (``min``, ``delete-nim``, ``vdn``, ``cdn``,
+    ``wythoff``, ``euclid``, …; ``grundy table``) for a = ``row_start`` …
+    ``row_start + rows − 1`` and b = ``col_start`` … ``col_start + cols − 1``:
+    ``t[i, j] == G(row_start + i, col_start + j)``, shape ``(rows, cols)``.
+
+    The dtype is ``uint32`` when every value fits in 32 bits, else ``uint64``, else
+    ``object`` (Python ints). Where some (a, b) is not a position (``vdn`` with a heap of
+    0) the result is a ``numpy.ma.MaskedArray`` masking those cells. ``method`` as in
+    ``value``. Raises ``ValueError`` for a heap ruleset (use ``seq``), ``rows`` or
+    ``cols`` of 0, or a range past 2^64 − 1; ``ResourceError`` for a grid or a search
+    beyond the limits."""
+
+def verify(ruleset: Union[str, HeapRuleset], to: int, *, arity: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> List[dict]:
+    """A ruleset's proven closed form against search from the rules on every position
+    up to ``to`` (``grundy verify``): one dict per tuple length (``arity`` chooses one
+    for ``cdn``) with the keys of ``grundy verify --format json`` — ``ruleset``,
+    ``statement`` (the closed form and its citation), ``range``, ``checked``,
+    ``not_covered``, ``mismatch`` (None, or ``{position, formula, search}`` with int
+    values), ``violations`` and ``first_violations``. For a ruleset without a closed form
+    whose literature states checkable claims (``min``: its two engines, Theorem 1 and
+    Lemma 3 of paper 001), one dict per claim: ``claim``, ``source``, ``range``,
+    ``checked``, ``holds`` and ``failure`` (None, or what was found). Raises
+    ``ValueError`` for a ruleset with neither."""

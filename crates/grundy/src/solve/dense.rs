@@ -1,4 +1,7 @@
-//! Dense sequence evaluation for heap rulesets: G(0), G(1), …, G(N) in one array pass.
+//! Dense sequence evaluation for heap rulesets: G(0), G(1), …, G(N) in one array pass;
+//! [`resume`] checks saved values before a run resumes from them.
+
+pub mod resume;
 
 use crate::control::{Control, WorkMeter, WORK_CHUNK};
 use crate::error::{Error, Result};
@@ -186,7 +189,7 @@ pub trait Checkpoint: Send + Sync {
 /// stopped by an error).
 ///
 /// With a checkpoint, a nonempty `prefix` (its saved codes) is first checked
-/// ([`super::resume`]): a value the rules cannot
+/// ([`resume`]): a value the rules cannot
 /// give, or a recomputed heap that differs, refuses it.
 ///
 /// # Errors
@@ -242,7 +245,7 @@ pub fn sequence_checkpointed(
         }
     };
     if let (Some(ck), false) = (checkpoint, codes.is_empty()) {
-        super::resume::check(rs, &codes, step, to, ck, ctl)?;
+        resume::check(rs, &codes, step, to, ck, ctl)?;
         ck.resumed(codes.len() as u64);
     }
     ctl.start(&format!("{name} to {to}"), curve.total().min(u64::MAX as u128) as u64);

@@ -32,9 +32,10 @@ pub mod grid;
 pub mod loopy;
 pub mod memo;
 pub mod misere;
-pub mod resume;
 mod solver;
 
+/// The checks on a checkpoint's values, part of the dense engine.
+pub use dense::resume;
 pub use dense::{
     sequence, sequence_checkpointed, sequence_generic, sequence_partial, sequence_resume, Checkpoint, NimSeq,
 };

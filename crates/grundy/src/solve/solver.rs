@@ -106,6 +106,10 @@ pub struct Moves {
     pub options_total: Option<BigUint>,
     /// Heaps whose options could not be listed within the bound.
     pub notes: Vec<String>,
+    /// The loopy heap whose move to itself is listed (among the drawing moves or the
+    /// options), as `partial-aliquot-sum(6)`: that move leaves the position as it is,
+    /// so the position listed does not show which component moved.
+    pub stay: Option<String>,
 }
 
 /// The values of a heap ruleset on consecutive heaps.
@@ -425,6 +429,7 @@ impl Solver {
         // Moves in different heaps reach different positions, except a heap moving to
         // itself (a loop), which leaves the position as it is: listed once.
         let mut stayed = false;
+        let mut stay = None;
         for (i, comp) in pos.components.iter().enumerate() {
             let others = values
                 .iter()
@@ -543,7 +548,11 @@ impl Solver {
                             }
                             let next = Slot { pos, i, j }.replace(&[Part::one(o)]);
                             let v = self.component_value(&next.components[i])?.sum(&others);
+                            let listed = (out.drawing.len(), out.options.as_ref().map(Vec::len));
                             out.offer(|| next, v);
+                            if o == run.heap && listed != (out.drawing.len(), out.options.as_ref().map(Vec::len)) {
+                                stay = Some(format!("{}({o})", ruleset.name()));
+                            }
                         }
                         out.end(|| format!("{}({})", ruleset.name(), run.heap));
                     }
@@ -564,6 +573,7 @@ impl Solver {
             winning_total,
             options_total,
             notes: out.notes,
+            stay,
         })
     }
 

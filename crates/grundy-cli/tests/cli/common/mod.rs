@@ -20,6 +20,17 @@ pub fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// Runs a command that must succeed and returns its stdout.
+pub fn stdout(args: &[&str]) -> String {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Runs a command that must fail with status 2, print nothing on stdout and exactly one
 /// line on stderr; returns that line.
 pub fn error_line(args: &[&str]) -> String {

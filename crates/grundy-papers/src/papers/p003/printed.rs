@@ -2,7 +2,7 @@
 //! printed (notation: [`crate::kinds::printed`]). Each becomes one claim row
 //! (`003-table-…`, `003-seq-…`).
 
-use crate::kinds::printed::{OptionTable, Prefix};
+use crate::claim::{OptionTable, Prefix};
 
 /// Every table of options and values in paper 003 (except the loopy games of §7).
 pub const TABLES: &[OptionTable] = &[

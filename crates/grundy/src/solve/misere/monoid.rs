@@ -70,6 +70,19 @@ impl Monoid {
         }
     }
 
+    /// x^c (by squaring; x^0 is the identity 0).
+    pub(crate) fn power(&self, x: u32, mut c: u64) -> u32 {
+        let (mut result, mut base) = (0u32, x);
+        while c > 0 {
+            if c & 1 == 1 {
+                result = self.mul(result, base);
+            }
+            base = self.mul(base, base);
+            c >>= 1;
+        }
+        result
+    }
+
     /// The number of elements |Q|.
     pub fn order(&self) -> usize {
         self.order

@@ -175,7 +175,7 @@ impl Quotient {
     pub fn element(&self, heaps: &[(u64, u64)]) -> Option<u32> {
         let mut x = 0u32;
         for &(h, c) in heaps {
-            let y = power(&self.monoid, self.phi_of(h)?, c);
+            let y = self.monoid.power(self.phi_of(h)?, c);
             x = self.monoid.mul(x, y);
         }
         Some(x)
@@ -186,19 +186,6 @@ impl Quotient {
     pub fn is_p(&self, heaps: &[(u64, u64)]) -> Option<bool> {
         self.element(heaps).map(|x| self.in_p(x))
     }
-}
-
-/// x^c in `q` (by squaring).
-pub(crate) fn power(q: &Monoid, x: u32, mut c: u64) -> u32 {
-    let (mut result, mut base) = (0u32, x);
-    while c > 0 {
-        if c & 1 == 1 {
-            result = q.mul(result, base);
-        }
-        base = q.mul(base, base);
-        c >>= 1;
-    }
-    result
 }
 
 /// Computes the misère quotient of `rs` heap by heap up to heap `to`, stopping early
@@ -360,7 +347,7 @@ impl<'a> Engine<'a> {
                         bad = Some(p.heap);
                         return;
                     }
-                    x = q.mul(x, power(q, phi[p.heap as usize], p.copies));
+                    x = q.mul(x, q.power(phi[p.heap as usize], p.copies));
                 }
                 let tokens: u128 = parts.iter().map(|p| p.heap as u128 * p.copies as u128).sum();
                 fewer &= tokens < n as u128;

@@ -27,7 +27,6 @@
 //! right the least mispredicted sum and keeps every smaller one right.
 
 use super::monoid::{coarsest, Bits, Monoid};
-use super::quotient::power;
 use super::states::SumOrder;
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -507,7 +506,7 @@ pub(crate) fn trial<'a>(
         for o in &list {
             let mut x = 0u32;
             for part in o {
-                x = q.mul(x, power(&q, phi[part.heap as usize], part.copies));
+                x = q.mul(x, q.power(phi[part.heap as usize], part.copies));
             }
             set.set(x);
         }

@@ -22,7 +22,7 @@
 //! Any failure refuses the checkpoint with one error naming it and the heap; nothing is
 //! computed from it.
 
-use super::dense::{generic_step, table_bytes, Checkpoint};
+use super::{generic_step, table_bytes, Checkpoint};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{dense_work, encoding, DenseStep, Encoding, HeapRuleset};
@@ -61,7 +61,7 @@ pub(crate) fn check(
         ))
     };
     let enc = encoding(rs);
-    let shown = |c: u32| super::dense::decode(c, enc).to_string();
+    let shown = |c: u32| super::decode(c, enc).to_string();
     let largest = check_bounds(rs, codes, enc)
         .map_err(|(n, why)| refuse(format!("heap {n} holds {}, {why}", shown(codes[n as usize]))))?;
     let per_value = step.bytes_per_value();
@@ -117,7 +117,7 @@ fn check_bounds(rs: &dyn HeapRuleset, codes: &[u32], enc: Encoding) -> std::resu
         if c as u64 > most {
             let most = match enc {
                 Encoding::Plain => most.to_string(),
-                Encoding::ZeroOrPow2 => super::dense::decode(most as u32, enc).to_string(),
+                Encoding::ZeroOrPow2 => super::decode(most as u32, enc).to_string(),
             };
             return Err((
                 n,

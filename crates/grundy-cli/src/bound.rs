@@ -1,5 +1,6 @@
 //! The `--bound` and `--graph-bound` options of commands that explore loopy game
-//! graphs (`value`, `moves`, `seq`, `graph`).
+//! graphs (`value`, `moves`, `seq`, `graph`), and the parsers of counts and sizes on the
+//! command line (the commands' options, and the limits in [`crate::progress`]).
 
 use grundy::control::NumberError;
 use grundy::solve::Bound;

@@ -1,0 +1,274 @@
+//! The memory and work limits of a computation started from Python, and the advice an
+//! error gives in Python's terms.
+//!
+//! Each limit comes from the first of: the function's keyword argument
+//! (`memory_limit="8G"`, `max_work=10**12`), the session's `grundy.set_limits(...)`,
+//! the environment (`GRUNDY_MEMORY_LIMIT`, `GRUNDY_MAX_WORK` or its older name
+//! `GRUNDY_MAX_STATES`), the default (80% of the memory available, 10^11 options). A
+//! refusal says which one set the limit and how to raise it from Python; the
+//! library's messages name the command line's options (`--method search`, `--bound`),
+//! which [`python_advice`] rewrites as the keyword arguments of the functions.
+
+use grundy::control::{parse_count, parse_size, NumberError};
+use grundy::Control;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::Mutex;
+
+/// Where a limit comes from, for the advice of a refusal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Source {
+    /// The keyword argument of the call, as written.
+    Argument(String),
+    /// `grundy.set_limits(...)`, as written.
+    Session(String),
+    /// The environment variable, with its value.
+    Env(String),
+    /// The default, described.
+    Default(&'static str),
+}
+
+/// One limit and where it comes from.
+#[derive(Clone, Debug)]
+struct Limit {
+    value: u64,
+    source: Source,
+}
+
+/// The limits of one computation.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    memory: Limit,
+    work: Limit,
+}
+
+/// The limits set by `grundy.set_limits(...)`: the value and how it was written.
+static SESSION: Mutex<[Option<(u64, String)>; 2]> = Mutex::new([None, None]);
+
+/// A limit written in Python: an int, or a string `"8G"` (a size) or `"1e12"` (a count).
+fn read(arg: &'static str, v: &Bound<'_, PyAny>, size: bool) -> PyResult<(u64, String)> {
+    if let Ok(n) = v.extract::<u64>() {
+        if !v.is_instance_of::<pyo3::types::PyBool>() {
+            return Ok((n, n.to_string()));
+        }
+    }
+    let Ok(text) = v.extract::<String>() else {
+        return Err(PyValueError::new_err(format!(
+            "{arg} is an int ≥ 0 or a string such as {}, not {}",
+            if size { "\"8G\"" } else { "\"1e12\"" },
+            v.repr().map_or_else(|_| "this".into(), |r| r.to_string())
+        )));
+    };
+    parse(arg, &text, size).map(|n| (n, format!("{text:?}")))
+}
+
+/// The default work limit, as the command line's.
+const DEFAULT_WORK: u64 = 100_000_000_000;
+
+/// `text` read as a size (`size`) or a count for the argument or variable `arg`.
+///
+/// # Errors
+/// `ValueError` naming `arg` for a value that is not one or is 2^64 or more.
+fn parse(arg: &str, text: &str, size: bool) -> PyResult<u64> {
+    let parsed = if size { parse_size(text) } else { parse_count(text) };
+    parsed.map_err(|e| {
+        PyValueError::new_err(match (e, size) {
+            (NumberError::Malformed, true) => format!("{arg}: '{text}' is not a size such as \"2G\" or \"512M\""),
+            // A variable is written as on the command line, an argument in Python.
+            (NumberError::Malformed, false) if arg.starts_with("GRUNDY_") => {
+                format!("{arg}: '{text}' is not a count (write e.g. 1000000, 1e6 or 10^6)")
+            }
+            (NumberError::Malformed, false) => format!("{arg}: '{text}' is not a count such as 10**12 or \"1e12\""),
+            (NumberError::TooLarge, _) => format!("{arg}: '{text}' is larger than 2^64 − 1"),
+        })
+    })
+}
+
+impl Limits {
+    /// The limits of a call with the keyword arguments `memory_limit` and `max_work`
+    /// (None: not given).
+    ///
+    /// # Errors
+    /// `ValueError` naming the argument for a value that is not a size or a count.
+    pub fn resolve(memory_limit: Option<&Bound<'_, PyAny>>, max_work: Option<&Bound<'_, PyAny>>) -> PyResult<Limits> {
+        let session = SESSION.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let pick = |arg: Option<&Bound<'_, PyAny>>, k: usize, name: &'static str, size: bool| -> PyResult<Limit> {
+            if let Some(v) = arg.filter(|v| !v.is_none()) {
+                let (value, text) = read(name, v, size)?;
+                return Ok(Limit {
+                    value,
+                    source: Source::Argument(format!("{name}={text}")),
+                });
+            }
+            if let Some((value, text)) = &session[k] {
+                return Ok(Limit {
+                    value: *value,
+                    source: Source::Session(format!("grundy.set_limits({name}={text})")),
+                });
+            }
+            Limits::environment(k)
+        };
+        Ok(Limits {
+            memory: pick(memory_limit, 0, "memory_limit", true)?,
+            work: pick(max_work, 1, "max_work", false)?,
+        })
+    }
+
+    /// The limits of a call without keyword arguments.
+    pub fn session() -> Limits {
+        Limits::resolve(None, None).unwrap_or_else(|_| Limits {
+            memory: Limits::default_limit(0),
+            work: Limits::default_limit(1),
+        })
+    }
+
+    /// Limit `k` (0 memory, 1 work) as the environment (`GRUNDY_MEMORY_LIMIT`;
+    /// `GRUNDY_MAX_WORK` or its older name `GRUNDY_MAX_STATES`), read with the command
+    /// line's parsers, or the default sets it.
+    ///
+    /// # Errors
+    /// `ValueError` naming the variable for a value that is not a size or a count, as
+    /// the command line refuses it.
+    fn environment(k: usize) -> PyResult<Limit> {
+        let (names, size): (&[&'static str], bool) = if k == 0 {
+            (&["GRUNDY_MEMORY_LIMIT"], true)
+        } else {
+            (&["GRUNDY_MAX_WORK", "GRUNDY_MAX_STATES"], false)
+        };
+        for name in names {
+            match std::env::var(name) {
+                Ok(text) => {
+                    let value = parse(name, &text, size)?;
+                    return Ok(Limit {
+                        value,
+                        source: Source::Env(format!("{name}={text}")),
+                    });
+                }
+                Err(std::env::VarError::NotPresent) => {}
+                Err(std::env::VarError::NotUnicode(_)) => {
+                    return Err(PyValueError::new_err(format!("{name}: the value is not valid UTF-8")));
+                }
+            }
+        }
+        Ok(Limits::default_limit(k))
+    }
+
+    /// Limit `k` (0 memory, 1 work) by default: 80% of the memory available (or of what
+    /// `ulimit -v` or a cgroup leaves), 10^11 options.
+    fn default_limit(k: usize) -> Limit {
+        if k == 0 {
+            let (value, bound) = grundy::control::system_memory_limit();
+            Limit {
+                value,
+                source: Source::Default(bound.describe()),
+            }
+        } else {
+            Limit {
+                value: DEFAULT_WORK,
+                source: Source::Default("the default, 10^11"),
+            }
+        }
+    }
+
+    /// `ctl` with these limits.
+    pub fn apply(&self, ctl: Control) -> Control {
+        ctl.with_memory_limit(self.memory.value)
+            .with_work_limit(self.work.value)
+    }
+
+    /// How the limit a refusal hit was set, and how to raise it from Python.
+    pub fn hint(&self, e: &grundy::Error) -> Option<String> {
+        use grundy::Error as E;
+        let (limit, name, example) = match e {
+            E::TooLarge { estimate_bytes: b, .. } | E::OutOfMemory { bytes: b, .. } => {
+                (&self.memory, "memory_limit", size_above(*b))
+            }
+            E::TooManyStates { states: w, .. } | E::TooMuchWork { work: w, .. } => {
+                (&self.work, "max_work", count_above(*w)?)
+            }
+            _ => return None,
+        };
+        let raise = format!("raise it with the argument {name}={example} or with grundy.set_limits({name}={example})");
+        Some(match &limit.source {
+            Source::Argument(a) => format!("set by {a}; a {name}={example} argument would allow it"),
+            Source::Session(s) => format!("set by {s}; a {name}= argument overrides it"),
+            Source::Env(v) => format!("set by {v}; {raise}"),
+            Source::Default(d) => format!("{d}; {raise}"),
+        })
+    }
+
+    /// The limits as `grundy.limits()` shows them.
+    pub fn describe(&self) -> [(u64, String); 2] {
+        let text = |l: &Limit| match &l.source {
+            Source::Argument(a) => a.clone(),
+            Source::Session(s) => s.clone(),
+            Source::Env(v) => v.clone(),
+            Source::Default(d) => d.to_string(),
+        };
+        [
+            (self.memory.value, text(&self.memory)),
+            (self.work.value, text(&self.work)),
+        ]
+    }
+}
+
+/// A size of at least `bytes` as Python writes it for `memory_limit=`: `"146T"` (the
+/// bytes rounded up in the largest binary unit, from M, that leaves a number ≥ 1).
+fn size_above(bytes: u64) -> String {
+    let unit = ["M", "G", "T", "P", "E"]
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, u)| (1u64 << (10 * (i + 2)), *u))
+        .find(|&(size, _)| bytes >= size)
+        .unwrap_or((1 << 20, "M"));
+    match bytes.div_ceil(unit.0) {
+        n if n.checked_mul(unit.0).is_some() => format!("\"{n}{}\"", unit.1),
+        _ => bytes.to_string(),
+    }
+}
+
+/// A count of at least `work` as Python writes it for `max_work=`: `10**12` (the next
+/// power of ten); None beyond 10^19, above which no `u64` limit reaches.
+fn count_above(work: u128) -> Option<String> {
+    let k = (0..=19u32).find(|&k| 10u128.pow(k) >= work)?;
+    Some(format!("10**{k}"))
+}
+
+/// Sets the session's limits: `memory_limit` (k = 0) or `max_work` (k = 1) to the
+/// value given, or back to the environment's or the default with None.
+///
+/// # Errors
+/// `ValueError` naming the argument for a value that is not a size or a count.
+pub fn set(k: usize, v: &Bound<'_, PyAny>) -> PyResult<()> {
+    let (name, size) = if k == 0 {
+        ("memory_limit", true)
+    } else {
+        ("max_work", false)
+    };
+    let value = if v.is_none() { None } else { Some(read(name, v, size)?) };
+    SESSION.lock().unwrap_or_else(|p| p.into_inner())[k] = value;
+    Ok(())
+}
+
+/// A message of the library (written for the command line) in Python's terms: the
+/// options of the command line become the keyword arguments of the functions.
+pub fn python_advice(message: &str) -> String {
+    const WORDS: &[(&str, &str)] = &[
+        ("use --method search", "use method=\"search\""),
+        ("--method search", "method=\"search\""),
+        ("--method formula", "method=\"formula\""),
+        ("(--graph-bound)", "(graph_bound=)"),
+        ("× --graph-bound", "× graph_bound"),
+        ("--graph-bound", "graph_bound="),
+        ("(--bound)", "(bound=)"),
+        ("--bound", "bound="),
+        ("--memory-limit", "memory_limit="),
+        ("--max-work", "max_work="),
+    ];
+    let mut out = message.to_string();
+    for (cli, py) in WORDS {
+        out = out.replace(cli, py);
+    }
+    out
+}
