@@ -18,8 +18,11 @@ import numpy as np
 
 from . import _grundy
 from ._grundy import HeapRuleset, ResourceError, __version__
+from ._grundy import Game as _Game
 
 __all__ = [
+    "Game",
+    "GameMoves",
     "HeapRuleset",
     "LoopyValue",
     "LoopySequence",
