@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bound;
+pub mod census;
 pub mod graph;
 pub mod list;
 pub mod min_facts;

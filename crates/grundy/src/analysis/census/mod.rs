@@ -391,6 +391,36 @@ pub fn probe(code: &str, to: u64, ctl: &Control) -> Result<u64> {
     })
 }
 
+/// `codes` ordered by their [`probe`], most expensive first (ties in the given
+/// order), the probes run on `jobs` threads; a code whose probe fails goes first (its
+/// run reports the error).
+///
+/// # Errors
+/// [`Error::Interrupted`] when the cancellation flag of `ctl` is set.
+pub fn by_probe(codes: &[String], to: u64, jobs: usize, ctl: &Control) -> Result<Vec<String>> {
+    use rayon::prelude::*;
+    let share = Control::new()
+        .with_memory_limit(ctl.memory_limit() / jobs.max(1) as u64)
+        .with_work_limit(ctl.work_limit())
+        .with_cancel_flag(ctl.cancel_flag());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))?;
+    let costs: Vec<u64> = pool.install(|| {
+        codes
+            .par_iter()
+            .map(|c| probe(c, to, &share).unwrap_or(u64::MAX))
+            .collect()
+    });
+    if ctl.cancelled() {
+        return Err(Error::Interrupted);
+    }
+    let mut order: Vec<usize> = (0..codes.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(costs[i]));
+    Ok(order.into_iter().map(|i| codes[i].clone()).collect())
+}
+
 /// The certificate in the format of `grundy period --save`.
 fn certificate_json(c: &Certificate, values: &[u64]) -> String {
     let end = (c.proof_end as usize + 1).min(values.len());
@@ -624,6 +654,12 @@ impl Output {
             rows: Vec::new(),
             done: HashSet::new(),
         };
+        if rows_path.exists() && !rows_path.is_file() {
+            return Err(input(format!(
+                "cannot read {}: not a regular file",
+                rows_path.display()
+            )));
+        }
         if let Ok(bytes) = std::fs::read(&rows_path) {
             let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
             if whole < bytes.len() {
