@@ -18,6 +18,7 @@ import numpy as np
 from . import _grundy
 from ._grundy import HeapRuleset, ResourceError
 from ._grundy import Game as _Game
+from ._census import census
 
 __all__ = [
     "Game",
@@ -30,6 +31,7 @@ __all__ = [
     "Png",
     "Report",
     "ResourceError",
+    "census",
     "graph",
     "moves",
     "outcome",
