@@ -8,6 +8,7 @@
 //! One file per area registers its benchmarks in [`all`].
 
 mod arithmetic;
+mod census;
 mod core;
 mod games;
 mod loopy;
@@ -106,6 +107,7 @@ fn all() -> Vec<Bench> {
     v.extend(min::benches());
     v.extend(take_break::benches());
     v.extend(games::benches());
+    v.extend(census::benches());
     v
 }
 

@@ -923,21 +923,26 @@ pub fn run_parallel(
     observer: &dyn Observer,
 ) -> Result<()> {
     let jobs = jobs.max(1);
+    // The codes' own stop flag: set by the caller's (Ctrl-C), seen within 20 ms, or by
+    // the first error (which leaves the caller's flag alone).
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let share = Control::new()
         .with_memory_limit(ctl.memory_limit() / jobs as u64)
         .with_work_limit(ctl.work_limit())
-        .with_cancel_flag(ctl.cancel_flag());
+        .with_cancel_flag(stop.clone());
     let next = AtomicUsize::new(0);
+    let running = AtomicUsize::new(jobs);
     let failure: Arc<Mutex<Option<Error>>> = Arc::new(Mutex::new(None));
     let fail = |e: Error| {
         if let Ok(mut f) = failure.lock() {
             f.get_or_insert(e);
         }
-        ctl.cancel_flag().store(true, Ordering::SeqCst);
+        stop.store(true, Ordering::SeqCst);
     };
     let work = || loop {
         let i = next.fetch_add(1, Ordering::SeqCst);
-        if i >= codes.len() || ctl.cancelled() {
+        if i >= codes.len() || stop.load(Ordering::SeqCst) {
+            running.fetch_sub(1, Ordering::SeqCst);
             break;
         }
         observer.started(&codes[i]);
@@ -948,7 +953,10 @@ pub fn run_parallel(
                     fail(e);
                 }
             }
-            Err(Error::Interrupted) => break,
+            Err(Error::Interrupted) => {
+                running.fetch_sub(1, Ordering::SeqCst);
+                break;
+            }
             Err(e) => fail(e),
         }
     };
@@ -956,10 +964,20 @@ pub fn run_parallel(
         .num_threads(jobs)
         .build()
         .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))?;
-    pool.scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|_| work());
-        }
+    std::thread::scope(|t| {
+        t.spawn(|| {
+            while running.load(Ordering::SeqCst) > 0 {
+                if ctl.cancelled() {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        });
+        pool.scope(|s| {
+            for _ in 0..jobs {
+                s.spawn(|_| work());
+            }
+        });
     });
     if let Some(e) = failure.lock().ok().and_then(|mut f| f.take()) {
         return Err(e);
