@@ -87,6 +87,8 @@ enum Command {
         override_usage = "grundy period NAME --to N [--from M] [--format FORMAT] [--save FILE]\n       grundy period --check FILE"
     )]
     Period(commands::period::Args),
+    /// The status of every code of a family (trivial, periodic, open), resumable.
+    Census(commands::census::Args),
     /// MIN (paper 001): positions of the values 0 and 1 (f_0, f_1), Theorem 1, and the
     /// a with G(a−1,a) = 0 or G(a−2,a) = 0.
     MinFacts(commands::min_facts::Args),
@@ -158,6 +160,7 @@ fn main() -> ExitCode {
         Command::Plot(a) => commands::plot::run(a, &ctl),
         Command::Table(a) => commands::table::run(a, &ctl),
         Command::Period(a) => commands::period::run(a, &ctl),
+        Command::Census(a) => commands::census::run(a, &ctl),
         Command::MinFacts(a) => commands::min_facts::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
         Command::Bench(a) => bench::run(a),

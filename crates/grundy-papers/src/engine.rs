@@ -290,3 +290,33 @@ impl LoopySums {
         Ok(self.0.moves(pos, all)?)
     }
 }
+
+/// The census of a family to heap `to` ([`grundy::analysis::census`]): every code's
+/// row, with its class, in the family's order; codes run on every core.
+///
+/// # Errors
+/// An unknown family; the engines' errors (interruption, limits).
+pub fn census(family: &str, to: u64, ctl: &Control) -> Result<Vec<grundy::analysis::census::Row>> {
+    use grundy::analysis::census;
+    let codes = census::members(family, ctl)?;
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let rows = std::sync::Mutex::new(Vec::new());
+    let record = |o: census::Outcome| -> grundy::Result<()> {
+        rows.lock().map_err(|_| grundy::Error::Interrupted)?.push(o.row);
+        Ok(())
+    };
+    census::run_parallel(&codes, to, jobs, ctl, &record, &census::Quiet)?;
+    let mut rows = rows.into_inner().map_err(|_| grundy::Error::Interrupted)?;
+    let rank: std::collections::HashMap<&str, usize> = codes.iter().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
+    rows.sort_by_key(|r| rank.get(r.code.as_str()).copied().unwrap_or(usize::MAX));
+    census::assign_classes(&mut rows);
+    Ok(rows)
+}
+
+/// One code of a census to heap `to` ([`grundy::analysis::census::run_code`]).
+///
+/// # Errors
+/// The code's parse errors; the engines' errors.
+pub fn census_code(code: &str, to: u64, ctl: &Control) -> Result<grundy::analysis::census::Row> {
+    Ok(grundy::analysis::census::run_code(code, to, ctl)?.row)
+}

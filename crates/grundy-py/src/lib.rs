@@ -11,7 +11,7 @@ mod limits;
 mod rules;
 mod run;
 
-use grundy::analysis::periodicity;
+use grundy::analysis::{census, periodicity};
 use grundy::catalog::{self, families, parse_position_with, parse_ruleset_with};
 use grundy::game::Encoding;
 use grundy::game::{Params, Position, Ruleset};
@@ -680,6 +680,138 @@ fn period<'py>(
     Ok(d)
 }
 
+/// A control with the work limit `max_work` (the default's otherwise) over `ctl`.
+fn with_work(ctl: &grundy::Control, max_work: Option<u64>) -> grundy::Control {
+    match max_work {
+        Some(w) => ctl.clone().with_work_limit(w),
+        None => ctl.clone(),
+    }
+}
+
+/// The codes of a census family ([`census::members`]).
+#[pyfunction]
+fn census_members(py: Python<'_>, family: &str) -> PyResult<Vec<String>> {
+    run(py, &CallState::new(), None, |ctl| census::members(family, ctl))
+}
+
+/// Checks that a table of each code to `to` fits a `jobs`-th of the memory limit.
+#[pyfunction]
+fn census_check_memory(py: Python<'_>, codes: Vec<String>, to: u64, jobs: usize) -> PyResult<()> {
+    run(py, &CallState::new(), None, |ctl| {
+        census::check_memory(&codes, to, jobs, ctl)
+    })
+}
+
+/// One code of a census ([`census::run_code`]): `(row as JSON, certificate JSON or None)`.
+#[pyfunction]
+#[pyo3(signature = (code, to, max_work = None))]
+fn census_run(py: Python<'_>, code: &str, to: u64, max_work: Option<u64>) -> PyResult<(String, Option<String>)> {
+    let o = run(py, &CallState::new(), None, |ctl| {
+        census::run_code(code, to, &with_work(ctl, max_work))
+    })?;
+    Ok((row_json(&o.row), o.certificate))
+}
+
+/// The cost of a short probe of a code ([`census::probe`]).
+#[pyfunction]
+#[pyo3(signature = (code, to, max_work = None))]
+fn census_probe(py: Python<'_>, code: &str, to: u64, max_work: Option<u64>) -> PyResult<u64> {
+    run(py, &CallState::new(), None, |ctl| {
+        census::probe(code, to, &with_work(ctl, max_work))
+    })
+}
+
+fn row_json(row: &census::Row) -> String {
+    serde_json::to_string(row).unwrap_or_default()
+}
+
+fn row_of(text: &str) -> PyResult<census::Row> {
+    serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("not a census row: {e}")))
+}
+
+/// The rows (JSON) with their classes ([`census::assign_classes`]), in the order given.
+#[pyfunction]
+fn census_classes(rows: Vec<String>) -> PyResult<Vec<String>> {
+    let mut rows: Vec<census::Row> = rows.iter().map(|r| row_of(r)).collect::<PyResult<_>>()?;
+    census::assign_classes(&mut rows);
+    Ok(rows.iter().map(row_json).collect())
+}
+
+/// A census directory ([`census::Output`]): resumed when its parameters match.
+#[pyclass(module = "grundy", name = "CensusOutput", frozen)]
+struct CensusOutput {
+    out: Mutex<census::Output>,
+}
+
+#[pymethods]
+impl CensusOutput {
+    #[new]
+    fn new(dir: std::path::PathBuf, family: String, to: u64, max_work: u64, members: Vec<String>) -> PyResult<Self> {
+        let params = census::Params { family, to, max_work };
+        let out = census::Output::open(&dir, &params, &members).map_err(to_py)?;
+        Ok(CensusOutput { out: Mutex::new(out) })
+    }
+
+    /// Whether `code` is recorded.
+    fn is_done(&self, code: &str) -> bool {
+        self.out.lock().unwrap_or_else(|p| p.into_inner()).is_done(code)
+    }
+
+    /// Records a finished code (a row as JSON and its certificate); a code already
+    /// recorded is skipped.
+    #[pyo3(signature = (row, certificate = None))]
+    fn record(&self, row: &str, certificate: Option<String>) -> PyResult<()> {
+        let row = row_of(row)?;
+        let mut out = self.out.lock().unwrap_or_else(|p| p.into_inner());
+        out.record(census::Outcome { row, certificate }).map_err(to_py)
+    }
+
+    /// Ends the census: classes, census.jsonl in the family's order, CSV and Markdown;
+    /// the rows as JSON.
+    fn finish(&self) -> PyResult<Vec<String>> {
+        let mut out = self.out.lock().unwrap_or_else(|p| p.into_inner());
+        Ok(out.finish().map_err(to_py)?.iter().map(row_json).collect())
+    }
+}
+
+/// Runs `codes` on `jobs` threads on this machine ([`census::run_parallel`]), ordered
+/// by their probe, recording each finished code into `output` (or returning the rows
+/// as JSON without one).
+#[pyfunction]
+#[pyo3(signature = (codes, to, jobs, max_work = None, output = None))]
+fn census_local(
+    py: Python<'_>,
+    codes: Vec<String>,
+    to: u64,
+    jobs: usize,
+    max_work: Option<u64>,
+    output: Option<Py<CensusOutput>>,
+) -> PyResult<Vec<String>> {
+    let rows: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let out = output.as_ref().map(|o| o.get());
+    run(py, &CallState::new(), None, |ctl| {
+        let ctl = with_work(ctl, max_work);
+        let ordered = census::by_probe(&codes, to, jobs, &ctl)?;
+        let record = |o: census::Outcome| -> grundy::Result<()> {
+            match out {
+                Some(out) => out.out.lock().unwrap_or_else(|p| p.into_inner()).record(o),
+                None => {
+                    rows.lock().unwrap_or_else(|p| p.into_inner()).push(row_json(&o.row));
+                    Ok(())
+                }
+            }
+        };
+        census::run_parallel(&ordered, to, jobs, &ctl, &record, &census::Quiet)
+    })?;
+    Ok(rows.into_inner().unwrap_or_else(|p| p.into_inner()))
+}
+
+/// The default work limit of one computation (`GRUNDY_MAX_WORK`, else 10^11).
+#[pyfunction]
+fn default_work_limit() -> u64 {
+    grundy::Control::new().work_limit()
+}
+
 /// The catalogue: one dict per family.
 #[pyfunction]
 fn rulesets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
@@ -1092,6 +1224,14 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(moves, m)?)?;
     m.add_function(wrap_pyfunction!(seq, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
+    m.add_function(wrap_pyfunction!(census_members, m)?)?;
+    m.add_function(wrap_pyfunction!(census_check_memory, m)?)?;
+    m.add_function(wrap_pyfunction!(census_run, m)?)?;
+    m.add_function(wrap_pyfunction!(census_probe, m)?)?;
+    m.add_function(wrap_pyfunction!(census_classes, m)?)?;
+    m.add_function(wrap_pyfunction!(census_local, m)?)?;
+    m.add_function(wrap_pyfunction!(default_work_limit, m)?)?;
+    m.add_class::<CensusOutput>()?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;
     m.add_function(wrap_pyfunction!(graph_file, m)?)?;

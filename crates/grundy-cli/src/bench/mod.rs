@@ -9,6 +9,7 @@
 //! One file per area registers its benchmarks in [`all`].
 
 mod arithmetic;
+mod census;
 mod core;
 mod games;
 mod loopy;
@@ -109,6 +110,7 @@ fn all() -> Vec<Bench> {
     v.extend(print::benches());
     v.extend(take_break::benches());
     v.extend(games::benches());
+    v.extend(census::benches());
     v
 }
 

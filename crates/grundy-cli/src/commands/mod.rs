@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod census;
 pub mod graph;
 pub mod list;
 pub mod min_facts;

@@ -69,6 +69,7 @@ const INVOCATIONS: &[(&str, &[&str], Source)] = &[
         Source::Stdout,
     ),
     ("min-facts", &["min-facts", "--to", "100", "--tables"], Source::Stdout),
+    ("census", &["census", "octal:1", "--to", "2000"], Source::Stdout),
     ("bench", &["bench", "--list"], Source::Stdout),
     ("bench", &["bench", "core/cdn-formula-8x1e18"], Source::Stdout),
     (

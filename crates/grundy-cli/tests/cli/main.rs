@@ -5,6 +5,7 @@
 mod common;
 
 mod arithmetic;
+mod census;
 mod contract;
 mod figures_tables_periods;
 mod files;

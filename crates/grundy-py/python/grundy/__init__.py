@@ -19,6 +19,7 @@ import numpy as np
 from . import _grundy
 from ._grundy import HeapRuleset, ResourceError, __version__
 from ._grundy import Game as _Game
+from ._census import census
 
 __all__ = [
     "Game",
@@ -31,6 +32,7 @@ __all__ = [
     "Png",
     "Report",
     "ResourceError",
+    "census",
     "graph",
     "moves",
     "outcome",

@@ -293,6 +293,31 @@ def period(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = Non
     has no periodicity theorem, so its periods are apparent. Raises ``ValueError`` for a
     loopy or tuple ruleset, or values above 64 bits."""
 
+def census(
+    family: str,
+    to: int = 65536,
+    out: Optional[Union[str, "os.PathLike[str]"]] = None,
+    client: Any = None,
+    *,
+    max_work: Optional[int] = None,
+    jobs: Optional[int] = None,
+    retries: int = 2,
+) -> List[dict]:
+    """The census of a family (``"octal:2"``, ``"hex:1"``, ``"subtraction:10"`` or a file
+    of codes, one per line): one dict per code with the keys of ``grundy census --format
+    json`` (docs/cli.md: ``code``, ``status`` trivial/periodic/open, ``preperiod``,
+    ``period``, ``saltus``, ``theorem``, ``to``, ``largest_value``, ``largest_at``,
+    ``rare_mask``, ``rare_count``, ``last_rare``, ``class``, ``shift``, ``certificate``,
+    ``seconds``, ``work``, ``offset``, ``fingerprints``), in the family's order. Each code
+    is computed to heap ``to`` within ``max_work``. With ``out`` the census directory of
+    ``grundy census --out`` is written and resumed. Without ``client`` the codes run on
+    this machine (``jobs`` at a time, default every core); with a
+    ``dask.distributed.Client`` each code is a Dask task (``retries``), results recorded
+    as they complete (``pip install "grundy[dask]"``). ``ValueError`` for an unknown
+    family, a malformed code or a directory of another census; ``ResourceError`` for a
+    table above the memory limit; ``RuntimeError`` when the cluster goes away (the
+    finished codes stay in ``out``)."""
+
 def rulesets() -> List[dict]:
     """The catalogue (``grundy list``): one dict per family with ``name``, ``aliases``,
     ``params`` (what goes in brackets, or None), ``positions``, ``options``, ``source``

@@ -1,8 +1,9 @@
 //! Analyses of computed values: comparison of closed forms with search ([`verify`]),
-//! periodicity of sequences ([`periodicity`]) and the check of its saved proofs
-//! ([`certificate`]). (The papers' claims, their printed tables and the checks of MIN
+//! periodicity of sequences ([`periodicity`]), the check of its saved proofs
+//! ([`certificate`]) and censuses of families of codes ([`census`]). (The papers' claims, their printed tables and the checks of MIN
 //! are in the `grundy-papers` crate.)
 
+pub mod census;
 pub mod certificate;
 pub mod periodicity;
 pub mod verify;

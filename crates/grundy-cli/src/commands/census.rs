@@ -1,0 +1,201 @@
+//! `grundy census FAMILY`: the status of every code of a family (trivial, periodic
+//! with its certificate, or open to the heap reached), on all cores, resumable with
+//! `--out DIR` ([`grundy::analysis::census`]).
+
+use crate::output::{print_json, stdout};
+use anyhow::Result;
+use grundy::analysis::census::{self, Observer, Outcome, Output, Params, Row};
+use grundy::Control;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Output formats of `census`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum CensusFormat {
+    /// Tables in the form of the literature's (trivial, periodic, open, lookup).
+    #[default]
+    Markdown,
+    /// One array of the census objects.
+    Json,
+    /// A header and one line per code.
+    Csv,
+}
+
+/// Arguments of `grundy census`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The family: octal:K (codes d0.d1…dK, d0 ∈ {0, 4}), hex:K (hexadecimal digits,
+    /// d0 ∈ {0, 4, 8, C}), subtraction:N (every subtraction set within {1..N}), or a
+    /// file of codes, one per line.
+    family: String,
+    /// The last heap each code is computed to (the search stops earlier once a period
+    /// is proven); e.g. 2^20.
+    #[arg(long, default_value = "65536", value_parser = super::bound::parse_count)]
+    to: u64,
+    /// A directory for census.jsonl (appended as each code finishes; a rerun resumes),
+    /// the certificates, census.csv and census.md.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Codes computed at the same time, each with its share of the memory limit
+    /// (default: every core).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    jobs: Option<u32>,
+    /// What is printed at the end.
+    #[arg(long, value_enum, default_value_t)]
+    format: CensusFormat,
+}
+
+/// The progress bar: codes done of the total, the slowest code still running, and an
+/// ETA (indicatif's, from the codes done).
+struct Progress {
+    bar: ProgressBar,
+    running: Mutex<HashMap<String, Instant>>,
+}
+
+impl Progress {
+    fn new(total: u64, done: u64) -> Progress {
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template("codes {pos}/{len} [{bar:30}] {elapsed}, eta {eta}; {msg}")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_position(done);
+        bar.reset_eta();
+        Progress {
+            bar,
+            running: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The slowest code running, shown in the message.
+    fn refresh(&self) {
+        let slowest = self
+            .running
+            .lock()
+            .ok()
+            .and_then(|r| r.iter().min_by_key(|(_, t)| **t).map(|(c, t)| (c.clone(), t.elapsed())));
+        if let Some((code, t)) = slowest {
+            self.bar
+                .set_message(format!("slowest running: {code} ({} s)", t.as_secs()));
+        }
+    }
+}
+
+impl Observer for Progress {
+    fn started(&self, code: &str) {
+        if let Ok(mut r) = self.running.lock() {
+            r.insert(code.to_string(), Instant::now());
+        }
+        self.refresh();
+    }
+    fn finished(&self, row: &Row) {
+        if let Ok(mut r) = self.running.lock() {
+            r.remove(&row.code);
+        }
+        self.bar.inc(1);
+        self.refresh();
+    }
+}
+
+/// Runs the command.
+pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
+    let jobs = a
+        .jobs
+        .map(|j| j as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let codes = census::members(&a.family, ctl)?;
+    census::check_memory(&codes, a.to, jobs, ctl)?;
+    let params = Params {
+        family: a.family.clone(),
+        to: a.to,
+        max_work: ctl.work_limit(),
+    };
+    let output = match &a.out {
+        Some(dir) => Some(Output::open(dir, &params, &codes)?),
+        None => None,
+    };
+    let todo: Vec<String> = codes
+        .iter()
+        .filter(|c| !output.as_ref().is_some_and(|o| o.is_done(c)))
+        .cloned()
+        .collect();
+    if let (Some(o), false) = (&output, todo.len() == codes.len()) {
+        eprintln!(
+            "grundy: resuming {}: {} of {} codes done",
+            o.dir().display(),
+            codes.len() - todo.len(),
+            codes.len()
+        );
+    }
+    let progress = Progress::new(codes.len() as u64, (codes.len() - todo.len()) as u64);
+    let ticker = {
+        let bar = progress.bar.clone();
+        bar.enable_steady_tick(Duration::from_millis(500));
+        bar
+    };
+    let result = census::by_probe(&todo, a.to, jobs, ctl).and_then(|ordered| {
+        let output = Mutex::new((output, Vec::<Row>::new()));
+        let record = |o: Outcome| -> grundy::Result<()> {
+            let mut g = output.lock().map_err(|_| grundy::Error::Interrupted)?;
+            match &mut g.0 {
+                Some(out) => out.record(o),
+                None => {
+                    g.1.push(o.row);
+                    Ok(())
+                }
+            }
+        };
+        let run = census::run_parallel(&ordered, a.to, jobs, ctl, &record, &progress);
+        let (out, rows) = output.into_inner().unwrap_or_else(|e| e.into_inner());
+        run.map(|()| (out, rows))
+    });
+    ticker.finish_and_clear();
+    // The error, and where the finished codes are (an error about a limit keeps its
+    // type, for the hint on how the limit was set).
+    let resume = |e: anyhow::Error| match &a.out {
+        Some(dir)
+            if e.downcast_ref::<grundy::Error>()
+                .is_some_and(|g| matches!(g, grundy::Error::Input(_))) =>
+        {
+            anyhow::anyhow!(
+                "{e}; the finished codes are kept in {}: rerun the same command to resume",
+                dir.join(census::ROWS_FILE).display()
+            )
+        }
+        _ => e,
+    };
+    let (out, rows) = match result {
+        Ok(x) => x,
+        Err(grundy::Error::Interrupted) => {
+            if let Some(dir) = &a.out {
+                eprintln!(
+                    "grundy: stopped; the finished codes are in {}: rerun the same command to resume",
+                    dir.join(census::ROWS_FILE).display()
+                );
+            }
+            return Err(grundy::Error::Interrupted.into());
+        }
+        Err(e) => return Err(resume(anyhow::Error::new(e))),
+    };
+    let rows = match out {
+        Some(mut o) => o.finish().map_err(|e| resume(anyhow::Error::new(e)))?,
+        None => {
+            let rank: HashMap<&str, usize> = codes.iter().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
+            let mut rows = rows;
+            rows.sort_by_key(|r| rank.get(r.code.as_str()).copied().unwrap_or(usize::MAX));
+            census::assign_classes(&mut rows);
+            rows
+        }
+    };
+    match a.format {
+        CensusFormat::Json => print_json(&rows),
+        CensusFormat::Csv => stdout(|w| w.write_all(census::csv(&rows).as_bytes())),
+        CensusFormat::Markdown => stdout(|w| w.write_all(census::markdown(&rows).as_bytes())),
+    }
+    .map(|()| ExitCode::SUCCESS)
+}

@@ -1,0 +1,121 @@
+"""``grundy.census``: the status of every code of a family, on this machine or on a
+Dask cluster (docs/census.md).
+
+Every code runs the Rust engine (``grundy._grundy.census_run``); on a cluster each code
+is a Dask task running it in a worker process, streamed back with ``as_completed``
+into the same resumable census directory as the command line's ``grundy census``.
+Dask is optional (``pip install "grundy[dask]"``); it is imported only when a client
+is given. Retries and placement are Dask's; grundy only orders the codes (a short probe
+of each, run as tasks too, gives the priorities: the most expensive first).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, List, Optional
+
+from . import _grundy
+
+
+def _run(code: str, to: int, max_work: Optional[int]):
+    """A Dask task: one code, in the worker's process."""
+    return _grundy.census_run(code, to, max_work)
+
+
+def _probe(code: str, to: int, max_work: Optional[int]) -> int:
+    """A Dask task: the cost of a short probe of one code."""
+    return _grundy.census_probe(code, to, max_work)
+
+
+def _resume_hint(out: Optional[str]) -> str:
+    if out is None:
+        return "nothing was kept (give out=DIR to keep finished codes)"
+    return (
+        f"the finished codes are kept in {os.path.join(out, 'census.jsonl')}; "
+        "call grundy.census again with the same family, to and out to resume"
+    )
+
+
+def census(
+    family: str,
+    to: int = 65536,
+    out: Optional[str] = None,
+    client: Any = None,
+    *,
+    max_work: Optional[int] = None,
+    jobs: Optional[int] = None,
+    retries: int = 2,
+) -> List[dict]:
+    """The census of ``family`` (``"octal:2"``, ``"hex:1"``, ``"subtraction:10"`` or a
+    file of codes): one dict per code with the keys of ``grundy census --format json``
+    (docs/cli.md), in the family's order, with their equivalence classes.
+
+    Each code is computed to heap ``to`` within ``max_work`` (each code's budget;
+    default ``GRUNDY_MAX_WORK`` or 10^11). With ``out``, finished codes are appended to
+    ``out/census.jsonl`` as they come, certificates are written under
+    ``out/certificates/``, and a later call with the same arguments resumes (other
+    parameters raise ``ValueError`` naming what differs).
+
+    Without ``client`` the codes run on this machine, ``jobs`` at a time (default:
+    every core), sharing the memory limit. With a ``dask.distributed.Client`` each code
+    is a task (``retries`` retries; a task whose worker died is run again by Dask);
+    results are recorded as they complete. A cluster that goes away raises
+    ``RuntimeError`` saying how to resume.
+    """
+    codes = _grundy.census_members(family)
+    work = max_work if max_work is not None else _grundy.default_work_limit()
+    output = None
+    if out is not None:
+        output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes)
+    todo = [c for c in codes if output is None or not output.is_done(c)]
+    if client is None:
+        cores = jobs or os.cpu_count() or 1
+        _grundy.census_check_memory(codes, to, cores)
+        rows = _grundy.census_local(todo, to, cores, work, output)
+    else:
+        _grundy.census_check_memory(codes, to, 1)
+        rows = _on_dask(client, todo, to, work, output, retries, out)
+    if output is not None:
+        rows = output.finish()
+    else:
+        rank = {c: i for i, c in enumerate(codes)}
+        rows.sort(key=lambda r: rank[json.loads(r)["code"]])
+        rows = _grundy.census_classes(rows)
+    return [json.loads(r) for r in rows]
+
+
+def _on_dask(client, todo, to, work, output, retries, out) -> List[str]:
+    """Runs the codes as Dask tasks, most expensive probe first; records each result as
+    it completes (into ``output``, or returns the rows)."""
+    from dask.distributed import as_completed
+
+    rows: List[str] = []
+    try:
+        probes = client.map(_probe, todo, to=to, max_work=work, pure=False, retries=retries)
+        costs = client.gather(probes)
+        order = sorted(range(len(todo)), key=lambda i: -costs[i])
+        futures = [
+            client.submit(
+                _run,
+                todo[i],
+                to,
+                work,
+                key=f"grundy-census-{todo[i]}-{os.getpid()}-{id(todo)}",
+                priority=len(order) - rank,
+                retries=retries,
+                pure=False,
+            )
+            for rank, i in enumerate(order)
+        ]
+        for fut in as_completed(futures):
+            row, certificate = fut.result()
+            if output is not None:
+                output.record(row, certificate)
+            else:
+                rows.append(row)
+    except (KeyboardInterrupt, ValueError, MemoryError):
+        raise
+    except Exception as e:  # the cluster went away, a task failed for good
+        raise RuntimeError(f"the census on the Dask cluster stopped ({e!r}): {_resume_hint(out)}") from e
+    return rows
