@@ -267,8 +267,8 @@ def moves(
         winning=pairs(d["winning"]) or [],
         drawing=pairs(d["drawing"]) or [],
         options=pairs(d["options"]),
-        winning_count=d["winning_count"],
-        options_count=d["options_count"],
+        winning_count=int(d["winning_count"]),
+        options_count=None if d["options_count"] is None else int(d["options_count"]),
         notes=list(d["notes"]),
         stay=d["stay"],
     )
