@@ -5,8 +5,9 @@
 //! that cannot be done, 130 when interrupted.
 
 // Every write to stdout goes through `output::stdout`, which reports a failed write as
-// one error line; `print!` would panic.
-#![deny(clippy::print_stdout)]
+// one error line, and every write to stderr through `output::stderr_line`, which
+// ignores one; `print!` and `eprint!` would panic.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod bench;
 mod cli_error;

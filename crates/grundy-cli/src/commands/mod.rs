@@ -35,7 +35,7 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
         return ExitCode::from(EXIT_BROKEN_PIPE);
     }
     if let Some(grundy::Error::Interrupted) = e.downcast_ref::<grundy::Error>() {
-        eprintln!("grundy: interrupted");
+        crate::eprintln_quiet!("grundy: interrupted");
         return ExitCode::from(EXIT_INTERRUPTED);
     }
     let hint = e
@@ -45,6 +45,6 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
         .map(|h| format!(" ({h})"))
         .unwrap_or_default();
     // One line, whatever the message echoes (a line break in an expression, say).
-    eprintln!("grundy: error: {}{hint}", Shown(&format!("{e:#}")));
+    crate::eprintln_quiet!("grundy: error: {}{hint}", Shown(&format!("{e:#}")));
     ExitCode::from(EXIT_ERROR)
 }

@@ -258,7 +258,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         Format::Json => print_json(&rep),
     };
     if interrupted {
-        eprintln!(
+        crate::eprintln_quiet!(
             "grundy: stopped; the analysis printed covers the heaps computed, {}..={}{}",
             r.from,
             r.to,
@@ -291,7 +291,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
                 .collect(),
         };
         write_atomically(path, serde_json::to_string_pretty(&saved)?.as_bytes())?;
-        eprintln!("wrote the certificate to {}", path.display());
+        crate::eprintln_quiet!("wrote the certificate to {}", path.display());
     }
     printed?;
     if interrupted {

@@ -114,7 +114,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         crate::progress::guard_saves_to(path);
         let shown = path.display().to_string();
         let ck = FileCheckpoint::new(path, std::time::Duration::from_secs(30))
-            .on_resume(move |heap| eprintln!("grundy: resumed from heap {heap} (checkpoint {shown})"));
+            .on_resume(move |heap| crate::eprintln_quiet!("grundy: resumed from heap {heap} (checkpoint {shown})"));
         solver = solver.with_checkpoint(std::sync::Arc::new(ck));
     }
     let seq = solver.sequence(&rs, a.from, a.to)?;
@@ -174,7 +174,7 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
         }
     })?;
     if let (Some(n), false) = (&seq.note, a.format == SeqFormat::Json) {
-        eprintln!("grundy: note: {n}");
+        crate::eprintln_quiet!("grundy: note: {n}");
     }
     Ok(())
 }
@@ -184,7 +184,7 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
         None => Ok(ExitCode::SUCCESS),
         Some(e) => {
             if count > 0 {
-                eprintln!(
+                crate::eprintln_quiet!(
                     "grundy: stopped; the values printed (heaps {from}..{}) are complete and exact",
                     from + count as u64 - 1
                 );
