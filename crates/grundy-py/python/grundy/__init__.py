@@ -17,11 +17,8 @@ import numpy as np
 
 from . import _grundy
 from ._grundy import HeapRuleset, ResourceError
-from ._grundy import Game as _Game
 
 __all__ = [
-    "Game",
-    "GameMoves",
     "HeapRuleset",
     "LoopyValue",
     "LoopySequence",
@@ -223,46 +220,10 @@ def moves(
         winning=pairs(d["winning"]) or [],
         drawing=pairs(d["drawing"]) or [],
         options=pairs(d["options"]),
-        winning_count=int(d["winning_count"]),
-        options_count=None if d["options_count"] is None else int(d["options_count"]),
+        winning_count=d["winning_count"],
+        options_count=d["options_count"],
         notes=list(d["notes"]),
     )
-
-
-@dataclasses.dataclass(frozen=True)
-class GameMoves:
-    """The moves from a position of a :class:`Game`: ``winning`` lists the options of
-    value 0 (a sum as a tuple of positions, as ``options`` wrote it); with ``all=True``,
-    ``options`` lists every option once with its value."""
-
-    position: Any
-    value: int
-    winning: List[Any]
-    options: Optional[List[Tuple[Any, int]]]
-
-
-class Game(_Game):
-    """A game whose positions are any hashable Python values.
-
-    ``options(pos)`` returns the options of ``pos``: positions, or tuples of positions
-    for an option that is a disjunctive sum (a move that splits the game; ``()`` is the
-    empty sum, value 0). A position that is itself a tuple must therefore be returned
-    inside a tuple: ``((a, b),)``. Optional: ``components(pos)`` splits a position into
-    independent parts (its value is the nim-sum of theirs), ``canonical(pos)`` gives a
-    position of the same value used as the memo key (a normal form under the game's
-    symmetries). Values come from a memoized search that calls ``options`` once per
-    position reached. An exception raised by a function is raised by ``value`` and
-    ``moves`` (with a note naming the position); so is a bad return value.
-    """
-
-    def moves(self, pos: Any, all: bool = False, *, progress: bool = False) -> GameMoves:
-        """The winning moves of ``pos`` (and every option with ``all=True``)."""
-        d = self._moves(pos, all, _progress(progress))
-        return GameMoves(position=d["position"], value=d["value"], winning=list(d["winning"]), options=d["options"])
-
-    def value(self, pos: Any, *, progress: bool = False) -> int:  # type: ignore[override]
-        """The nim-value of ``pos``."""
-        return super().value(pos, _progress(progress))
 
 
 @dataclasses.dataclass(frozen=True)
