@@ -17,6 +17,7 @@ use grundy::graph_file::parse_graph;
 use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, SequenceValues, Solver};
 use grundy::value::{LoopyValue, Nimber};
 use grundy::Error;
+use num_bigint::BigUint;
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -166,11 +167,12 @@ fn solver(
     Ok(move |ctl: &grundy::Control| Solver::new(m, ctl.clone()).with_bound(b))
 }
 
-/// A nim-value as a Python int (exact at any size).
+/// A nim-value as a Python int (exact at any size; a large one from its bytes, since
+/// Python refuses decimal text of more than 4300 digits).
 fn nimber<'py>(py: Python<'py>, v: &Nimber) -> PyResult<Bound<'py, PyAny>> {
     match v.to_u64() {
         Some(x) => Ok(x.into_pyobject(py)?.into_any()),
-        None => py.get_type::<pyo3::types::PyInt>().call1((v.to_string(),)),
+        None => Ok(BigUint::from(v).into_pyobject(py)?.into_any()),
     }
 }
 
@@ -247,13 +249,13 @@ fn moves<'py>(
     d.set_item("loopy", mv.loopy)?;
     let winning: Vec<(String, Bound<'py, PyAny>)> = mv.winning.iter().map(|p| (p.to_string(), zero.clone())).collect();
     d.set_item("winning", winning)?;
-    d.set_item("winning_count", mv.winning_total.to_string())?;
+    d.set_item("winning_count", &mv.winning_total)?;
     d.set_item("drawing", pairs(&drawing)?)?;
     match &mv.options {
         Some(o) => d.set_item("options", pairs(o)?)?,
         None => d.set_item("options", py.None())?,
     }
-    d.set_item("options_count", mv.options_total.as_ref().map(|c| c.to_string()))?;
+    d.set_item("options_count", &mv.options_total)?;
     let notes: Vec<String> = mv
         .value
         .note()
@@ -300,26 +302,19 @@ fn seq<'py>(
         }
     }
     let s = run(py, &call, progress.as_ref(), |ctl| {
-        let s = solver(ctl).sequence(&rs, start, to)?;
-        match s.stopped {
-            Some(e) => Err(e),
-            None => Ok(s),
+        let mut s = solver(ctl).sequence(&rs, start, to)?;
+        if let Some(e) = s.stopped.take() {
+            return Err(e);
         }
+        // A closed form over a range is evaluated on reading: read it into a vector.
+        if matches!(s.values, SequenceValues::Formula { .. }) {
+            s.values = SequenceValues::Finite(formula_values(&s, ctl)?);
+        }
+        check_python_ints(&s, ctl)?;
+        Ok(s)
     })?;
     let from = s.from as usize;
-    // A closed form over a range is evaluated on reading: read it into a vector.
-    let values = if matches!(s.values, SequenceValues::Formula { .. }) {
-        let v = (0..s.len())
-            .map(|i| {
-                s.finite(i)
-                    .ok_or_else(|| PyValueError::new_err(format!("no value at heap {}", s.from + i as u64)))
-            })
-            .collect::<PyResult<Vec<Nimber>>>()?;
-        SequenceValues::Finite(v)
-    } else {
-        s.values
-    };
-    match values {
+    match s.values {
         SequenceValues::Table(t) => {
             let encoding = t.encoding();
             let mut codes = t.into_codes();
@@ -393,6 +388,73 @@ fn seq<'py>(
                 .into_pyobject(py)
         }
     }
+}
+
+/// The values of a closed-form sequence ([`SequenceValues::Formula`]), read into a
+/// vector (its memory checked first, cancellation every [`grundy::control::WORK_CHUNK`]
+/// values).
+///
+/// # Errors
+/// [`Error::TooLarge`] or [`Error::OutOfMemory`] for the vector, [`Error::Interrupted`].
+fn formula_values(s: &grundy::solve::Sequence, ctl: &grundy::Control) -> grundy::Result<Vec<Nimber>> {
+    let what = || format!("the values of {} on heaps {}..", s.ruleset, s.from);
+    let len = s.len();
+    let size = std::mem::size_of::<Nimber>() as u64;
+    ctl.check_memory(
+        &what(),
+        (len as u64).saturating_mul(size),
+        format!("{len} values × {size} bytes"),
+    )?;
+    let mut v = Vec::new();
+    grundy::control::try_reserve_exact(&mut v, len, what)?;
+    let mut meter = ctl.meter();
+    for i in 0..len {
+        meter.add(1)?;
+        v.push(s.finite(i).unwrap_or_default());
+    }
+    Ok(v)
+}
+
+/// Bytes of a Python `int` of `bits` bits in a list: the object (a header and 30-bit
+/// digits of 4 bytes) and the list's pointer to it.
+fn python_int_bytes(bits: u64) -> u64 {
+    40 + 4 * bits.div_ceil(30)
+}
+
+/// Checks the memory of the Python ints a sequence becomes when its values do not fit
+/// in 64 bits (powerset rulesets: about n/2 bits at heap n, so n²/32 bytes to heap n)
+/// against the memory limit, before any is built.
+///
+/// # Errors
+/// [`Error::TooLarge`] above the limit.
+fn check_python_ints(s: &grundy::solve::Sequence, ctl: &grundy::Control) -> grundy::Result<()> {
+    let (count, top, bytes) = match &s.values {
+        SequenceValues::Table(t) if t.encoding() == Encoding::ZeroOrPow2 => {
+            let codes = t.codes().get(s.from as usize..).unwrap_or_default();
+            python_ints(codes.iter().map(|&c| u64::from(c)))
+        }
+        SequenceValues::Finite(v) => python_ints(v.iter().map(Nimber::bits)),
+        _ => return Ok(()),
+    };
+    if top <= 64 {
+        return Ok(()); // a numpy array
+    }
+    ctl.check_memory(
+        &format!(
+            "converting the values of {} from heap {} to Python ints",
+            s.ruleset, s.from
+        ),
+        bytes,
+        format!("{count} values of up to {top} bits, 40 bytes and 4 bytes per 30 bits each; ask for a shorter range"),
+    )
+}
+
+/// The number of values, the largest bit length and the bytes of the Python ints of
+/// values of `bits` bits.
+fn python_ints(bits: impl Iterator<Item = u64>) -> (u64, u64, u64) {
+    bits.fold((0, 0, 0), |(n, top, sum), b| {
+        (n + 1, top.max(b), sum.saturating_add(python_int_bytes(b)))
+    })
 }
 
 /// The first heap of the range `start..=to` of a heap ruleset `name` whose heaps start

@@ -13,12 +13,21 @@ Errors, for every function:
   or domain, with the CLI's one-line message (``syntax error at column 5 of 'nim(3'``,
   ``unknown ruleset 'nimm'; did you mean 'nim'?``); an option of a ``HeapRuleset`` that
   is not a non-negative int or a tuple of them.
-- ``ResourceError`` (a ``MemoryError``): work refused by the memory estimate (80% of
-  available memory, or ``GRUNDY_MEMORY_LIMIT``) or by the work estimate (10^11
-  positions, or ``GRUNDY_MAX_STATES``).
+- ``ResourceError`` (a ``MemoryError``): a computation refused by its memory estimate
+  (the limit is ``GRUNDY_MEMORY_LIMIT``, else 80% of the least of the available
+  memory, the address space left under ``ulimit -v`` and the memory left under a
+  cgroup limit), memory the system refused although the estimate allowed it, or a
+  computation refused by its work estimate (10^11 options visited, or
+  ``GRUNDY_MAX_WORK``; ``GRUNDY_MAX_STATES`` is its older name). An invalid value of
+  one of these variables is a ``ValueError`` naming it.
 - ``KeyboardInterrupt``: Ctrl-C.
 - Any exception raised by the ``options`` function of a ``HeapRuleset``, with a note
   naming the heap (``raised by options(5) of ruleset 'mine'``).
+
+Values are exact ``int``s at any size. Python converts an int of more than 4300 decimal
+digits to text only after ``sys.set_int_max_str_digits``; powerset values reach
+hundreds of thousands of bits, so ``Moves`` and ``LoopyValue`` print such a value as
+``2**k`` (or ``2**k - 1``, or ``<an int of N bits>``).
 
 Rulesets are named as in expressions: ``"saliquant"``, ``"subtraction[1,2]"``, a
 take-and-break code such as ``"0.137"`` or ``"4!.0"``, the name of a ``HeapRuleset``
@@ -114,11 +123,14 @@ class Moves:
     """The moves from a position (``grundy moves``). Each move is ``(position, value)``:
     the position after the move, as an expression, and its value.
 
-    ``winning``: moves to P-positions (value 0), at most 1000 per powerset heap listed,
-    ``winning_count`` of them in all. ``drawing``: from a D-position, the moves that
-    keep the draw. ``options``: with ``all=True``, every option (``options_count`` in
-    all), else None. ``notes``: why some values or options are undetermined.
-    Jupyter shows a table (``_repr_html_``)."""
+    ``winning``: moves to P-positions (value 0), ``winning_count`` of them in all.
+    ``drawing``: from a D-position, the moves that keep the draw. ``options``: with
+    ``all=True``, the options (``options_count`` in all), else None. For every ruleset
+    at most 1000 winning moves, 1000 drawing moves and 1000 options of each heap (or
+    tuple) are listed, the first in enumeration order; the counts are exact (drawing
+    moves beyond 1000 are counted in a note). ``notes``: why some values or options are
+    undetermined, and unlisted drawing moves. Jupyter shows a table
+    (``_repr_html_``)."""
 
     position: str
     value: Value
@@ -133,8 +145,10 @@ class Moves:
 
 def moves(expr: str, all: bool = False, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> Moves:
     """The winning moves of a position, the drawing moves of a draw, and with
-    ``all=True`` every option. Raises ``ResourceError`` when a heap has more than 2·10^7
-    options to list."""
+    ``all=True`` every option. Raises ``ResourceError`` when listing the options (every
+    option of each heap is enumerated) is above the work limit, or the listed moves,
+    their values and the table behind them above the memory limit; both are estimated
+    before any value is computed."""
 
 class LoopySequence:
     """The values of a loopy ruleset on heaps ``start .. start + len − 1``.
@@ -167,15 +181,17 @@ def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, 
       a copy (with ``start`` > 0 the array is a view of the table from heap 0);
     - ``uint64`` when some value needs 33–64 bits (powerset rulesets, whose values are
       powers of two; closed forms with ``method="formula"``): one copy;
-    - ``object`` (Python ints) beyond 64 bits.
+    - ``object`` (Python ints) beyond 64 bits: a powerset value at heap n has up to
+      about n/2 bits, so to heap n they take about n²/30 bytes, checked against the
+      memory limit before any is built (``ResourceError``).
 
     For a loopy ruleset it returns a ``LoopySequence``. ``method``: ``"search"``
     (default, dense search from the rules; ``"auto"`` is the same) or ``"formula"``
     (the proven closed form heap by heap; ``ValueError`` at the first heap without one).
     Raises ``ValueError`` for a ruleset on tuples or a range whose start (given, or the
     ruleset's first heap) is above ``to`` (``start 50 (the first heap of r) is larger
-    than the last heap 10``), and ``ResourceError`` when the table exceeds the memory
-    limit."""
+    than the last heap 10``), and ``ResourceError`` when the table (or the Python ints)
+    exceeds the memory limit."""
 
 class Periodicity:
     """The smallest period p, preperiod n₀ and saltus s with G(n + p) = G(n) + s for
