@@ -543,6 +543,48 @@ pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce() -> 
         .map_err(|_| refused::<T>(len, additional, what()))
 }
 
+/// Collections that grow with the data of a computation (a memo, a search stack, an
+/// explored region): room for more entries is reserved with `try_reserve` before they
+/// are added, so memory the system refuses (a memory limit set above what `ulimit -v`
+/// leaves) is [`Error::OutOfMemory`] instead of an abort. The growth is geometric, as
+/// for a plain insert; the callers check their size against the memory limit as they
+/// grow (so the estimate is checked first, the system's refusal second).
+pub trait TryGrow {
+    /// Makes room for `additional` more entries.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] naming `what()` when the system refuses the memory.
+    fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()>;
+}
+
+impl<T> TryGrow for Vec<T> {
+    #[inline]
+    fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+        if self.capacity() - self.len() >= additional {
+            return Ok(());
+        }
+        try_reserve(self, additional, what)
+    }
+}
+
+impl<K: Eq + std::hash::Hash, V, S: std::hash::BuildHasher> TryGrow for std::collections::HashMap<K, V, S> {
+    #[inline]
+    fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+        let len = self.len();
+        self.try_reserve(additional)
+            .map_err(|_| refused::<(K, V)>(len, additional, what()))
+    }
+}
+
+impl<T: Eq + std::hash::Hash, S: std::hash::BuildHasher> TryGrow for std::collections::HashSet<T, S> {
+    #[inline]
+    fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+        let len = self.len();
+        self.try_reserve(additional)
+            .map_err(|_| refused::<T>(len, additional, what()))
+    }
+}
+
 /// The error for a refused allocation of `len + additional` elements of `T`.
 fn refused<T>(len: usize, additional: usize, what: String) -> Error {
     Error::OutOfMemory {

@@ -60,6 +60,47 @@ fn a_refused_allocation_is_an_error() {
     }
 }
 
+/// Structures that grow with the data of a computation are reserved by `try_reserve`
+/// too: a memoized search (its memo, open set and stacks), a loopy exploration (its
+/// region, the options a heap lists, the cache of values) and the game graph solved.
+/// Under `ulimit -v` with a limit set above it, each used to abort (exit 134) when the
+/// system refused to grow them; now one error line, exit 2.
+#[test]
+fn growing_searches_and_explorations_refused_by_the_system_are_errors() {
+    let runs: [(u64, &[&str]); 2] = [
+        (
+            100_000,
+            &[
+                "--memory-limit",
+                "10G",
+                "value",
+                "cdn(200,200,200)",
+                "--method",
+                "search",
+            ],
+        ),
+        (
+            250_000,
+            &[
+                "--memory-limit",
+                "10G",
+                "value",
+                "partial-aliquot-sum(1000000)",
+                "--graph-bound",
+                "1e9",
+            ],
+        ),
+    ];
+    for (kb, args) in runs {
+        let out = under_ulimit(kb, args);
+        let err = refused(&out, args[3]);
+        assert!(
+            err.contains("the system refused") && err.contains("set by --memory-limit 10G"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
 /// The number of partitions of `n` into at least two parts (p(n) − 1).
 fn partitions_into_two_or_more(n: usize) -> u64 {
     let mut p = vec![0u64; n + 1];

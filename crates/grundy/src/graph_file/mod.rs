@@ -349,7 +349,7 @@ fn build(raw: Vec<RawVertex>, max_moves: u64) -> Result<NamedGraph> {
         }
         ids.insert(v.name.as_str(), i as u32);
     }
-    let mut b = GraphBuilder::with_capacity(raw.len(), moves as usize);
+    let mut b = GraphBuilder::try_with_capacity(raw.len(), moves as usize)?;
     for v in &raw {
         let mut fs = Vec::with_capacity(v.followers.len());
         for (i, f) in v.followers.iter().enumerate() {

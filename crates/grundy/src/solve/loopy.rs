@@ -105,13 +105,17 @@ impl GraphBuilder {
     }
 
     /// An empty builder with room for `vertices` and `edges`.
-    pub fn with_capacity(vertices: usize, edges: usize) -> GraphBuilder {
-        let mut offsets = Vec::with_capacity(vertices + 1);
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] when the system refuses the room.
+    pub fn try_with_capacity(vertices: usize, edges: usize) -> Result<GraphBuilder> {
+        let what = || format!("a game graph of {vertices} vertices and {edges} edges");
+        let mut offsets = Vec::new();
+        crate::control::try_reserve_exact(&mut offsets, vertices + 1, what)?;
         offsets.push(0);
-        GraphBuilder {
-            offsets,
-            targets: Vec::with_capacity(edges),
-        }
+        let mut targets = Vec::new();
+        crate::control::try_reserve_exact(&mut targets, edges, what)?;
+        Ok(GraphBuilder { offsets, targets })
     }
 
     /// Number of vertices added so far (the id the next vertex gets).

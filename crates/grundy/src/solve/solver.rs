@@ -449,7 +449,7 @@ impl Solver {
                         if !first_time(ruleset.name(), &[run.heap]) {
                             continue;
                         }
-                        let Some(opts) = self.explorer(ruleset).heap_options(run.heap) else {
+                        let Some(opts) = self.explorer(ruleset).heap_options(run.heap)? else {
                             out.notes.push(format!(
                                 "the options of {}({}) are not all within the bound, so they are not listed",
                                 ruleset.name(),
