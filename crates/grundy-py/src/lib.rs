@@ -13,7 +13,7 @@ use grundy::analysis::periodicity;
 use grundy::catalog::{self, families, parse_position_with, parse_ruleset_with};
 use grundy::game::Encoding;
 use grundy::game::{Params, Position, Ruleset};
-use grundy::graph_file::parse_graph;
+use grundy::graph_file::read_graph_in;
 use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, SequenceValues, Solver};
 use grundy::value::{LoopyValue, Nimber};
 use grundy::Error;
@@ -615,7 +615,9 @@ fn graph<'py>(
     graph_bound: u64,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let g = parse_graph(text, graph_bound).map_err(to_py)?;
+    let call = CallState::new();
+    // Read on the worker, within the memory limit (Ctrl-C stops a long text).
+    let g = run(py, &call, None, |ctl| read_graph_in(text.as_bytes(), graph_bound, ctl))?;
     solve_graph(py, g, progress)
 }
 

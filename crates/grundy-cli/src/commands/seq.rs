@@ -71,12 +71,36 @@ struct Out<'a> {
     note: Option<&'a str>,
 }
 
-/// The values of a sequence as a JSON array of strings, formatted one at a time.
-struct Values<'a>(&'a Sequence);
+/// The values of a sequence as a JSON array of strings, formatted one at a time, up to
+/// the first Ctrl-C ([`Printing::more`]).
+struct Values<'a>(&'a Sequence, &'a Printing<'a>);
 
 impl Serialize for Values<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq((0..self.0.len()).map(|i| self.0.value_text(i)))
+        s.collect_seq(
+            (0..self.0.len())
+                .take_while(|_| self.1.more())
+                .map(|i| self.0.value_text(i)),
+        )
+    }
+}
+
+/// Printing the values of a finished computation stops at Ctrl-C (printing powerset
+/// values can take hours); after an interrupted computation, its finished values are
+/// printed whole (a second Ctrl-C exits at once). Counts the values printed.
+struct Printing<'a> {
+    ctl: Option<&'a Control>,
+    printed: std::cell::Cell<usize>,
+}
+
+impl Printing<'_> {
+    /// True if the next value is to be printed (counting it).
+    fn more(&self) -> bool {
+        if self.ctl.is_some_and(Control::cancelled) {
+            return false;
+        }
+        self.printed.set(self.printed.get() + 1);
+        true
     }
 }
 
@@ -124,18 +148,27 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         seq.text_work(),
         "decimal conversion, (digits/19 + 1)² per value",
     )?;
-    write_values(&a, &seq)?;
-    let (from, count) = (seq.from, seq.len());
-    finish(seq.stopped, from, count)
+    let printing = Printing {
+        ctl: seq.stopped.is_none().then_some(ctl),
+        printed: std::cell::Cell::new(0),
+    };
+    write_values(&a, &seq, &printing)?;
+    let count = printing.printed.get();
+    let stopped = match seq.stopped {
+        None if count < seq.len() => Some(Error::Interrupted),
+        s => s,
+    };
+    finish(stopped, seq.from, count)
 }
 
 /// Prints the values in the chosen format, each formatted as it is written (a note, if
-/// any, in the JSON or on stderr).
-fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
+/// any, in the JSON or on stderr), up to the first Ctrl-C ([`Printing`]).
+fn write_values(a: &Args, seq: &Sequence, printing: &Printing<'_>) -> anyhow::Result<()> {
     let from = seq.from;
+    let values = || (0..seq.len()).take_while(|_| printing.more());
     crate::output::stdout(|w| match a.format {
         SeqFormat::Text => {
-            for i in 0..seq.len() {
+            for i in values() {
                 if i > 0 {
                     w.write_all(b",")?;
                 }
@@ -145,7 +178,7 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
         }
         SeqFormat::Csv => {
             writeln!(w, "n,value")?;
-            for i in 0..seq.len() {
+            for i in values() {
                 let v = seq.value_text(i);
                 // Loopy values such as ∞(0,1,2) contain commas: quote them.
                 if v.contains(',') {
@@ -157,7 +190,7 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
             Ok(())
         }
         SeqFormat::Bfile => {
-            for i in 0..seq.len() {
+            for i in values() {
                 writeln!(w, "{} {}", from + i as u64, seq.value_text(i))?;
             }
             Ok(())
@@ -166,7 +199,7 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
             let doc = Out {
                 ruleset: &seq.ruleset,
                 from,
-                values: Values(seq),
+                values: Values(seq, printing),
                 note: seq.note.as_deref(),
             };
             serde_json::to_writer_pretty(&mut *w, &doc)?;

@@ -9,6 +9,7 @@ mod contract;
 mod figures_tables_periods;
 mod files;
 mod fuzzed;
+mod interrupts;
 mod limits;
 mod loopy;
 mod memory;

@@ -251,7 +251,11 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
         *u = v as u32;
     }
     let mut queue: Vec<u32> = Vec::new();
+    crate::control::try_reserve_exact(&mut queue, n, what)?;
     let mut order = try_filled(if record { n } else { 0 }, u32::MAX, what)?;
+    // The edges visited, counted so that Ctrl-C stops a stage within a chunk of them
+    // (a stage of a graph of 10^8 edges takes seconds).
+    let mut meter = ctl.meter();
     let mut next_order = 0u32;
     let mut m: u32 = 0;
     ctl.start("loopy solver: labelled vertices", n as u64);
@@ -274,6 +278,7 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
                 order[v as usize] = next_order;
                 next_order += 1;
             }
+            meter.add(1 + preds(v).len() as u64)?;
             for &p in preds(v) {
                 active_out[p as usize] -= 1;
                 if covered[p as usize] == stamp {
@@ -286,6 +291,7 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
                 }
                 // p is active and newly covered: one fewer uncovered active follower
                 // for each unlabelled predecessor of p.
+                meter.add(preds(p).len() as u64)?;
                 for &q in preds(p) {
                     if label[q as usize] == UNLABELLED {
                         let c = &mut cnt[q as usize];

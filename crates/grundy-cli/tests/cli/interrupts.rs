@@ -1,0 +1,75 @@
+//! Ctrl-C everywhere (issue 18's follow-up): printing a long result stops at the first
+//! Ctrl-C keeping what was printed exact, and every command reports an interruption
+//! with exit 130, also when the library's error comes through the papers' checks.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+/// Sends SIGINT to `child`.
+fn interrupt(child: &std::process::Child) {
+    // SAFETY: kill(2) has no memory effects; the pid is our child's, not yet waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+}
+
+/// Waits for `child` at most a minute (a run that ignores Ctrl-C fails the test rather
+/// than hanging it); returns its exit code.
+fn wait(mut child: std::process::Child) -> Option<i32> {
+    for _ in 0..600 {
+        if let Some(s) = child.try_wait().unwrap() {
+            return s.code();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    panic!("still running a minute after Ctrl-C");
+}
+
+/// Printing powerset values to 300000 takes hours (values of 150,000 bits in
+/// decimal) after a table of a second: a Ctrl-C while printing went unseen. Now the
+/// printing stops, the values printed are a complete prefix, and the exit is 130.
+#[test]
+fn printing_a_long_sequence_stops_at_ctrl_c() {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["--max-work", "1e13", "seq", "powerset-maliquant", "--to", "300000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first bytes of stdout: the table is done, the values are being printed.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).unwrap();
+    interrupt(&child);
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(wait(child), Some(130), "{stderr}");
+    let printed = [&first[..], &rest].concat();
+    let printed = String::from_utf8(printed).unwrap();
+    let count = printed.trim_end().split(',').count();
+    assert!(count < 300000, "{count}");
+    assert!(
+        stderr.contains(&format!("the values printed (heaps 1..{count}) are complete and exact"))
+            && stderr.ends_with("grundy: interrupted\n"),
+        "{count}: {stderr}"
+    );
+}
+
+/// `verify min` runs the papers' checks, whose error wraps the library's: an
+/// interruption was "grundy: error: interrupted" with exit 2.
+#[test]
+fn an_interrupted_check_of_the_papers_exits_130() {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["verify", "min", "--to", "100000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    interrupt(&child);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(stderr, "grundy: interrupted\n");
+}
