@@ -22,8 +22,13 @@ impl HeapRuleset for Nim {
         0
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        crate::game::every_option(self, n, f);
+    }
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         for k in 0..n {
-            f(&[Part::one(k)]);
+            if !f(&[Part::one(k)]) {
+                return;
+            }
         }
     }
     fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
@@ -186,9 +191,14 @@ impl HeapRuleset for OddNim {
         0
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        crate::game::every_option(self, n, f);
+    }
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         let mut k = 1;
         while k <= n {
-            f(&[Part::one(n - k)]);
+            if !f(&[Part::one(n - k)]) {
+                return;
+            }
             k += 2;
         }
     }

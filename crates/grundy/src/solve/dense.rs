@@ -369,6 +369,9 @@ impl HeapRuleset for Generic<'_> {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
         self.0.for_each_option(n, f)
     }
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
+        self.0.for_each_option_while(n, f)
+    }
     fn options_bound(&self, n: u64) -> u128 {
         self.0.options_bound(n)
     }
@@ -437,21 +440,22 @@ impl DenseStep for GenericStep<'_> {
         let mut stop = None;
         let vals = &mut self.vals;
         let meter = &mut self.meter;
-        self.rs.for_each_option(n, &mut |parts: &[Part]| {
+        self.rs.for_each_option_while(n, &mut |parts: &[Part]| {
             if !count_option(meter, &mut stop) {
-                return;
+                return false;
             }
             let mut x = 0u32;
             for p in parts {
                 if p.heap >= n {
                     bad = Some(p.heap);
-                    return;
+                    return false;
                 }
                 if p.copies & 1 == 1 {
                     x ^= codes[p.heap as usize];
                 }
             }
             vals.push(x);
+            true
         });
         if let Some(e) = stop {
             return Err(e);
@@ -491,14 +495,14 @@ impl DenseStep for PowersetStep<'_> {
         let mut stop = None;
         let seen = &mut self.seen;
         let meter = &mut self.meter;
-        self.rs.for_each_option(n, &mut |parts: &[Part]| {
+        self.rs.for_each_option_while(n, &mut |parts: &[Part]| {
             if !count_option(meter, &mut stop) {
-                return;
+                return false;
             }
             for p in parts {
                 if p.heap >= n {
                     bad = Some(p.heap);
-                    return;
+                    return false;
                 }
                 let c = codes[p.heap as usize];
                 if c == 0 || seen.contains(c as u64 - 1) {
@@ -507,6 +511,7 @@ impl DenseStep for PowersetStep<'_> {
                     seen.insert(c as u64 - 1);
                 }
             }
+            true
         });
         if let Some(e) = stop {
             return Err(e);

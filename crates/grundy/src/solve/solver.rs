@@ -427,7 +427,11 @@ impl Solver {
                     let ctl = self.ev.control().clone();
                     each_option(
                         &ctl,
-                        |f| ruleset.for_each_option(tuple, f),
+                        |f| {
+                            ruleset.for_each_option(tuple, &mut |o| {
+                                f(o);
+                            })
+                        },
                         |o| {
                             let v = others.sum(&BoundedValue::finite(self.ev.tuple_value(ruleset, o)?));
                             let next = || {
@@ -613,7 +617,7 @@ impl Solver {
         let ev = &self.ev;
         each_option(
             &ctl,
-            |f| ruleset.for_each_option(heap, f),
+            |f| ruleset.for_each_option_while(heap, f),
             |parts: &[Part]| {
                 for p in parts {
                     if p.copies & 1 == 1 && largest.is_none_or(|m| p.heap > m) && ev.needs_table(ruleset, p.heap) {
@@ -626,7 +630,7 @@ impl Solver {
         self.ev.prepare_heaps(ruleset, largest)?;
         each_option(
             &ctl,
-            |f| ruleset.for_each_option(heap, f),
+            |f| ruleset.for_each_option_while(heap, f),
             |parts| {
                 let v = self.option_value(ruleset, parts)?;
                 out.offer(|| at.replace(parts), rest.sum(&BoundedValue::finite(v)));
@@ -1093,13 +1097,15 @@ fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128, byte
 }
 
 /// Calls `each` on every option that `for_each` lists (one at a time, never stored),
-/// stopping at the first error; cancellation is checked every 65536 options.
+/// stopping the listing at the first error (`for_each` stops when its callback returns
+/// false, as [`HeapRuleset::for_each_option_while`] does); cancellation is checked
+/// every 65536 options.
 ///
 /// # Errors
 /// The first error of `each`, or [`Error::Interrupted`].
 fn each_option<O: ?Sized>(
     ctl: &Control,
-    for_each: impl FnOnce(&mut dyn FnMut(&O)),
+    for_each: impl FnOnce(&mut dyn FnMut(&O) -> bool),
     mut each: impl FnMut(&O) -> Result<()>,
 ) -> Result<()> {
     let mut failed = None;
@@ -1112,6 +1118,7 @@ fn each_option<O: ?Sized>(
         if failed.is_none() {
             failed = each(o).err();
         }
+        failed.is_none()
     });
     failed.map_or(Ok(()), Err)
 }
