@@ -134,13 +134,15 @@ fn residues_are_the_rules_options() {
 }
 
 /// Listing stops when asked (a cancelled computation): the rulesets with about n
-/// options per heap stop at the first refused option.
+/// options per heap or more stop at the first refused option. The heap, 2^50, has
+/// about 10^15 options (10^30 for `0.[7]`): a listing that ran on after the refusal
+/// (the default `for_each_option_while`, which only stops calling back) would not end.
 #[test]
 fn option_listing_stops_when_asked() {
     for name in ["nim", "odd-nim", "laskers-nim", "divide-and-residue", "residue-throw-divisor", "totative", "0.[7]"] {
         let rs = parse_ruleset(name).unwrap().as_heap("test").unwrap().clone();
         let mut seen = 0;
-        rs.for_each_option_while(1000, &mut |_| {
+        rs.for_each_option_while(1 << 50, &mut |_| {
             seen += 1;
             seen < 3
         });
