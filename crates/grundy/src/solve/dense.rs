@@ -535,6 +535,42 @@ mod tests {
         parse_ruleset(name).unwrap().as_heap("test").unwrap().clone()
     }
 
+    /// A table grown from a prefix (a resumed checkpoint, the period search doubling its
+    /// table, `moves` growing one) holds the same values as one computed at once, for
+    /// every heap ruleset of the registry and for steps with state (Nim's running mex
+    /// gave G(101) = 0 after resuming at heap 101), whatever the length of the prefix.
+    #[test]
+    fn every_step_resumes_to_the_same_values() {
+        let mut names: Vec<String> = crate::catalog::families()
+            .filter(|f| matches!(parse_ruleset(f.name), Ok(crate::game::Ruleset::Heap(_))))
+            .map(|f| f.name.to_string())
+            .collect();
+        names.extend(
+            [
+                "subtraction[1,3,4]",
+                "kayles",
+                "0.137",
+                "4!.0",
+                "0.[7]",
+                "0.{2+}=",
+                "0.16",
+            ]
+            .map(String::from),
+        );
+        assert!(names.len() > 35, "{names:?}");
+        let ctl = Control::new();
+        let to = 400;
+        for name in &names {
+            let rs = heap(name);
+            let full = sequence(rs.as_ref(), to, &ctl).unwrap().into_codes();
+            for k in [1, 2, 3, 7, 100, 257, 400] {
+                let (seq, stopped) = sequence_resume(rs.as_ref(), full[..k].to_vec(), to, &ctl).unwrap();
+                assert!(stopped.is_none(), "{name}");
+                assert_eq!(seq.codes(), &full[..], "{name}: resumed after {k} heaps");
+            }
+        }
+    }
+
     /// Runs `run` with a fresh control (no work limit) while another thread waits until
     /// `start` units of work are counted and then sets the cancellation flag, as Ctrl-C
     /// would; returns what `run` stopped with and the work counted after the flag was set.
