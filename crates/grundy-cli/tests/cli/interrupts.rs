@@ -24,28 +24,35 @@ fn wait(mut child: std::process::Child) -> Option<i32> {
     panic!("still running a minute after Ctrl-C");
 }
 
+/// Runs grundy with `args`, sends Ctrl-C once stdout has its first bytes (the result
+/// is computed and being printed; the pipe, not read meanwhile, holds the printing
+/// back until the Ctrl-C has arrived), and returns the exit code, all of stdout and
+/// stderr.
+fn interrupt_while_printing(args: &[&str]) -> (Option<i32>, Vec<u8>, String) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut printed = vec![0u8; 64];
+    stdout.read_exact(&mut printed).unwrap();
+    interrupt(&child);
+    stdout.read_to_end(&mut printed).unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    (wait(child), printed, stderr)
+}
+
 /// Printing powerset values to 300000 takes hours (values of 150,000 bits in
 /// decimal) after a table of a second: a Ctrl-C while printing went unseen. Now the
 /// printing stops, the values printed are a complete prefix, and the exit is 130.
 #[test]
 fn printing_a_long_sequence_stops_at_ctrl_c() {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["--max-work", "1e13", "seq", "powerset-maliquant", "--to", "300000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The first bytes of stdout: the table is done, the values are being printed.
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 64];
-    stdout.read_exact(&mut first).unwrap();
-    interrupt(&child);
-    let mut rest = Vec::new();
-    stdout.read_to_end(&mut rest).unwrap();
-    let mut stderr = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
-    assert_eq!(wait(child), Some(130), "{stderr}");
-    let printed = [&first[..], &rest].concat();
+    let (code, printed, stderr) =
+        interrupt_while_printing(&["--max-work", "1e13", "seq", "powerset-maliquant", "--to", "300000"]);
+    assert_eq!(code, Some(130), "{stderr}");
     let printed = String::from_utf8(printed).unwrap();
     let count = printed.trim_end().split(',').count();
     assert!(count < 300000, "{count}");
@@ -72,4 +79,20 @@ fn an_interrupted_check_of_the_papers_exits_130() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert_eq!(stderr, "grundy: interrupted\n");
+}
+
+/// `table` printed its whole grid after a Ctrl-C (millions of cells take seconds, and
+/// the text and JSON were built whole first): printing now stops at the first row after
+/// Ctrl-C, exit 130.
+#[test]
+fn printing_a_table_stops_at_ctrl_c() {
+    for format in ["text", "csv", "json"] {
+        let args = ["table", "min", "--rows", "1000", "--cols", "1000", "--format", format];
+        let (code, printed, stderr) = interrupt_while_printing(&args);
+        assert_eq!(code, Some(130), "{format}: {stderr}");
+        assert_eq!(stderr, "grundy: interrupted\n", "{format}");
+        // A few hundred kilobytes at most (the pipe, the writer's buffer, a row), of
+        // the 4 to 13 MB of the whole table.
+        assert!(printed.len() < 1 << 20, "{format}: {} bytes", printed.len());
+    }
 }
