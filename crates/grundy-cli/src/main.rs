@@ -9,6 +9,7 @@
 // ignores one; `print!` and `eprint!` would panic.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod alloc_guard;
 mod bench;
 mod cli_error;
 mod commands;
@@ -18,6 +19,9 @@ mod reproduce;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOCATOR: alloc_guard::Guarded = alloc_guard::Guarded;
 
 /// Sprague–Grundy values (nim-values) of impartial combinatorial games.
 #[derive(Parser)]

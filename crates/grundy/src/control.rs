@@ -511,6 +511,31 @@ fn cgroup_left(dir: &std::path::Path, v2: bool) -> Option<u64> {
     Some(limit.saturating_sub(used.saturating_sub(reclaimable)))
 }
 
+thread_local! {
+    /// How many fallible reservations ([`fallibly`]) this thread is inside.
+    static FALLIBLE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Runs `reserve`, a reservation whose refusal by the system the caller reports as an
+/// error (`try_reserve` and the helpers below), marked as such for
+/// [`allocation_is_fallible`], so that a program's global allocator can tell it from
+/// the allocations whose refusal would abort.
+pub fn fallibly<R>(reserve: impl FnOnce() -> R) -> R {
+    FALLIBLE.with(|c| c.set(c.get() + 1));
+    let r = reserve();
+    FALLIBLE.with(|c| c.set(c.get() - 1));
+    r
+}
+
+/// True while this thread is inside [`fallibly`]: an allocation the system refuses now
+/// comes back as an error. Any other refused allocation aborts the process (Rust's
+/// `handle_alloc_error`); the CLI's global allocator ends it with one error line
+/// instead (a memory limit set above what `ulimit -v` leaves lets the tables through
+/// and then the system refuses a small allocation).
+pub fn allocation_is_fallible() -> bool {
+    FALLIBLE.try_with(|c| c.get() > 0).unwrap_or(false)
+}
+
 /// Reserves room for exactly `additional` more elements of `v`, as an error rather
 /// than an abort when the system refuses the memory (under `ulimit -v` or with little
 /// memory free, when the memory limit was set above what the system allows).
@@ -528,8 +553,7 @@ fn cgroup_left(dir: &std::path::Path, v2: bool) -> Option<u64> {
 /// ```
 pub fn try_reserve_exact<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
     let len = v.len();
-    v.try_reserve_exact(additional)
-        .map_err(|_| refused::<T>(len, additional, what()))
+    fallibly(|| v.try_reserve_exact(additional)).map_err(|_| refused::<T>(len, additional, what()))
 }
 
 /// Like [`try_reserve_exact`], but growing geometrically ([`Vec::try_reserve`]), for a
@@ -539,8 +563,7 @@ pub fn try_reserve_exact<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce
 /// [`Error::OutOfMemory`] naming `what()` when the allocation fails.
 pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
     let len = v.len();
-    v.try_reserve(additional)
-        .map_err(|_| refused::<T>(len, additional, what()))
+    fallibly(|| v.try_reserve(additional)).map_err(|_| refused::<T>(len, additional, what()))
 }
 
 /// Collections that grow with the data of a computation (a memo, a search stack, an
@@ -571,8 +594,7 @@ impl<K: Eq + std::hash::Hash, V, S: std::hash::BuildHasher> TryGrow for std::col
     #[inline]
     fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
         let len = self.len();
-        self.try_reserve(additional)
-            .map_err(|_| refused::<(K, V)>(len, additional, what()))
+        fallibly(|| self.try_reserve(additional)).map_err(|_| refused::<(K, V)>(len, additional, what()))
     }
 }
 
@@ -580,8 +602,7 @@ impl<T: Eq + std::hash::Hash, S: std::hash::BuildHasher> TryGrow for std::collec
     #[inline]
     fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
         let len = self.len();
-        self.try_reserve(additional)
-            .map_err(|_| refused::<T>(len, additional, what()))
+        fallibly(|| self.try_reserve(additional)).map_err(|_| refused::<T>(len, additional, what()))
     }
 }
 

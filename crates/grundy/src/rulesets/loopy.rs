@@ -95,7 +95,7 @@ fn subset_sums(ds: &[u64], s: u64, max_count: usize, out: &mut Vec<u64>) -> Loop
 fn bitset_subset_sums(ds: &[u64], words: usize, max_count: usize, out: &mut Vec<u64>) -> LoopyOptions {
     out.clear();
     let mut bits = Vec::new();
-    if bits.try_reserve_exact(words).is_err() {
+    if crate::control::fallibly(|| bits.try_reserve_exact(words)).is_err() {
         return LoopyOptions::OutOfMemory(words as u64 * 8);
     }
     bits.resize(words, 0u64);
@@ -115,7 +115,7 @@ fn bitset_subset_sums(ds: &[u64], words: usize, max_count: usize, out: &mut Vec<
     if count > max_count as u64 {
         return LoopyOptions::TooMany;
     }
-    if out.try_reserve(count as usize).is_err() {
+    if crate::control::fallibly(|| out.try_reserve(count as usize)).is_err() {
         return LoopyOptions::OutOfMemory(count * 8);
     }
     for (i, &w) in bits.iter().enumerate() {
@@ -137,7 +137,7 @@ fn merge_subset_sums(ds: &[u64], max_count: usize, out: &mut Vec<u64>) -> LoopyO
         // {d} ∪ (S + d) is increasing because every element of S is positive.
         next.clear();
         let room = (2 * out.len() + 1).min(max_count.saturating_add(1));
-        if next.try_reserve(room).is_err() {
+        if crate::control::fallibly(|| next.try_reserve(room)).is_err() {
             out.clear();
             return LoopyOptions::OutOfMemory(room as u64 * 8);
         }
