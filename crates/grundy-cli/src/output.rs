@@ -85,6 +85,16 @@ pub fn column_width<'a>(entries: impl IntoIterator<Item = &'a str>) -> usize {
         .unwrap_or(0)
 }
 
+/// [`column_width`] of entries formatted one at a time (none is kept: a column of
+/// millions of values is measured before it is written).
+pub fn column_width_of(entries: impl IntoIterator<Item = String>) -> usize {
+    entries
+        .into_iter()
+        .map(|e| column_width([e.as_str()]))
+        .max()
+        .unwrap_or(0)
+}
+
 /// `text` padded with spaces to `width` characters, on the left (`right_align`) or on
 /// the right; text at least as wide is returned unchanged.
 pub fn pad(text: &str, width: usize, right_align: bool) -> String {

@@ -2,7 +2,7 @@
 //! pairs, as the tables of papers 001 (MIN) and 002 (Delete Nim) show them.
 
 use super::value::MethodArg;
-use crate::output::{column_width, pad};
+use crate::output::{column_width_of, pad};
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
@@ -142,10 +142,9 @@ fn write_text(
 ) -> std::io::Result<()> {
     let cols = g.first().map_or(0, Vec::len) as u64;
     let cell = |v: &Option<Nimber>| v.as_ref().map_or("·".to_string(), Nimber::to_string);
-    let widest = |texts: &mut dyn Iterator<Item = String>| texts.map(|t| column_width([t.as_str()])).max().unwrap_or(0);
     let heads = || (0..cols).map(|j| (col_start + j).to_string());
-    let width = widest(&mut g.iter().flatten().map(cell).chain(heads())).max(1);
-    let head = widest(&mut (0..g.len() as u64).map(|i| (row_start + i).to_string())).max(3);
+    let width = column_width_of(g.iter().flatten().map(cell).chain(heads())).max(1);
+    let head = column_width_of((0..g.len() as u64).map(|i| (row_start + i).to_string())).max(3);
     write!(w, "{}", pad("a\\b", head, true))?;
     for h in heads() {
         write!(w, " {}", pad(&h, width, true))?;

@@ -96,3 +96,24 @@ fn printing_a_table_stops_at_ctrl_c() {
         assert!(printed.len() < 1 << 20, "{format}: {} bytes", printed.len());
     }
 }
+
+/// `graph` printed every vertex after a Ctrl-C (a graph of millions of vertices takes
+/// seconds, and its lines and JSON were built whole first): printing now stops at the
+/// first vertex after Ctrl-C, exit 130.
+#[test]
+fn printing_a_graph_stops_at_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cycle.txt");
+    // A cycle of 200,000 vertices with a tail to a terminal vertex: every value is found.
+    let n = 200_000;
+    let lines: String = (0..n).map(|i| format!("v{i}: v{} end\n", (i + 1) % n)).collect();
+    std::fs::write(&file, lines + "end:\n").unwrap();
+    let file = file.to_str().unwrap();
+    for format in ["text", "json"] {
+        let (code, printed, stderr) = interrupt_while_printing(&["graph", file, "--format", format]);
+        assert_eq!(code, Some(130), "{format}: {stderr}");
+        assert_eq!(stderr, "grundy: interrupted\n", "{format}");
+        // A few hundred kilobytes at most, of the 3 to 15 MB of the whole output.
+        assert!(printed.len() < 1 << 20, "{format}: {} bytes", printed.len());
+    }
+}
