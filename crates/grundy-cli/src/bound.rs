@@ -2,7 +2,7 @@
 //! graphs (`value`, `moves`, `seq`, `graph`), and the parsers of counts and sizes on the
 //! command line (the commands' options, and the limits in [`crate::progress`]).
 
-use grundy::control::NumberError;
+use grundy::control::NumberKind;
 use grundy::solve::Bound;
 
 /// Bounds on the exploration of loopy game graphs.
@@ -33,19 +33,13 @@ impl BoundArgs {
 /// ([`grundy::control::parse_count`]), and refuses a fraction or a number above
 /// 2^64 − 1 with a message for the option.
 pub fn parse_count(s: &str) -> Result<u64, String> {
-    grundy::control::parse_count(s).map_err(|e| match e {
-        NumberError::Malformed => format!("'{s}' is not a count (write e.g. 1000000, 1e6 or 10^6)"),
-        NumberError::TooLarge => format!("'{s}' is larger than 2^64 − 1"),
-    })
+    NumberKind::Count.parse(s)
 }
 
 /// Parses a size in bytes ([`grundy::control::parse_size`]: `2G`, `512M`, `1e9`), with
 /// a message for the option.
 pub fn parse_size(s: &str) -> Result<u64, String> {
-    grundy::control::parse_size(s).map_err(|e| match e {
-        NumberError::Malformed => format!("'{s}' is not a size such as 2G or 512M"),
-        NumberError::TooLarge => format!("'{s}' is too large: a size is below 2^64 bytes (16E)"),
-    })
+    NumberKind::Size.parse(s)
 }
 
 #[cfg(test)]

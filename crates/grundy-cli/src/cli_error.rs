@@ -95,7 +95,7 @@ impl ErrorFormatter for OneLine {
     }
 }
 
-/// Every option value and argument, in every command, may start with '-', so that
+/// Every option value and argument, in every command, may be a negative number, so that
 /// `--max-work -3` or `--to -3` reach the option's own check (an error naming it)
 /// instead of being taken for an unknown option.
 fn negative_values(cmd: clap::Command) -> clap::Command {
@@ -106,9 +106,42 @@ fn negative_values(cmd: clap::Command) -> clap::Command {
     .mut_subcommands(negative_values)
 }
 
-/// Parses the command line, with the help of the commands arranged by `help`. Help and
-/// version print as usual (and exit 0); any other clap error is one line `grundy:
-/// error: …` with exit status 2.
+/// The command line with a word that starts with '-' and a digit or '.' (a negative
+/// number with a unit, `-1G`, `-2e3`, which clap would read as short flags) joined to
+/// the option before it when that option takes a value (`--memory-limit=-1G`), so that
+/// the option's own check names it. No option of grundy is a digit.
+fn join_negative_values(cmd: &clap::Command, args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    fn takes_value(cmd: &clap::Command, word: &str) -> bool {
+        cmd.get_arguments().any(|a| {
+            matches!(a.get_action(), ArgAction::Set | ArgAction::Append)
+                && (word.strip_prefix("--").is_some_and(|l| a.get_long() == Some(l))
+                    || (word.len() == 2 && word.strip_prefix('-').and_then(|c| c.chars().next()) == a.get_short()))
+        }) || cmd.get_subcommands().any(|c| takes_value(c, word))
+    }
+    let mut out: Vec<std::ffi::OsString> = Vec::with_capacity(args.len());
+    for arg in args {
+        let negative = arg.to_str().is_some_and(|w| {
+            w.strip_prefix('-')
+                .and_then(|r| r.chars().next())
+                .is_some_and(|c| c.is_ascii_digit() || c == '.')
+        });
+        if let (true, Some(prev)) = (negative, out.last_mut()) {
+            if prev
+                .to_str()
+                .is_some_and(|p| p.starts_with('-') && !p.contains('=') && takes_value(cmd, p))
+            {
+                prev.push("=");
+                prev.push(&arg);
+                continue;
+            }
+        }
+        out.push(arg);
+    }
+    out
+}
+
+/// Parses the command line. Help and version print as usual (and exit 0); any other
+/// clap error is one line `grundy: error: …` with exit status 2.
 ///
 /// # Errors
 ///
@@ -117,7 +150,7 @@ fn negative_values(cmd: clap::Command) -> clap::Command {
 pub fn parse<P: clap::Parser>(help: fn(clap::Command) -> clap::Command) -> anyhow::Result<P> {
     let mut cmd = help(negative_values(P::command()));
     let parsed = cmd
-        .try_get_matches_from_mut(std::env::args_os())
+        .try_get_matches_from_mut(join_negative_values(&cmd, std::env::args_os().collect()))
         .and_then(|mut m| P::from_arg_matches_mut(&mut m).map_err(|e| e.format(&mut cmd)));
     match parsed {
         Ok(p) => Ok(p),

@@ -5,9 +5,11 @@
 //! that cannot be done, 130 when interrupted.
 
 // Every write to stdout goes through `output::stdout`, which reports a failed write as
-// one error line; `print!` would panic.
-#![deny(clippy::print_stdout)]
+// one error line, and every write to stderr through `output::stderr_line`, which
+// ignores one; `print!` and `eprint!` would panic.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod alloc_guard;
 mod bench;
 mod bound;
 mod cli_error;
@@ -18,6 +20,9 @@ mod reproduce;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOCATOR: alloc_guard::Guarded = alloc_guard::Guarded;
 
 /// What `grundy --help` says before the commands: what grundy does, the expression
 /// syntax in three lines, five examples and where the full reference is.

@@ -41,6 +41,21 @@ pub fn stdout<T>(write: impl FnOnce(&mut dyn Write) -> std::io::Result<T>) -> an
     t.map_err(|e| StdoutError(e).into())
 }
 
+/// Writes one line on stderr (messages, notes, errors) and ignores a failed write:
+/// there is nowhere left to report it, and the exit status stays what the command
+/// made it (`eprintln!` would panic, exit 101, on `2> /dev/full`).
+pub fn stderr_line(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// `eprintln!` that never panics: [`stderr_line`] with `format!` arguments.
+#[macro_export]
+macro_rules! eprintln_quiet {
+    ($($arg:tt)*) => {
+        $crate::output::stderr_line(format_args!($($arg)*))
+    };
+}
+
 /// Prints a serializable value as pretty JSON on stdout.
 ///
 /// # Errors
@@ -66,6 +81,16 @@ pub fn column_width<'a>(entries: impl IntoIterator<Item = &'a str>) -> usize {
         .into_iter()
         .map(|e| e.chars().count())
         .filter(|&w| w <= MAX_COLUMN)
+        .max()
+        .unwrap_or(0)
+}
+
+/// [`column_width`] of entries formatted one at a time (none is kept: a column of
+/// millions of values is measured before it is written).
+pub fn column_width_of(entries: impl IntoIterator<Item = String>) -> usize {
+    entries
+        .into_iter()
+        .map(|e| column_width([e.as_str()]))
         .max()
         .unwrap_or(0)
 }

@@ -126,7 +126,7 @@ pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &s
             return;
         }
         match SAVED.get() {
-            Some(path) if n == 2 => eprintln!(
+            Some(path) if n == 2 => crate::eprintln_quiet!(
                 "grundy: stopping: saving {} first (Ctrl-C again abandons the save)",
                 path.display()
             ),

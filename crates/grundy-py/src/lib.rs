@@ -15,11 +15,12 @@ use grundy::analysis::{census, periodicity};
 use grundy::catalog::{self, families, parse_position_with, parse_ruleset_with};
 use grundy::game::Encoding;
 use grundy::game::{Params, Position, Ruleset};
-use grundy::graph_file::parse_graph;
+use grundy::graph_file::read_graph_in;
 use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, SequenceValues, Solver};
 use grundy::value::{LoopyValue, Nimber};
 use grundy::Error;
 use limits::python_advice;
+use num_bigint::BigUint;
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -326,11 +327,12 @@ fn call_state(limits: LimitArgs<'_>) -> PyResult<Arc<CallState>> {
     )?))
 }
 
-/// A nim-value as a Python int (exact at any size).
+/// A nim-value as a Python int (exact at any size; a large one from its bytes, since
+/// Python refuses decimal text of more than 4300 digits).
 fn nimber<'py>(py: Python<'py>, v: &Nimber) -> PyResult<Bound<'py, PyAny>> {
     match v.to_u64() {
         Some(x) => Ok(x.into_pyobject(py)?.into_any()),
-        None => py.get_type::<pyo3::types::PyInt>().call1((v.to_string(),)),
+        None => Ok(BigUint::from(v).into_pyobject(py)?.into_any()),
     }
 }
 
@@ -414,13 +416,13 @@ fn moves<'py>(
     d.set_item("loopy", mv.loopy)?;
     let winning: Vec<(String, Bound<'py, PyAny>)> = mv.winning.iter().map(|p| (p.to_string(), zero.clone())).collect();
     d.set_item("winning", winning)?;
-    d.set_item("winning_count", mv.winning_total.to_string())?;
+    d.set_item("winning_count", &mv.winning_total)?;
     d.set_item("drawing", pairs(&drawing)?)?;
     match &mv.options {
         Some(o) => d.set_item("options", pairs(o)?)?,
         None => d.set_item("options", py.None())?,
     }
-    d.set_item("options_count", mv.options_total.as_ref().map(|c| c.to_string()))?;
+    d.set_item("options_count", &mv.options_total)?;
     let notes: Vec<String> = mv
         .value
         .note()
@@ -469,26 +471,19 @@ fn seq<'py>(
         }
     }
     let s = run(py, &call, progress.as_ref(), |ctl| {
-        let s = solver(ctl).sequence(&rs, start, to)?;
-        match s.stopped {
-            Some(e) => Err(e),
-            None => Ok(s),
+        let mut s = solver(ctl).sequence(&rs, start, to)?;
+        if let Some(e) = s.stopped.take() {
+            return Err(e);
         }
+        // A closed form over a range is evaluated on reading: read it into a vector.
+        if matches!(s.values, SequenceValues::Formula { .. }) {
+            s.values = SequenceValues::Finite(formula_values(&s, ctl)?);
+        }
+        check_python_ints(&s, ctl)?;
+        Ok(s)
     })?;
     let from = s.from as usize;
-    // A closed form over a range is evaluated on reading: read it into a vector.
-    let values = if matches!(s.values, SequenceValues::Formula { .. }) {
-        let v = (0..s.len())
-            .map(|i| {
-                s.finite(i)
-                    .ok_or_else(|| PyValueError::new_err(format!("no value at heap {}", s.from + i as u64)))
-            })
-            .collect::<PyResult<Vec<Nimber>>>()?;
-        SequenceValues::Finite(v)
-    } else {
-        s.values
-    };
-    match values {
+    match s.values {
         SequenceValues::Table(t) => {
             let encoding = t.encoding();
             let mut codes = t.into_codes();
@@ -562,6 +557,73 @@ fn seq<'py>(
                 .into_pyobject(py)
         }
     }
+}
+
+/// The values of a closed-form sequence ([`SequenceValues::Formula`]), read into a
+/// vector (its memory checked first, cancellation every [`grundy::control::WORK_CHUNK`]
+/// values).
+///
+/// # Errors
+/// [`Error::TooLarge`] or [`Error::OutOfMemory`] for the vector, [`Error::Interrupted`].
+fn formula_values(s: &grundy::solve::Sequence, ctl: &grundy::Control) -> grundy::Result<Vec<Nimber>> {
+    let what = || format!("the values of {} on heaps {}..", s.ruleset, s.from);
+    let len = s.len();
+    let size = std::mem::size_of::<Nimber>() as u64;
+    ctl.check_memory(
+        &what(),
+        (len as u64).saturating_mul(size),
+        format!("{len} values × {size} bytes"),
+    )?;
+    let mut v = Vec::new();
+    grundy::control::try_reserve_exact(&mut v, len, what)?;
+    let mut meter = ctl.meter();
+    for i in 0..len {
+        meter.add(1)?;
+        v.push(s.finite(i).unwrap_or_default());
+    }
+    Ok(v)
+}
+
+/// Bytes of a Python `int` of `bits` bits in a list: the object (a header and 30-bit
+/// digits of 4 bytes) and the list's pointer to it.
+fn python_int_bytes(bits: u64) -> u64 {
+    40 + 4 * bits.div_ceil(30)
+}
+
+/// Checks the memory of the Python ints a sequence becomes when its values do not fit
+/// in 64 bits (powerset rulesets: about n/2 bits at heap n, so n²/32 bytes to heap n)
+/// against the memory limit, before any is built.
+///
+/// # Errors
+/// [`Error::TooLarge`] above the limit.
+fn check_python_ints(s: &grundy::solve::Sequence, ctl: &grundy::Control) -> grundy::Result<()> {
+    let (count, top, bytes) = match &s.values {
+        SequenceValues::Table(t) if t.encoding() == Encoding::ZeroOrPow2 => {
+            let codes = t.codes().get(s.from as usize..).unwrap_or_default();
+            python_ints(codes.iter().map(|&c| u64::from(c)))
+        }
+        SequenceValues::Finite(v) => python_ints(v.iter().map(Nimber::bits)),
+        _ => return Ok(()),
+    };
+    if top <= 64 {
+        return Ok(()); // a numpy array
+    }
+    ctl.check_memory(
+        &format!(
+            "converting the values of {} from heap {} to Python ints",
+            s.ruleset, s.from
+        ),
+        bytes,
+        format!("{count} values of up to {top} bits, 40 bytes and 4 bytes per 30 bits each; ask for a shorter range"),
+    )
+}
+
+/// The number of values, the largest bit length and the bytes of the Python ints of
+/// values of `bits` bits.
+fn python_ints(bits: impl Iterator<Item = u64>) -> (u64, u64, u64) {
+    bits.fold((0, 0, 0), |(n, top, sum), b| {
+        (n + 1, top.max(b), sum.saturating_add(python_int_bytes(b)))
+    })
 }
 
 /// The first heap of the range `start..=to` of a heap ruleset `name` whose heaps start
@@ -691,13 +753,13 @@ fn with_work(ctl: &grundy::Control, max_work: Option<u64>) -> grundy::Control {
 /// The codes of a census family ([`census::members`]).
 #[pyfunction]
 fn census_members(py: Python<'_>, family: &str) -> PyResult<Vec<String>> {
-    run(py, &CallState::new(), None, |ctl| census::members(family, ctl))
+    run(py, &call_state(None)?, None, |ctl| census::members(family, ctl))
 }
 
 /// Checks that a table of each code to `to` fits a `jobs`-th of the memory limit.
 #[pyfunction]
 fn census_check_memory(py: Python<'_>, codes: Vec<String>, to: u64, jobs: usize) -> PyResult<()> {
-    run(py, &CallState::new(), None, |ctl| {
+    run(py, &call_state(None)?, None, |ctl| {
         census::check_memory(&codes, to, jobs, ctl)
     })
 }
@@ -706,7 +768,7 @@ fn census_check_memory(py: Python<'_>, codes: Vec<String>, to: u64, jobs: usize)
 #[pyfunction]
 #[pyo3(signature = (code, to, max_work = None))]
 fn census_run(py: Python<'_>, code: &str, to: u64, max_work: Option<u64>) -> PyResult<(String, Option<String>)> {
-    let o = run(py, &CallState::new(), None, |ctl| {
+    let o = run(py, &call_state(None)?, None, |ctl| {
         census::run_code(code, to, &with_work(ctl, max_work))
     })?;
     Ok((row_json(&o.row), o.certificate))
@@ -716,7 +778,7 @@ fn census_run(py: Python<'_>, code: &str, to: u64, max_work: Option<u64>) -> PyR
 #[pyfunction]
 #[pyo3(signature = (code, to, max_work = None))]
 fn census_probe(py: Python<'_>, code: &str, to: u64, max_work: Option<u64>) -> PyResult<u64> {
-    run(py, &CallState::new(), None, |ctl| {
+    run(py, &call_state(None)?, None, |ctl| {
         census::probe(code, to, &with_work(ctl, max_work))
     })
 }
@@ -789,7 +851,7 @@ fn census_local(
 ) -> PyResult<Vec<String>> {
     let rows: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let out = output.as_ref().map(|o| o.get());
-    run(py, &CallState::new(), None, |ctl| {
+    run(py, &call_state(None)?, None, |ctl| {
         let ctl = with_work(ctl, max_work);
         let ordered = census::by_probe(&codes, to, jobs, &ctl)?;
         let record = |o: census::Outcome| -> grundy::Result<()> {
@@ -857,7 +919,8 @@ fn graph<'py>(
     limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyList>> {
     let call = call_state(limits)?;
-    let g = parse_graph(text, graph_bound).map_err(to_py)?;
+    // Read on the worker, within the memory limit (Ctrl-C stops a long text).
+    let g = run(py, &call, None, |ctl| read_graph_in(text.as_bytes(), graph_bound, ctl))?;
     solve_graph(py, g, progress, &call)
 }
 

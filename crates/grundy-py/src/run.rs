@@ -96,13 +96,16 @@ impl Progress {
 ///
 /// # Errors
 /// The ruleset's Python exception, `KeyboardInterrupt`, the library's errors
-/// ([`to_py`]), and `RuntimeError` if the computation panicked.
+/// ([`to_py`]; `ValueError` for an invalid limit in the environment), and
+/// `RuntimeError` if the computation panicked.
 pub fn run<T: Send>(
     py: Python<'_>,
     call: &Arc<CallState>,
     progress: Option<&Bound<'_, PyAny>>,
     f: impl FnOnce(&Control) -> grundy::Result<T> + Send,
 ) -> PyResult<T> {
+    // An invalid GRUNDY_MEMORY_LIMIT or GRUNDY_MAX_WORK is an error, as in the CLI.
+    grundy::control::check_env_limits().map_err(to_py)?;
     let sink = Arc::new(Progress::default());
     let ctl = call
         .limits

@@ -119,6 +119,35 @@ def test_moves_loopy_and_powerset_counts():
     assert len(p.winning) == 1000 and p.winning_count == 8388607
 
 
+def test_values_and_counts_beyond_python_decimal_text_limit():
+    # Issue 18: a value of more than 4300 decimal digits went through int(str) and
+    # raised Python's ValueError; values and counts now come from bytes, and Moves
+    # prints them as 2**k (or the bit length) instead of failing.
+    m = grundy.moves("powerset-maliquant(805852,386)")
+    assert isinstance(m.value, int) and m.value.bit_length() > 100_000
+    assert m.winning_count == 2**402915 and len(m.winning) == 1000
+    assert "winning_count=2**402915" in repr(m) and f"<an int of {m.value.bit_length()} bits>" in repr(m)
+    assert "(of 2**402915)" in m._repr_html_()
+    v = grundy.value("powerset-maliquant(805852)")
+    assert v > 0 and v & (v - 1) == 0 and v.bit_length() > 14_000
+    assert str(grundy.LoopyValue(finite=v, infinite=False)) == f"2**{v.bit_length() - 1}"
+
+
+def test_invalid_limits_in_the_environment_are_value_errors(monkeypatch):
+    # As in the CLI: an invalid GRUNDY_MEMORY_LIMIT or GRUNDY_MAX_WORK is an error
+    # naming it, not silently the default.
+    for var, text in [("GRUNDY_MEMORY_LIMIT", "lots"), ("GRUNDY_MAX_WORK", "-3"), ("GRUNDY_MAX_STATES", "1.5")]:
+        monkeypatch.setenv(var, text)
+        with pytest.raises(ValueError, match=f"^{var}: '{text}' is not a"):
+            grundy.value("nim(1)")
+        monkeypatch.delenv(var)
+    # Counts are read exactly, in every form the CLI takes (10^3 was read as a float
+    # and ignored, leaving the default limit).
+    monkeypatch.setenv("GRUNDY_MAX_WORK", "10^3")
+    with pytest.raises(grundy.ResourceError, match="the work limit is 1000"):
+        grundy.seq("subtraction[1,2,3]", 10**6)
+
+
 # ---------------------------------------------------------------- sequences
 
 
@@ -152,6 +181,17 @@ def test_seq_powerset_dtypes():
     assert [int(x) for x in big[:70]] == [int(x) for x in mid]
     # Each value is 0 or a power of two (powerset rulesets).
     assert all(x == 0 or x & (x - 1) == 0 for x in big)
+
+
+def test_seq_python_ints_are_checked_against_the_memory_limit(monkeypatch):
+    # Issue 18: powerset values of about n/2 bits became Python ints without an
+    # estimate (about n²/30 bytes to heap n); now refused before any is built.
+    assert grundy.seq("powerset-maliquant", 20_000).dtype == object
+    monkeypatch.setenv("GRUNDY_MEMORY_LIMIT", "8M")
+    for method in ["search", "formula"]:
+        with pytest.raises(grundy.ResourceError, match="converting the values of powerset-maliquant from heap 1 to Python ints needs an estimated 9.3 MiB"):
+            grundy.seq("powerset-maliquant", 20_000, method=method)
+    assert grundy.seq("powerset-maliquant", 2_000).dtype == object
 
 
 def test_seq_loopy_encoding():
@@ -485,27 +525,34 @@ def test_graph_files_are_read_within_the_memory_limit():
 
 
 def test_endless_graph_pipe_stops_at_the_memory_limit(tmp_path):
-    # An endless stream of text is cut at a fifth of the memory limit.
+    # An endless stream of text is cut at a fifth of the memory limit; one of short
+    # vertex lines stops sooner, when what was read (256 bytes a vertex) passes the
+    # memory limit (a ResourceError).
     code = textwrap.dedent(
         """
         import os, sys, threading, grundy
+        chunk = sys.argv[1].encode().decode("unicode_escape").encode() * 4096
         r, w = os.pipe()
         def feed():
             try:
                 while True:
-                    os.write(w, b"a: b\\n" * 4096)
+                    os.write(w, chunk)
             except OSError:
                 pass
         threading.Thread(target=feed, daemon=True).start()
         try:
             grundy.graph(f"/dev/fd/{r}")
-        except ValueError as e:
-            print(e)
+        except (ValueError, MemoryError) as e:
+            print(type(e).__name__, e)
         """
     )
     env = dict(os.environ, GRUNDY_MEMORY_LIMIT="5M")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
-    assert "larger than 1 MiB" in out.stdout or "larger than 1.0 MiB" in out.stdout, (out.stdout, out.stderr)
+    for chunk, want in [("aaaa", "larger than 1.0 MiB"), ("a: b\\n", "the memory limit is 5.0 MiB")]:
+        out = subprocess.run(
+            [sys.executable, "-c", code, chunk], env=env, capture_output=True, text=True, timeout=60
+        )
+        kind = "ValueError" if chunk == "aaaa" else "ResourceError"
+        assert out.stdout.startswith(kind) and want in out.stdout, (chunk, out.stdout, out.stderr)
 
 
 def test_ruleset_names():

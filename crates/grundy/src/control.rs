@@ -303,8 +303,9 @@ impl Drop for WorkMeter {
     }
 }
 
-/// The default memory limit: `GRUNDY_MEMORY_LIMIT` if set (bytes, or with a suffix
-/// `K`, `M`, `G`, `T`, binary), else [`system_memory_limit`].
+/// The default memory limit: `GRUNDY_MEMORY_LIMIT` if set to a size ([`parse_size`]),
+/// else [`system_memory_limit`]. An invalid value is ignored here; front ends refuse it
+/// first ([`check_env_limits`]).
 pub fn default_memory_limit() -> u64 {
     if let Ok(s) = std::env::var("GRUNDY_MEMORY_LIMIT") {
         if let Some(b) = parse_bytes(&s) {
@@ -312,6 +313,37 @@ pub fn default_memory_limit() -> u64 {
         }
     }
     system_memory_limit().0
+}
+
+/// The environment variables that set the default limits: `GRUNDY_MEMORY_LIMIT` (a
+/// size), `GRUNDY_MAX_WORK` and its older name `GRUNDY_MAX_STATES` (counts).
+pub const LIMIT_VARIABLES: [(&str, NumberKind); 3] = [
+    ("GRUNDY_MEMORY_LIMIT", NumberKind::Size),
+    ("GRUNDY_MAX_WORK", NumberKind::Count),
+    ("GRUNDY_MAX_STATES", NumberKind::Count),
+];
+
+/// Checks the environment variables of [`LIMIT_VARIABLES`] that are set, so that an
+/// invalid value is an error rather than silently replaced by the default
+/// ([`default_memory_limit`], [`default_state_limit`]).
+///
+/// # Errors
+/// [`Error::Input`] naming the first invalid variable and saying why
+/// (`GRUNDY_MAX_WORK: 'lots' is not a count (write e.g. 1000000, 1e6 or 10^6)`).
+pub fn check_env_limits() -> Result<()> {
+    for (var, kind) in LIMIT_VARIABLES {
+        match std::env::var(var) {
+            Ok(v) => {
+                kind.parse(&v)
+                    .map_err(|why| Error::Input(format!("{var}: {}", crate::error::Shown(&why))))?;
+            }
+            Err(std::env::VarError::NotPresent) => {}
+            Err(std::env::VarError::NotUnicode(_)) => {
+                return Err(Error::Input(format!("{var}: the value is not valid UTF-8")));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What sets the memory limit grundy takes by default ([`system_memory_limit`]): the
@@ -479,6 +511,31 @@ fn cgroup_left(dir: &std::path::Path, v2: bool) -> Option<u64> {
     Some(limit.saturating_sub(used.saturating_sub(reclaimable)))
 }
 
+thread_local! {
+    /// How many fallible reservations ([`fallibly`]) this thread is inside.
+    static FALLIBLE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Runs `reserve`, a reservation whose refusal by the system the caller reports as an
+/// error (`try_reserve` and the helpers below), marked as such for
+/// [`allocation_is_fallible`], so that a program's global allocator can tell it from
+/// the allocations whose refusal would abort.
+pub fn fallibly<R>(reserve: impl FnOnce() -> R) -> R {
+    FALLIBLE.with(|c| c.set(c.get() + 1));
+    let r = reserve();
+    FALLIBLE.with(|c| c.set(c.get() - 1));
+    r
+}
+
+/// True while this thread is inside [`fallibly`]: an allocation the system refuses now
+/// comes back as an error. Any other refused allocation aborts the process (Rust's
+/// `handle_alloc_error`); the CLI's global allocator ends it with one error line
+/// instead (a memory limit set above what `ulimit -v` leaves lets the tables through
+/// and then the system refuses a small allocation).
+pub fn allocation_is_fallible() -> bool {
+    FALLIBLE.try_with(|c| c.get() > 0).unwrap_or(false)
+}
+
 /// Reserves room for exactly `additional` more elements of `v`, as an error rather
 /// than an abort when the system refuses the memory (under `ulimit -v` or with little
 /// memory free, when the memory limit was set above what the system allows).
@@ -496,8 +553,7 @@ fn cgroup_left(dir: &std::path::Path, v2: bool) -> Option<u64> {
 /// ```
 pub fn try_reserve_exact<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
     let len = v.len();
-    v.try_reserve_exact(additional)
-        .map_err(|_| refused::<T>(len, additional, what()))
+    fallibly(|| v.try_reserve_exact(additional)).map_err(|_| refused::<T>(len, additional, what()))
 }
 
 /// Like [`try_reserve_exact`], but growing geometrically ([`Vec::try_reserve`]), for a
@@ -507,8 +563,47 @@ pub fn try_reserve_exact<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce
 /// [`Error::OutOfMemory`] naming `what()` when the allocation fails.
 pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
     let len = v.len();
-    v.try_reserve(additional)
-        .map_err(|_| refused::<T>(len, additional, what()))
+    fallibly(|| v.try_reserve(additional)).map_err(|_| refused::<T>(len, additional, what()))
+}
+
+/// Collections that grow with the data of a computation (a memo, a search stack, an
+/// explored region): room for more entries is reserved with `try_reserve` before they
+/// are added, so memory the system refuses (a memory limit set above what `ulimit -v`
+/// leaves) is [`Error::OutOfMemory`] instead of an abort. The growth is geometric, as
+/// for a plain insert; the callers check their size against the memory limit as they
+/// grow (so the estimate is checked first, the system's refusal second).
+pub trait TryGrow {
+    /// Makes room for `additional` more entries.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] naming `what()` when the system refuses the memory.
+    fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()>;
+}
+
+impl<T> TryGrow for Vec<T> {
+    #[inline]
+    fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+        if self.capacity() - self.len() >= additional {
+            return Ok(());
+        }
+        try_reserve(self, additional, what)
+    }
+}
+
+impl<K: Eq + std::hash::Hash, V, S: std::hash::BuildHasher> TryGrow for std::collections::HashMap<K, V, S> {
+    #[inline]
+    fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+        let len = self.len();
+        fallibly(|| self.try_reserve(additional)).map_err(|_| refused::<(K, V)>(len, additional, what()))
+    }
+}
+
+impl<T: Eq + std::hash::Hash, S: std::hash::BuildHasher> TryGrow for std::collections::HashSet<T, S> {
+    #[inline]
+    fn try_grow(&mut self, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+        let len = self.len();
+        fallibly(|| self.try_reserve(additional)).map_err(|_| refused::<T>(len, additional, what()))
+    }
 }
 
 /// The error for a refused allocation of `len + additional` elements of `T`.
@@ -534,14 +629,14 @@ pub fn try_filled<T: Clone>(len: usize, value: T, what: impl FnOnce() -> String)
 }
 
 /// The default work limit: `GRUNDY_MAX_WORK` (or its older name `GRUNDY_MAX_STATES`) if
-/// set, else 10^11 options visited (a minute or two for the fastest engines).
+/// set to a count ([`parse_count`], exactly: `10^9`, `2.5e9`), else 10^11 options
+/// visited (a minute or two for the fastest engines). An invalid value is ignored
+/// here; front ends refuse it first ([`check_env_limits`]).
 pub fn default_state_limit() -> u64 {
     std::env::var("GRUNDY_MAX_WORK")
         .or_else(|_| std::env::var("GRUNDY_MAX_STATES"))
         .ok()
-        .and_then(|s| s.trim().parse::<f64>().ok())
-        .filter(|v| v.is_finite() && *v >= 0.0)
-        .map(|v| v as u64)
+        .and_then(|s| parse_count(&s).ok())
         .unwrap_or(100_000_000_000)
 }
 
@@ -713,6 +808,37 @@ pub enum NumberError {
     Malformed,
     /// 2^64 or more.
     TooLarge,
+}
+
+/// A limit's kind of number: a count ([`parse_count`]) or a size in bytes
+/// ([`parse_size`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumberKind {
+    /// A count of options, heaps, moves.
+    Count,
+    /// A size in bytes, with an optional binary unit.
+    Size,
+}
+
+impl NumberKind {
+    /// Parses `s` as this kind of number.
+    ///
+    /// # Errors
+    /// Why `s` was refused, for a message that names the option or variable:
+    /// `'-3' is not a count (write e.g. 1000000, 1e6 or 10^6)`, `'16E' is too large: a
+    /// size is below 2^64 bytes (16E)`.
+    pub fn parse(self, s: &str) -> std::result::Result<u64, String> {
+        match self {
+            NumberKind::Count => parse_count(s).map_err(|e| match e {
+                NumberError::Malformed => format!("'{s}' is not a count (write e.g. 1000000, 1e6 or 10^6)"),
+                NumberError::TooLarge => format!("'{s}' is larger than 2^64 − 1"),
+            }),
+            NumberKind::Size => parse_size(s).map_err(|e| match e {
+                NumberError::Malformed => format!("'{s}' is not a size such as 2G or 512M"),
+                NumberError::TooLarge => format!("'{s}' is too large: a size is below 2^64 bytes (16E)"),
+            }),
+        }
+    }
 }
 
 /// Parses a count written `1000000`, `1_000_000`, `1e6`, `2.5e6` or `10^6`, exactly (no

@@ -68,10 +68,10 @@ pub fn random_game(n: u32, back_permille: u64, seed: u64) -> Result<Graph> {
 /// topological.
 pub fn sum_graph(a: &Graph, b: &Graph) -> Result<Graph> {
     let nb = b.vertex_count() as u32;
-    let mut out = GraphBuilder::with_capacity(
+    let mut out = GraphBuilder::try_with_capacity(
         a.vertex_count() * b.vertex_count(),
         a.edge_count() * b.vertex_count() + b.edge_count() * a.vertex_count(),
-    );
+    )?;
     for u in 0..a.vertex_count() as u32 {
         for v in 0..nb {
             let moves_a = a.followers(u).iter().map(|&x| x * nb + v);

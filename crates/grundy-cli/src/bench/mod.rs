@@ -195,20 +195,20 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let mut results = Vec::new();
     for b in chosen {
         if a.filter.is_none() && b.name.starts_with("take-break/") && !take_break::peer_available() {
-            eprintln!(
+            crate::eprintln_quiet!(
                 "bench {}: skipped, ogsolve is not installed (scripts/bench-take-break.sh)",
                 b.name
             );
             continue;
         }
         if a.filter.is_none() && b.name.starts_with("games/cram") && !games::peer_available() {
-            eprintln!(
+            crate::eprintln_quiet!(
                 "bench {}: skipped, igsolve is not installed (scripts/bench-games.sh)",
                 b.name
             );
             continue;
         }
-        eprintln!("bench {} ...", b.name);
+        crate::eprintln_quiet!("bench {} ...", b.name);
         let out = std::process::Command::new(&exe)
             .args(["bench", "--child", b.name])
             .output()?;

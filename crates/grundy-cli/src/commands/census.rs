@@ -125,7 +125,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         .cloned()
         .collect();
     if let (Some(o), false) = (&output, todo.len() == codes.len()) {
-        eprintln!(
+        crate::eprintln_quiet!(
             "grundy: resuming {}: {} of {} codes done",
             o.dir().display(),
             codes.len() - todo.len(),
@@ -173,7 +173,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         Ok(x) => x,
         Err(grundy::Error::Interrupted) => {
             if let Some(dir) = &a.out {
-                eprintln!(
+                crate::eprintln_quiet!(
                     "grundy: stopped; the finished codes are in {}: rerun the same command to resume",
                     dir.join(census::ROWS_FILE).display()
                 );

@@ -2,11 +2,12 @@
 //! loopy), by the generalized Sprague–Grundy solver.
 
 use super::bound::BoundArgs;
-use crate::output::{column_width, pad, print_json, Format};
+use crate::output::{column_width_of, pad, Format};
 use anyhow::Context;
 use grundy::error::Shown;
 use grundy::graph_file::read_graph_file;
 use grundy::solve::loopy::solve;
+use grundy::value::LoopyValue;
 use grundy::Control;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -37,7 +38,34 @@ struct VertexOut<'a> {
 
 #[derive(Serialize)]
 struct Out<'a> {
-    vertices: Vec<VertexOut<'a>>,
+    vertices: Vertices<'a>,
+}
+
+/// The vertices with their values, each formatted as it is written, up to the first
+/// Ctrl-C.
+struct Vertices<'a> {
+    names: &'a [String],
+    value: &'a dyn Fn(usize) -> LoopyValue,
+    more: &'a dyn Fn() -> bool,
+}
+
+impl Serialize for Vertices<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.names
+                .iter()
+                .enumerate()
+                .take_while(|_| (self.more)())
+                .map(|(i, name)| {
+                    let v = (self.value)(i);
+                    VertexOut {
+                        vertex: name,
+                        value: v.to_string(),
+                        outcome: v.outcome().to_string(),
+                    }
+                }),
+        )
+    }
 }
 
 /// Runs the command.
@@ -57,32 +85,37 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     // pipe, a device such as /dev/zero) is cut at a fifth of the limit while read.
     let g = read_graph_file(file, moves, ctl).with_context(|| a.file.display().to_string())?;
     let s = solve(&g.graph, ctl)?;
-    let vertices: Vec<VertexOut> = g
-        .names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let v = s.value(&g.graph, i as u32);
-            VertexOut {
-                vertex: name,
-                value: v.to_string(),
-                outcome: v.outcome().to_string(),
-            }
-        })
-        .collect();
+    // Written a vertex at a time, each value formatted as it is written (the lines and
+    // the JSON were built whole first, beside the graph), and stopped at Ctrl-C.
+    let value = |i: usize| s.value(&g.graph, i as u32);
+    let more = || !ctl.cancelled();
     match a.format {
-        Format::Json => print_json(&Out { vertices })?,
+        Format::Json => crate::output::stdout(|w| {
+            let vertices = Vertices {
+                names: &g.names,
+                value: &value,
+                more: &more,
+            };
+            serde_json::to_writer_pretty(&mut *w, &Out { vertices })?;
+            writeln!(w)
+        })?,
         Format::Text => crate::output::stdout(|w| {
             // One line per vertex: a line break in a (JSON) name is shown escaped.
-            let names: Vec<String> = vertices.iter().map(|v| Shown(v.vertex).to_string()).collect();
-            let width = column_width(names.iter().map(String::as_str));
-            let vw = column_width(vertices.iter().map(|v| v.value.as_str()));
-            for (v, name) in vertices.iter().zip(&names) {
-                let (name, value) = (pad(name, width, false), pad(&v.value, vw, false));
-                writeln!(w, "{name}  {value}  {}", v.outcome)?;
+            let width = column_width_of(g.names.iter().map(|n| Shown(n).to_string()));
+            let vw = column_width_of((0..g.names.len()).map(|i| value(i).to_string()));
+            for (i, name) in g.names.iter().enumerate().take_while(|_| more()) {
+                let v = value(i);
+                let (name, text) = (
+                    pad(&Shown(name).to_string(), width, false),
+                    pad(&v.to_string(), vw, false),
+                );
+                writeln!(w, "{name}  {text}  {}", v.outcome())?;
             }
             Ok(())
         })?,
+    }
+    if ctl.cancelled() {
+        return Err(grundy::Error::Interrupted.into());
     }
     Ok(ExitCode::SUCCESS)
 }

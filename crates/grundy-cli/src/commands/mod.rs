@@ -37,17 +37,28 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
         // the same, as `grundy seq … | head` does.
         return ExitCode::from(EXIT_BROKEN_PIPE);
     }
-    if let Some(grundy::Error::Interrupted) = e.downcast_ref::<grundy::Error>() {
-        eprintln!("grundy: interrupted");
+    if let Some(grundy::Error::Interrupted) = library_error(e) {
+        crate::eprintln_quiet!("grundy: interrupted");
         return ExitCode::from(EXIT_INTERRUPTED);
     }
-    let hint = e
-        .chain()
-        .find_map(|c| c.downcast_ref::<grundy::Error>())
+    let hint = library_error(e)
         .and_then(crate::progress::limit_hint)
         .map(|h| format!(" ({h})"))
         .unwrap_or_default();
     // One line, whatever the message echoes (a line break in an expression, say).
-    eprintln!("grundy: error: {}{hint}", Shown(&format!("{e:#}")));
+    crate::eprintln_quiet!("grundy: error: {}{hint}", Shown(&format!("{e:#}")));
     ExitCode::from(EXIT_ERROR)
+}
+
+/// The library's error behind `e`, if any: a [`grundy::Error`] in its chain, also
+/// inside a [`grundy_papers::Error`] (which wraps it transparently, so that the chain
+/// does not show it).
+fn library_error(e: &anyhow::Error) -> Option<&grundy::Error> {
+    e.chain().find_map(|c| {
+        c.downcast_ref::<grundy::Error>()
+            .or_else(|| match c.downcast_ref::<grundy_papers::Error>() {
+                Some(grundy_papers::Error::Grundy(g)) => Some(g),
+                _ => None,
+            })
+    })
 }

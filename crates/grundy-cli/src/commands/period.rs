@@ -258,7 +258,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         Format::Json => print_json(&rep),
     };
     if interrupted {
-        eprintln!(
+        crate::eprintln_quiet!(
             "grundy: stopped; the analysis printed covers the heaps computed, {}..={}{}",
             r.from,
             r.to,
@@ -291,7 +291,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
                 .collect(),
         };
         write_atomically(path, serde_json::to_string_pretty(&saved)?.as_bytes())?;
-        eprintln!("wrote the certificate to {}", path.display());
+        crate::eprintln_quiet!("wrote the certificate to {}", path.display());
     }
     printed?;
     if interrupted {
@@ -327,10 +327,15 @@ fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
         .iter()
         .enumerate()
         .map(|(n, v)| {
-            v.parse::<u64>()
-                .ok()
-                .filter(|x| x.to_string() == *v)
-                .with_context(|| format!("{}: value {n} ('{v}') is not a decimal number", file.display()))
+            let digits = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && (v == "0" || !v.starts_with('0'));
+            match v.parse::<u64>() {
+                Ok(x) if digits => Ok(x),
+                Err(_) if digits => bail!(
+                    "{}: value {n} ('{v}') is larger than any value grundy computes (2^64 − 1)",
+                    file.display()
+                ),
+                _ => bail!("{}: value {n} ('{v}') is not a decimal number", file.display()),
+            }
         })
         .collect::<Result<_>>()?;
     let claimed = SavedCertificate {

@@ -64,6 +64,6 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     let bytes = grundy_figures::render(&fig, ImageFormat::from_path(&a.out)?)?;
     crate::output::write_atomically(&a.out, &bytes)?;
     let (w, h) = fig.size();
-    eprintln!("wrote {} ({w}×{h})", a.out.display());
+    crate::eprintln_quiet!("wrote {} ({w}×{h})", a.out.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -96,7 +96,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         crate::progress::guard_saves_to(path);
         let shown = path.display().to_string();
         let ck = FileCheckpoint::new(path, std::time::Duration::from_secs(30))
-            .on_resume(move |heap| eprintln!("grundy: resumed from heap {heap} (checkpoint {shown})"));
+            .on_resume(move |heap| crate::eprintln_quiet!("grundy: resumed from heap {heap} (checkpoint {shown})"));
         solver = solver.with_checkpoint(std::sync::Arc::new(ck));
     }
     let seq = solver.sequence(&rs, a.from, a.to)?;
@@ -106,35 +106,45 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         seq.text_work(),
         "decimal conversion, (digits/19 + 1)² per value",
     )?;
-    write_values(&a, &seq)?;
-    let (from, count) = (seq.from, seq.len());
-    finish(seq.stopped, from, count)
+    // Printing the values of a finished computation stops at Ctrl-C (printing powerset
+    // values can take hours); after an interrupted computation, its finished values are
+    // printed whole (a second Ctrl-C exits at once).
+    let watch = seq.stopped.is_none().then_some(ctl);
+    let stop = || watch.is_some_and(Control::cancelled);
+    let count = write_values(&a, &seq, &stop)?;
+    let stopped = match seq.stopped {
+        None if count < seq.len() => Some(Error::Interrupted),
+        s => s,
+    };
+    finish(stopped, seq.from, count)
 }
 
 /// Prints the values in the chosen format, each formatted as it is written (nothing is
 /// assembled in memory: the output takes O(1) memory beyond the table), and a note, if
-/// any, in the JSON or on stderr.
-fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
+/// any, in the JSON or on stderr, up to the first time `stop` says so; returns the
+/// number of values printed.
+fn write_values(a: &Args, seq: &Sequence, stop: &dyn Fn() -> bool) -> anyhow::Result<usize> {
     let layout = match a.format {
         SeqFormat::Text => &print::TEXT,
         SeqFormat::Csv => &print::CSV,
         SeqFormat::Bfile => &print::BFILE,
         SeqFormat::Json => &print::JSON,
     };
+    let mut count = 0;
     crate::output::stdout(|out| {
         // A buffer of a concrete type, so that the many small writes are inlined copies.
         let mut w = std::io::BufWriter::with_capacity(1 << 16, out);
-        if a.format == SeqFormat::Json {
-            print::json(&mut w, seq, &[("note", seq.note.as_deref())])?;
+        count = if a.format == SeqFormat::Json {
+            print::json(&mut w, seq, &[("note", seq.note.as_deref())], stop)?
         } else {
-            print::rows(&mut w, seq, layout)?;
-        }
+            print::rows(&mut w, seq, layout, stop)?
+        };
         w.flush()
     })?;
     if let (Some(n), false) = (&seq.note, a.format == SeqFormat::Json) {
-        eprintln!("grundy: note: {n}");
+        crate::eprintln_quiet!("grundy: note: {n}");
     }
-    Ok(())
+    Ok(count)
 }
 
 fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<ExitCode> {
@@ -142,7 +152,7 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
         None => Ok(ExitCode::SUCCESS),
         Some(e) => {
             if count > 0 {
-                eprintln!(
+                crate::eprintln_quiet!(
                     "grundy: stopped; the values printed (heaps {from}..{}) are complete and exact",
                     from + count as u64 - 1
                 );

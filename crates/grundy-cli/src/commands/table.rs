@@ -2,13 +2,14 @@
 //! pairs, as the tables of papers 001 (MIN) and 002 (Delete Nim) show them.
 
 use super::value::MethodArg;
-use crate::output::{column_width, pad, print_json};
+use crate::output::{column_width_of, pad};
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
 use grundy::{Control, Nimber};
 use grundy_figures::values::grid;
 use serde::Serialize;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Output formats of `table`.
@@ -50,11 +51,30 @@ pub struct Args {
 }
 
 #[derive(Serialize)]
-struct Out {
+struct Out<'a> {
     ruleset: String,
     rows: Vec<u64>,
     cols: Vec<u64>,
-    values: Vec<Vec<Option<String>>>,
+    values: Cells<'a>,
+}
+
+/// The grid's values as JSON rows of strings (`null` off the positions), each
+/// formatted as it is written, up to the first Ctrl-C.
+struct Cells<'a>(&'a [Vec<Option<Nimber>>], &'a dyn Fn() -> bool);
+
+impl Serialize for Cells<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().take_while(|_| (self.1)()).map(|row| CellRow(row)))
+    }
+}
+
+/// One row of [`Cells`].
+struct CellRow<'a>(&'a [Option<Nimber>]);
+
+impl Serialize for CellRow<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|v| v.as_ref().map(Nimber::to_string)))
+    }
 }
 
 /// Runs the command.
@@ -77,11 +97,15 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     let rows = a.row_start..=row_last;
     let cols = a.col_start..=col_last;
     let g = grid(t, rows.clone(), cols.clone(), a.method.into(), ctl)?;
+    // The grid is written a row at a time, each cell formatted as it is written (text
+    // and JSON held every cell's text too: 2.6 times the grid's memory), and printing
+    // stops at Ctrl-C (millions of cells take seconds).
+    let more = || !ctl.cancelled();
     match a.format {
-        TableFormat::Text => crate::output::stdout(|w| write!(w, "{}", text(&g, *rows.start(), *cols.start())))?,
+        TableFormat::Text => crate::output::stdout(|w| write_text(w, &g, *rows.start(), *cols.start(), &more))?,
         TableFormat::Csv => crate::output::stdout(|w| {
             writeln!(w, "a,b,value")?;
-            for (a, row) in rows.clone().zip(&g) {
+            for (a, row) in rows.clone().zip(&g).take_while(|_| more()) {
                 for (b, v) in cols.clone().zip(row) {
                     if let Some(v) = v {
                         writeln!(w, "{a},{b},{v}")?;
@@ -90,43 +114,50 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
             }
             Ok(())
         })?,
-        TableFormat::Json => print_json(&Out {
-            ruleset: t.name(),
-            rows: rows.collect(),
-            cols: cols.collect(),
-            values: g
-                .iter()
-                .map(|r| r.iter().map(|v| v.as_ref().map(Nimber::to_string)).collect())
-                .collect(),
+        TableFormat::Json => crate::output::stdout(|w| {
+            let doc = Out {
+                ruleset: t.name(),
+                rows: rows.collect(),
+                cols: cols.collect(),
+                values: Cells(&g, &more),
+            };
+            serde_json::to_writer_pretty(&mut *w, &doc)?;
+            writeln!(w)
         })?,
+    }
+    if ctl.cancelled() {
+        return Err(grundy::Error::Interrupted.into());
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The aligned text grid: a header `a\b` with the column numbers, then one line per row.
-pub fn text(g: &[Vec<Option<Nimber>>], row_start: u64, col_start: u64) -> String {
-    let cols = g.first().map_or(0, Vec::len);
+/// Writes the aligned text grid: a header `a\b` with the column numbers, then one line
+/// per row, while `more()` (false at Ctrl-C) holds.
+fn write_text(
+    w: &mut dyn Write,
+    g: &[Vec<Option<Nimber>>],
+    row_start: u64,
+    col_start: u64,
+    more: &dyn Fn() -> bool,
+) -> std::io::Result<()> {
+    let cols = g.first().map_or(0, Vec::len) as u64;
     let cell = |v: &Option<Nimber>| v.as_ref().map_or("·".to_string(), Nimber::to_string);
-    let cells: Vec<Vec<String>> = g.iter().map(|r| r.iter().map(cell).collect()).collect();
-    let heads: Vec<String> = (0..cols).map(|j| (col_start + j as u64).to_string()).collect();
-    let width = column_width(cells.iter().flatten().chain(&heads).map(String::as_str)).max(1);
-    let rows: Vec<String> = (0..g.len()).map(|i| (row_start + i as u64).to_string()).collect();
-    let head = column_width(rows.iter().map(String::as_str)).max(3);
-    let mut s = pad("a\\b", head, true);
-    for h in &heads {
-        s += " ";
-        s += &pad(h, width, true);
+    let heads = || (0..cols).map(|j| (col_start + j).to_string());
+    let width = column_width_of(g.iter().flatten().map(cell).chain(heads())).max(1);
+    let head = column_width_of((0..g.len() as u64).map(|i| (row_start + i).to_string())).max(3);
+    write!(w, "{}", pad("a\\b", head, true))?;
+    for h in heads() {
+        write!(w, " {}", pad(&h, width, true))?;
     }
-    s.push('\n');
-    for (r, row) in rows.iter().zip(&cells) {
-        s += &pad(r, head, true);
+    writeln!(w)?;
+    for (i, row) in g.iter().enumerate().take_while(|_| more()) {
+        write!(w, "{}", pad(&(row_start + i as u64).to_string(), head, true))?;
         for c in row {
-            s += " ";
-            s += &pad(c, width, true);
+            write!(w, " {}", pad(&cell(c), width, true))?;
         }
-        s.push('\n');
+        writeln!(w)?;
     }
-    s
+    Ok(())
 }
 
 #[cfg(test)]
@@ -139,7 +170,11 @@ mod tests {
             vec![None, Some(Nimber::from(0u64)), Some(Nimber::from(10u64))],
             vec![Some(Nimber::from(1u64)), Some(Nimber::from(2u64)), None],
         ];
-        let t = text(&g, 0, 0);
-        assert_eq!(t, "a\\b  0  1  2\n  0  ·  0 10\n  1  1  2  ·\n");
+        let mut t = Vec::new();
+        write_text(&mut t, &g, 0, 0, &|| true).unwrap();
+        assert_eq!(
+            String::from_utf8(t).unwrap(),
+            "a\\b  0  1  2\n  0  ·  0 10\n  1  1  2  ·\n"
+        );
     }
 }

@@ -75,7 +75,9 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         print_stats(&mut solver, &pos);
     }
     if stopped {
-        eprintln!("grundy: stopped before the value of {pos} was found; the counts above are the work done");
+        crate::eprintln_quiet!(
+            "grundy: stopped before the value of {pos} was found; the counts above are the work done"
+        );
     }
     let v = v?;
     match a.format {
@@ -102,7 +104,7 @@ fn print_stats(solver: &mut Solver, pos: &grundy::game::Position) {
                 continue;
             }
             done.push(ruleset.name());
-            eprintln!(
+            crate::eprintln_quiet!(
                 "grundy: {}: {} positions searched, {} table entries ({}), {} replaced",
                 ruleset.name(),
                 s.searched,

@@ -92,7 +92,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let mut interrupted = false;
     let mut write_error: Option<anyhow::Error> = None;
     for (i, claim) in claims.iter().enumerate() {
-        eprintln!("[{}/{total}] {} — {}", i + 1, claim.id, claim.source);
+        crate::eprintln_quiet!("[{}/{total}] {} — {}", i + 1, claim.id, claim.source);
         match grundy_papers::check(claim, &ctx) {
             Ok(c) => checks.push(c),
             Err(_) => {
@@ -112,11 +112,11 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             if interrupted {
                 break;
             }
-            eprintln!("[figure {}/{}] {}", i + 1, figure_claims.len(), f.id);
+            crate::eprintln_quiet!("[figure {}/{}] {}", i + 1, figure_claims.len(), f.id);
             match figures::produce(f, &ctx, dir) {
                 Ok((r, written)) => {
                     if r.file.is_none() {
-                        eprintln!("  {}", r.note);
+                        crate::eprintln_quiet!("  {}", r.note);
                     }
                     figures.push(r);
                     // Like a report file: the run goes on, the error ends it.
@@ -141,7 +141,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
                 Err(p) => anyhow::anyhow!("{e:#} ({p:#})"),
             });
         }
-        eprintln!(
+        crate::eprintln_quiet!(
             "wrote {0}/report.md, report.json, report.html and {1} figures",
             dir.display(),
             figures.iter().filter(|f| f.file.is_some()).count()
@@ -149,7 +149,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     printed?;
     if interrupted {
-        eprintln!(
+        crate::eprintln_quiet!(
             "grundy: interrupted after {} of {total} checks; the report covers the finished ones",
             checks.len()
         );

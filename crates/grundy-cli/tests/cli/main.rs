@@ -12,6 +12,7 @@ mod files;
 mod fuzzed;
 mod games;
 mod help;
+mod interrupts;
 mod json_keys;
 mod limits;
 mod loopy;

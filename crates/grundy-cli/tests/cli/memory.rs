@@ -60,6 +60,47 @@ fn a_refused_allocation_is_an_error() {
     }
 }
 
+/// Structures that grow with the data of a computation are reserved by `try_reserve`
+/// too: a memoized search (its memo, open set and stacks), a loopy exploration (its
+/// region, the options a heap lists, the cache of values) and the game graph solved.
+/// Under `ulimit -v` with a limit set above it, each used to abort (exit 134) when the
+/// system refused to grow them; now one error line, exit 2.
+#[test]
+fn growing_searches_and_explorations_refused_by_the_system_are_errors() {
+    let runs: [(u64, &[&str]); 2] = [
+        (
+            100_000,
+            &[
+                "--memory-limit",
+                "10G",
+                "value",
+                "cdn(200,200,200)",
+                "--method",
+                "search",
+            ],
+        ),
+        (
+            250_000,
+            &[
+                "--memory-limit",
+                "10G",
+                "value",
+                "partial-aliquot-sum(1000000)",
+                "--graph-bound",
+                "1e9",
+            ],
+        ),
+    ];
+    for (kb, args) in runs {
+        let out = under_ulimit(kb, args);
+        let err = refused(&out, args[3]);
+        assert!(
+            err.contains("the system refused") && err.contains("set by --memory-limit 10G"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
 /// The number of partitions of `n` into at least two parts (p(n) − 1).
 fn partitions_into_two_or_more(n: usize) -> u64 {
     let mut p = vec![0u64; n + 1];
@@ -129,4 +170,49 @@ fn listings_are_refused_by_their_estimate() {
     assert!(err.contains("listing every option of take-and-break"), "{err}");
     let err = error_line(&["--memory-limit", "100K", "--max-work", "1e9", "value", code]);
     assert!(err.contains("a table of take-and-break"), "{err}");
+}
+
+/// A memory limit set above what `ulimit -v` leaves lets a table through whose
+/// reservation just fits; the small allocations after it (Nim's running mex, the output
+/// buffer) were then refused with an abort (exit 134, "memory allocation of 1048576
+/// bytes failed"). The CLI's allocator ends such a run with one error line, exit 2.
+/// The address space at which the table itself fits is found by bisection, then every
+/// limit above it, 256 KB apart, is tried until the run succeeds.
+#[test]
+fn a_small_allocation_refused_after_the_table_is_an_error() {
+    let args = ["--memory-limit", "10G", "seq", "nim", "--to", "10000000"];
+    let table_refused =
+        |out: &Output| String::from_utf8_lossy(&out.stderr).contains("a table of nim to 10000000: the system refused");
+    let (mut low, mut high) = (1_000u64, 1_000_000u64);
+    while high - low > 64 {
+        let mid = (low + high) / 2;
+        if table_refused(&under_ulimit(mid, &args)) {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    for kb in (low..low + 40_000).step_by(256) {
+        let out = under_ulimit(kb, &args);
+        match out.status.code() {
+            Some(0) => return,
+            Some(2) => {
+                // The last line (when the address space runs out just as the Ctrl-C
+                // thread starts, std's note that it has no signal stack comes first).
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(
+                    err.trim_end()
+                        .lines()
+                        .last()
+                        .is_some_and(|l| l.starts_with("grundy: error: ")),
+                    "ulimit -v {kb}: {err}"
+                );
+            }
+            code => panic!(
+                "ulimit -v {kb}: exit {code:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ),
+        }
+    }
+    panic!("seq nim --to 10000000 did not run under ulimit -v {}", low + 40_000);
 }

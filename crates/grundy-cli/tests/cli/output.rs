@@ -80,6 +80,54 @@ fn a_write_error_on_stdout_is_one_error_line_for_every_command() {
     fails_on_stdout(&["reproduce", "--only", "004-period"]);
 }
 
+/// Runs grundy in `dir` with stderr (and, with `stdout_full`, stdout) on `/dev/full`;
+/// returns the exit status.
+fn status_with_stderr_full(dir: &std::path::Path, args: &[&str], stdout_full: bool) -> Option<i32> {
+    let full = || std::fs::File::create("/dev/full").unwrap();
+    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(if stdout_full {
+            Stdio::from(full())
+        } else {
+            Stdio::null()
+        })
+        .stderr(full())
+        .status()
+        .unwrap()
+        .code()
+}
+
+#[test]
+fn a_write_error_on_stderr_is_ignored_and_keeps_the_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    // Commands that write to stderr: errors, notes, "wrote …", "resumed from heap N",
+    // reproduce's progress, clap's errors and the help on a missing command.
+    let commands: &[(&[&str], i32)] = &[
+        (&["value", "foo(1)"], 2),
+        (&["seq", "maliquot", "--to", "0"], 2),
+        (&["--memory-limit", "1K", "seq", "nim", "--to", "1e6"], 2),
+        (&["--max-work", "-3", "value", "nim(1)"], 2),
+        (&["value"], 2),
+        (&["frobnicate"], 2),
+        (&[], 2),
+        (&["plot", "nim", "--to", "10", "-o", "nim.png"], 0),
+        (&["period", "subtraction[1,2]", "--to", "100", "--save", "cert.json"], 0),
+        (&["seq", "nim", "--to", "10", "--checkpoint", "nim.ck"], 0),
+        (&["seq", "nim", "--to", "20", "--checkpoint", "nim.ck"], 0),
+        (&["seq", "aliquot-sum", "--to", "300", "--graph-bound", "10"], 0),
+        (&["reproduce", "--only", "004-period"], 0),
+        (&["value", "nim(1)"], 0),
+    ];
+    for &(args, code) in commands {
+        assert_eq!(status_with_stderr_full(dir.path(), args, false), Some(code), "{args:?}");
+    }
+    // Both full: the stdout error cannot be reported either, the status is kept.
+    for args in [&["value", "nim(1)"][..], &["value", "foo(1)"], &["--help"], &["list"]] {
+        assert_eq!(status_with_stderr_full(dir.path(), args, true), Some(2), "{args:?}");
+    }
+}
+
 #[test]
 fn a_write_error_on_stdout_does_not_lose_a_certificate() {
     let dir = tempfile::tempdir().unwrap();
@@ -210,11 +258,13 @@ fn negative_option_values_are_errors_naming_the_option() {
         assert!(e.starts_with("grundy: error: --max-"), "{args:?}: {e}");
         assert!(e.contains("'-3' is not a count"), "{args:?}: {e}");
     }
-    let e = error_line(&["--memory-limit", "-1", "value", "nim(1)"]);
-    assert!(
-        e.starts_with("grundy: error: --memory-limit: '-1' is not a size"),
-        "{e}"
-    );
+    for size in ["-1", "-1G", "-0.5K"] {
+        let e = error_line(&["--memory-limit", size, "value", "nim(1)"]);
+        assert!(
+            e.starts_with(&format!("grundy: error: --memory-limit: '{size}' is not a size")),
+            "{e}"
+        );
+    }
     let e = error_line(&["seq", "nim", "--to", "-3"]);
     assert!(e.contains("'--to <TO>'") && e.contains("not a count"), "{e}");
 }

@@ -22,8 +22,6 @@ from ._grundy import Game as _Game
 from ._census import census
 
 __all__ = [
-    "Game",
-    "GameMoves",
     "HeapRuleset",
     "LoopyValue",
     "LoopySequence",
@@ -64,6 +62,25 @@ def limits() -> dict:
     return _grundy.limits()
 
 
+def _int_text(x: int) -> str:
+    """``str(x)``, or for an int too long for Python's decimal text (4300 digits by
+    default: powerset values reach hundreds of thousands of bits) ``2**k``,
+    ``2**k - 1`` or ``<an int of N bits>``."""
+    try:
+        return str(x)
+    except ValueError:
+        if x & (x - 1) == 0:
+            return f"2**{x.bit_length() - 1}"
+        if (x + 1) & x == 0:
+            return f"2**{x.bit_length()} - 1"
+        return f"<an int of {x.bit_length()} bits>"
+
+
+def _text(v: Any) -> str:
+    """A value or count as text: :func:`_int_text` for an int, ``str`` otherwise."""
+    return _int_text(v) if isinstance(v, int) else str(v)
+
+
 @dataclasses.dataclass(frozen=True)
 class LoopyValue:
     finite: Optional[int]
@@ -86,9 +103,9 @@ class LoopyValue:
 
     def __str__(self) -> str:
         if self.finite is not None:
-            return str(self.finite)
+            return _int_text(self.finite)
         if self.infinite:
-            return "∞(" + ",".join(map(str, self.options_values)) + ")"
+            return "∞(" + ",".join(map(_int_text, self.options_values)) + ")"
         return "?"
 
     def __repr__(self) -> str:
@@ -218,16 +235,40 @@ class Moves:
     notes: List[str]
     stay: Optional[str] = None
 
+    def __repr__(self) -> str:
+        # The dataclass's repr, with values and counts too long for decimal text
+        # written by _int_text.
+        def r(v: Any) -> str:
+            return _int_text(v) if isinstance(v, int) else repr(v)
+
+        def moves(lst: Optional[List[Tuple[str, Value]]]) -> str:
+            if lst is None:
+                return "None"
+            return "[" + ", ".join(f"({p!r}, {r(v)})" for p, v in lst) + "]"
+
+        fields = [
+            f"position={self.position!r}",
+            f"value={r(self.value)}",
+            f"outcome={self.outcome!r}",
+            f"winning={moves(self.winning)}",
+            f"drawing={moves(self.drawing)}",
+            f"options={moves(self.options)}",
+            f"winning_count={r(self.winning_count)}",
+            f"options_count={r(self.options_count)}",
+            f"notes={self.notes!r}",
+        ]
+        return f"Moves({', '.join(fields)})"
+
     def _repr_html_(self) -> str:
         e = html.escape
         rows = []
 
         def section(title: str, moves: List[Tuple[str, Value]], count: Optional[int]) -> None:
-            more = f" (of {count})" if count is not None and count != len(moves) else ""
+            more = f" (of {_int_text(count)})" if count is not None and count != len(moves) else ""
             rows.append(f"<tr><th colspan='2' style='text-align:left'>{e(title)}: {len(moves)}{more}</th></tr>")
             for p, v in moves:
                 moved = f" ({e(self.stay)} moves to itself)" if self.stay and p == self.position else ""
-                rows.append(f"<tr><td><code>{e(p)}</code>{moved}</td><td>{e(str(v))}</td></tr>")
+                rows.append(f"<tr><td><code>{e(p)}</code>{moved}</td><td>{e(_text(v))}</td></tr>")
 
         section("winning moves", self.winning, self.winning_count)
         if self.drawing:
@@ -236,7 +277,7 @@ class Moves:
             section("options", self.options, self.options_count)
         notes = "".join(f"<p><em>note:</em> {e(n)}</p>" for n in self.notes)
         return (
-            f"<p><code>{e(self.position)}</code>: value <b>{e(str(self.value))}</b>, "
+            f"<p><code>{e(self.position)}</code>: value <b>{e(_text(self.value))}</b>, "
             f"{e(self.outcome)}-position</p>{notes}"
             f"<table><tr><th>position after the move</th><th>value</th></tr>{''.join(rows)}</table>"
         )

@@ -25,11 +25,17 @@ Errors, for every function:
   of a ``HeapRuleset`` that is not a non-negative int or a tuple of them; a
   ``memory_limit`` or ``max_work`` that is not a size or a count.
 - ``ResourceError`` (a ``MemoryError``): work refused by the memory estimate or by the
-  work estimate (see Limits); the message gives the estimate, the limit, what set the
+  work estimate (see Limits), or memory the system refused although the estimate
+  allowed it; the message gives the estimate, the limit, what set the
   limit and how to raise it (``memory_limit="16G"`` or ``grundy.set_limits(...)``).
 - ``KeyboardInterrupt``: Ctrl-C.
 - Any exception raised by the ``options`` function of a ``HeapRuleset``, with a note
   naming the heap (``raised by options(5) of ruleset 'mine'``).
+
+Values are exact ``int``s at any size. Python converts an int of more than 4300 decimal
+digits to text only after ``sys.set_int_max_str_digits``; powerset values reach
+hundreds of thousands of bits, so ``Moves`` and ``LoopyValue`` print such a value as
+``2**k`` (or ``2**k - 1``, or ``<an int of N bits>``).
 
 Rulesets are named as in expressions: ``"saliquant"``, ``"subtraction[1,2]"``, a
 take-and-break code such as ``"0.137"`` or ``"4!.0"``, the name of a ``HeapRuleset``
@@ -192,14 +198,16 @@ class Moves:
     """The moves from a position (``grundy moves``). Each move is ``(position, value)``:
     the position after the move, as an expression, and its value.
 
-    ``winning``: moves to P-positions (value 0), at most 1000 per powerset heap listed,
-    ``winning_count`` of them in all. ``drawing``: from a D-position, the moves that
-    keep the draw. ``options``: with ``all=True``, every option (``options_count`` in
-    all), else None. ``notes``: why some values or options are undetermined.
-    ``stay``: the loopy heap whose move to itself is listed
-    (``"partial-aliquot-sum(6)"``), since that move leaves the position as it is and the
-    position listed does not show which component moved; else None. Jupyter shows a
-    table (``_repr_html_``)."""
+    ``winning``: moves to P-positions (value 0), ``winning_count`` of them in all.
+    ``drawing``: from a D-position, the moves that keep the draw. ``options``: with
+    ``all=True``, the options (``options_count`` in all), else None. For every ruleset
+    at most 1000 winning moves, 1000 drawing moves and 1000 options of each heap (or
+    tuple) are listed, the first in enumeration order; the counts are exact (drawing
+    moves beyond 1000 are counted in a note). ``notes``: why some values or options are
+    undetermined, and unlisted drawing moves. ``stay``: the loopy heap whose move to
+    itself is listed (``"partial-aliquot-sum(6)"``), since that move leaves the position
+    as it is and the position listed does not show which component moved; else None.
+    Jupyter shows a table (``_repr_html_``)."""
 
     position: str
     value: Value
@@ -215,8 +223,10 @@ class Moves:
 
 def moves(expr: str, all: bool = False, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Moves:
     """The winning moves of a position, the drawing moves of a draw, and with
-    ``all=True`` every option. Raises ``ResourceError`` when a heap has more than 2·10^7
-    options to list."""
+    ``all=True`` every option. Raises ``ResourceError`` when listing the options (every
+    option of each heap is enumerated) is above the work limit, or the listed moves,
+    their values and the table behind them above the memory limit; both are estimated
+    before any value is computed."""
 
 class LoopySequence:
     """The values of a loopy ruleset on heaps ``start .. start + len − 1``.
@@ -249,15 +259,17 @@ def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, 
       a copy (with ``start`` > 0 the array is a view of the table from heap 0);
     - ``uint64`` when some value needs 33–64 bits (powerset rulesets, whose values are
       powers of two; closed forms with ``method="formula"``): one copy;
-    - ``object`` (Python ints) beyond 64 bits.
+    - ``object`` (Python ints) beyond 64 bits: a powerset value at heap n has up to
+      about n/2 bits, so to heap n they take about n²/30 bytes, checked against the
+      memory limit before any is built (``ResourceError``).
 
     For a loopy ruleset it returns a ``LoopySequence``. ``method``: ``"search"``
     (default, dense search from the rules; ``"auto"`` is the same) or ``"formula"``
     (the proven closed form heap by heap; ``ValueError`` at the first heap without one).
     Raises ``ValueError`` for a ruleset on tuples or a range whose start (given, or the
     ruleset's first heap) is above ``to`` (``start 50 (the first heap of r) is larger
-    than the last heap 10``), and ``ResourceError`` when the table exceeds the memory
-    limit."""
+    than the last heap 10``), and ``ResourceError`` when the table (or the Python ints)
+    exceeds the memory limit."""
 
 class Periodicity:
     """The smallest period p, preperiod n₀ and saltus s with G(n + p) = G(n) + s for

@@ -12,6 +12,9 @@ pub enum LoopyOptions {
     HeapAbove(u128),
     /// There are more options than the count allowed (they are not all listed).
     TooMany,
+    /// The system refused the memory to list them (this many bytes), although the
+    /// memory limit allowed it.
+    OutOfMemory(u64),
 }
 
 /// A ruleset whose positions are heaps `n ≥ first_heap()` and whose options are single
@@ -27,6 +30,8 @@ pub trait LoopyRuleset: Send + Sync {
     /// Lists the options of heap `n` into `out` (cleared first), each once, in
     /// increasing order, unless an option exceeds `max_heap`
     /// ([`LoopyOptions::HeapAbove`] with the largest option) or there are more than
-    /// `max_count` options ([`LoopyOptions::TooMany`]).
+    /// `max_count` options ([`LoopyOptions::TooMany`]). Memory sized from the heap is
+    /// reserved with `try_reserve`: a refusal is [`LoopyOptions::OutOfMemory`], never
+    /// an abort.
     fn options(&self, n: u64, max_heap: u64, max_count: usize, out: &mut Vec<u64>) -> LoopyOptions;
 }

@@ -119,6 +119,15 @@ pub trait DenseStep {
     }
 }
 
+/// [`HeapRuleset::for_each_option`] of a ruleset that implements
+/// [`HeapRuleset::for_each_option_while`]: every option, none refused.
+pub fn every_option<R: HeapRuleset + ?Sized>(rs: &R, n: u64, f: &mut dyn FnMut(&[Part])) {
+    rs.for_each_option_while(n, &mut |parts| {
+        f(parts);
+        true
+    });
+}
+
 /// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.
 ///
 /// The required methods are the rules: the name, the first heap and the options.
@@ -148,6 +157,21 @@ pub trait HeapRuleset: Send + Sync {
     /// Calls `f` once per option of heap `n` with the option's parts (or, for a
     /// powerset ruleset, once per base heap with a single part).
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part]));
+
+    /// As [`HeapRuleset::for_each_option`], stopping as soon as `f` returns false (a
+    /// cancelled computation stops listing at once instead of running through the
+    /// rest of a heap's options). The default lists every option and ignores the
+    /// request; rulesets whose heaps have about n options or more (Nim, Lasker's Nim,
+    /// the arithmetic rulesets that test every k ≤ n, take-and-break codes) override
+    /// it, and [`HeapRuleset::for_each_option`] calls it.
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
+        let mut go = true;
+        self.for_each_option(n, &mut |parts| {
+            if go {
+                go = f(parts);
+            }
+        });
+    }
 
     /// An upper bound on the number of options of heap `n` (for a powerset ruleset, on
     /// the size of the base set; for a ruleset whose single option is a sum of many

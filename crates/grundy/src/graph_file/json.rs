@@ -1,7 +1,7 @@
 //! The JSON form of graph files, `{"vertex": ["follower", …], …}`, read by serde_json
 //! as a stream; every error names its line (and column, for malformed JSON).
 
-use super::{Guarded, RawVertex, Shared};
+use super::{Guarded, Names, RawVertex, Shared};
 use crate::error::{Error, Result};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use std::fmt;
@@ -62,12 +62,16 @@ impl<'de> Visitor<'de> for GraphSeed<'_> {
         while let Some(name) = map.next_key_seed(Name("a vertex name (a string)"))? {
             let line = self.shared.line();
             let (followers, follower_lines) = map.next_value_seed(Followers { shared: self.shared })?;
-            out.push(RawVertex {
+            let v = RawVertex {
                 name,
                 line,
                 followers,
                 follower_lines,
-            });
+            };
+            self.shared
+                .add_vertex(&v)
+                .map_err(|_| de::Error::custom("the memory limit"))?;
+            out.push(v);
         }
         Ok(out)
     }
@@ -79,23 +83,23 @@ struct Followers<'s> {
 }
 
 impl<'de> DeserializeSeed<'de> for Followers<'_> {
-    type Value = (Vec<String>, Vec<usize>);
+    type Value = (Names, Vec<usize>);
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<Self::Value, D::Error> {
         d.deserialize_seq(self)
     }
 }
 
 impl<'de> Visitor<'de> for Followers<'_> {
-    type Value = (Vec<String>, Vec<usize>);
+    type Value = (Names, Vec<usize>);
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("the array of the vertex's followers, [\"b\", \"c\"] ([] for none)")
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Self::Value, A::Error> {
-        let (mut names, mut lines) = (Vec::new(), Vec::new());
+        let (mut names, mut lines) = (Names::default(), Vec::new());
         while let Some(f) = seq.next_element_seed(Name("a follower (a vertex name, a string)"))? {
-            names.push(f);
+            names.push(&f);
             lines.push(self.shared.line());
         }
         Ok((names, lines))

@@ -24,6 +24,7 @@
 pub mod edges;
 mod json;
 
+use crate::control::Control;
 use crate::error::{human_bytes, sci, Error, Result, Shown};
 use crate::solve::loopy::{Graph, GraphBuilder, MAX_VERTICES};
 use rustc_hash::FxHashMap;
@@ -47,8 +48,51 @@ pub struct NamedGraph {
 struct RawVertex {
     name: String,
     line: usize,
-    followers: Vec<String>,
+    followers: Names,
     follower_lines: Vec<usize>,
+}
+
+/// A vertex's followers, compactly: their names one after the other and where each
+/// ends (a `String` each took 24 bytes and an allocation, ten times a short name).
+#[derive(Default)]
+struct Names {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl Names {
+    fn push(&mut self, name: &str) {
+        self.text.push_str(name);
+        self.ends.push(self.text.len() as u32);
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &str> {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|&e| e as usize));
+        starts.zip(&self.ends).map(|(a, &b)| &self.text[a..b as usize])
+    }
+}
+
+/// Estimated bytes of a vertex read (its [`RawVertex`], name, entry in the table of
+/// names, line and place in the graph) besides its name's and followers' text.
+const VERTEX_BYTES: u64 = 256;
+
+/// Estimated bytes of a follower read besides its text: its end in [`Names`], its
+/// edge in the graph and in the list of ids.
+const FOLLOWER_BYTES: u64 = 12;
+
+impl RawVertex {
+    /// The memory the vertex takes while the graph is read and built (an upper
+    /// estimate: allocations round up).
+    fn bytes(&self) -> u64 {
+        VERTEX_BYTES
+            + 2 * self.name.len() as u64
+            + self.followers.text.len() as u64
+            + (FOLLOWER_BYTES + 8 * u64::from(!self.follower_lines.is_empty())) * self.followers.len() as u64
+    }
 }
 
 /// Parses a graph file (text or JSON, see the module docs) with at most `max_moves`
@@ -108,9 +152,28 @@ pub fn parse_graph(text: &str, max_moves: u64) -> Result<NamedGraph> {
 /// assert!(e.to_string().contains("larger than 1000 B"), "{e}");
 /// ```
 pub fn read_graph<R: Read>(input: R, max_moves: u64, max_bytes: u64) -> Result<NamedGraph> {
+    read(input, max_moves, max_bytes, None)
+}
+
+/// Reads a graph file from `input` as [`read_graph`] does, within the limits of `ctl`:
+/// the input is cut at a [`READ_FACTOR`]-th of the memory limit, the memory of what was
+/// read so far (the names and followers, [`VERTEX_BYTES`] a vertex, the followers'
+/// text and 12 bytes each) is checked against the memory limit as it grows, and
+/// cancellation is checked per block read and while the graph is built.
+///
+/// # Errors
+/// Those of [`read_graph`]; [`Error::TooLarge`] when what was read passes the memory
+/// limit; [`Error::Interrupted`] when cancelled.
+pub fn read_graph_in<R: Read>(input: R, max_moves: u64, ctl: &Control) -> Result<NamedGraph> {
+    read(input, max_moves, ctl.memory_limit() / READ_FACTOR, Some(ctl))
+}
+
+/// [`read_graph`], with the limits and the cancellation of `ctl` if given.
+fn read<R: Read>(input: R, max_moves: u64, max_bytes: u64, ctl: Option<&Control>) -> Result<NamedGraph> {
     let mut input = BufReader::new(input);
     let shared = Rc::new(Shared {
         max_bytes,
+        ctl: ctl.cloned(),
         ..Shared::default()
     });
     // Skip a byte-order mark and the leading whitespace, counting lines, to see which
@@ -144,7 +207,7 @@ pub fn read_graph<R: Read>(input: R, max_moves: u64, max_bytes: u64) -> Result<N
     } else {
         parse_text(guarded, &shared)?
     };
-    build(raw, max_moves)
+    build(raw, max_moves, ctl)
 }
 
 /// Memory per byte of a graph file while it is read and built (an upper estimate): the
@@ -179,26 +242,54 @@ pub fn read_graph_file(file: std::fs::File, max_moves: u64, ctl: &crate::Control
         len.saturating_mul(READ_FACTOR),
         format!("a file of {len} bytes"),
     )?;
-    read_graph(file, max_moves, ctl.memory_limit() / READ_FACTOR)
+    read_graph_in(file, max_moves, ctl)
 }
 
 /// Why a guarded read stopped.
 #[derive(Clone, Copy, Debug)]
 enum Stop {
     TooLong,
-    Nul { line: u64 },
+    Nul {
+        line: u64,
+    },
+    /// What was read passed the memory limit (the estimate, in bytes).
+    Memory(u64),
+    Interrupted,
 }
 
-/// The state of a guarded read: bytes and lines read so far, and why it stopped.
+/// The state of a guarded read: bytes and lines read so far, the memory of the vertices
+/// read, and why it stopped.
 #[derive(Default)]
 struct Shared {
     max_bytes: u64,
     bytes: Cell<u64>,
     newlines: Cell<u64>,
     stop: Cell<Option<Stop>>,
+    /// The memory limit and cancellation of the read, if any ([`read_graph_in`]).
+    ctl: Option<Control>,
+    /// The estimated memory of the vertices read so far ([`RawVertex::bytes`]).
+    memory: Cell<u64>,
 }
 
 impl Shared {
+    /// Counts a vertex read; an error when the vertices read pass the memory limit.
+    fn add_vertex(&self, v: &RawVertex) -> Result<()> {
+        let total = self.memory.get().saturating_add(v.bytes());
+        self.memory.set(total);
+        match &self.ctl {
+            Some(ctl) if total > ctl.memory_limit() => {
+                self.stop.set(Some(Stop::Memory(total)));
+                Err(self.error(std::io::Error::other("memory")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// True once the read's control is cancelled.
+    fn cancelled(&self) -> bool {
+        self.ctl.as_ref().is_some_and(Control::cancelled)
+    }
+
     fn add_bytes(&self, n: u64) {
         let total = self.bytes.get().saturating_add(n);
         self.bytes.set(total);
@@ -226,6 +317,15 @@ impl Shared {
                 usize::try_from(line).unwrap_or(usize::MAX),
                 "a NUL byte: this is not a text or JSON graph file",
             ),
+            Some(Stop::Memory(bytes)) => Error::TooLarge {
+                what: format!("reading the graph file (to line {})", self.line()),
+                estimate_bytes: bytes,
+                limit_bytes: self.ctl.as_ref().map_or(u64::MAX, Control::memory_limit),
+                detail: format!(
+                    "{VERTEX_BYTES} bytes a vertex, and its followers' text and {FOLLOWER_BYTES} bytes each"
+                ),
+            },
+            Some(Stop::Interrupted) => Error::Interrupted,
             None => Error::Input(format!("cannot read the graph file: {e}")),
         }
     }
@@ -241,6 +341,10 @@ impl<R: Read> Read for Guarded<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         if self.shared.stop.get().is_some() {
             return Err(std::io::Error::other("the graph file was not read to its end"));
+        }
+        if self.shared.cancelled() {
+            self.shared.stop.set(Some(Stop::Interrupted));
+            return Err(std::io::Error::other("interrupted"));
         }
         let n = self.inner.read(buf)?;
         let chunk = &buf[..n];
@@ -300,17 +404,30 @@ fn parse_text<R: Read>(input: Guarded<R>, shared: &Shared) -> Result<Vec<RawVert
                 format!("vertex names cannot contain spaces: '{}'", Shown(name)),
             ));
         }
-        out.push(RawVertex {
+        let mut followers = Names::default();
+        for f in rest.split_whitespace() {
+            followers.push(f);
+        }
+        let v = RawVertex {
             name: name.into(),
             line,
-            followers: rest.split_whitespace().map(Into::into).collect(),
+            followers,
             follower_lines: Vec::new(),
-        });
+        };
+        shared.add_vertex(&v)?;
+        out.push(v);
     }
     Ok(out)
 }
 
-fn build(raw: Vec<RawVertex>, max_moves: u64) -> Result<NamedGraph> {
+/// Cancellation is checked every this many vertices while a graph is built.
+const CANCEL_VERTICES: usize = 4096;
+
+fn build(raw: Vec<RawVertex>, max_moves: u64, ctl: Option<&Control>) -> Result<NamedGraph> {
+    let stop = |i: usize| match ctl {
+        Some(c) if i.is_multiple_of(CANCEL_VERTICES) && c.cancelled() => Err(Error::Interrupted),
+        _ => Ok(()),
+    };
     if raw.is_empty() {
         return Err(Error::Input(
             "the graph file is empty: it has no vertex (write one line 'name: follower follower …' per vertex)".into(),
@@ -319,6 +436,7 @@ fn build(raw: Vec<RawVertex>, max_moves: u64) -> Result<NamedGraph> {
     let mut ids: FxHashMap<&str, u32> = FxHashMap::default();
     let mut moves = 0u64;
     for (i, v) in raw.iter().enumerate() {
+        stop(i)?;
         if let Some(&first) = ids.get(v.name.as_str()) {
             return Err(err(
                 v.line,
@@ -350,11 +468,12 @@ fn build(raw: Vec<RawVertex>, max_moves: u64) -> Result<NamedGraph> {
         }
         ids.insert(v.name.as_str(), i as u32);
     }
-    let mut b = GraphBuilder::with_capacity(raw.len(), moves as usize);
-    for v in &raw {
+    let mut b = GraphBuilder::try_with_capacity(raw.len(), moves as usize)?;
+    for (k, v) in raw.iter().enumerate() {
+        stop(k)?;
         let mut fs = Vec::with_capacity(v.followers.len());
         for (i, f) in v.followers.iter().enumerate() {
-            match ids.get(f.as_str()) {
+            match ids.get(f) {
                 Some(&id) => fs.push(id),
                 None => {
                     return Err(err(

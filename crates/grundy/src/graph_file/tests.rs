@@ -142,3 +142,28 @@ fn long_names_and_line_breaks_in_errors_stay_one_line() {
     let m = msg("{\"a\\nb\": [\"x\"]}");
     assert!(m.contains("'a\\nb'") && !m.contains('\n'), "{m}");
 }
+
+/// What is read is checked against the memory limit as it grows: a file of short names
+/// takes many times its size (a vertex, its name and followers), which the check of
+/// the file's size before reading (5 bytes a byte) did not see. Cancellation stops the
+/// reading and the building.
+#[test]
+fn reading_counts_its_memory_and_stops_when_cancelled() {
+    use crate::Control;
+    let text: String = (0..100_000).map(|i| format!("a{i}: a{}\n", i + 1)).collect::<String>() + "a100000:\n";
+    assert!(text.len() < 2 << 20, "{}", text.len());
+    let ctl = Control::new().with_memory_limit(12 << 20);
+    let e = read_graph_in(text.as_bytes(), u64::MAX, &ctl).unwrap_err();
+    assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+    assert!(e.to_string().starts_with("reading the graph file (to line "), "{e}");
+    let g = read_graph_in(text.as_bytes(), u64::MAX, &Control::new().with_memory_limit(64 << 20)).unwrap();
+    assert_eq!(g.names.len(), 100_001);
+    let cancelled = Control::new();
+    cancelled
+        .cancel_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    for input in [text.clone(), "{\"a\": [\"a\"]}".to_string()] {
+        let e = read_graph_in(input.as_bytes(), u64::MAX, &cancelled).unwrap_err();
+        assert_eq!(e, Error::Interrupted);
+    }
+}

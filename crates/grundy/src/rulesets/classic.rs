@@ -22,8 +22,13 @@ impl HeapRuleset for Nim {
         0
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        crate::game::every_option(self, n, f);
+    }
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         for k in 0..n {
-            f(&[Part::one(k)]);
+            if !f(&[Part::one(k)]) {
+                return;
+            }
         }
     }
     fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
@@ -34,6 +39,7 @@ impl HeapRuleset for Nim {
         Some(Box::new(PrefixStep {
             seen: [MexSet::new(), MexSet::new()],
             parity: false,
+            next: 0,
         }))
     }
     /// The prefix step inserts one value and reads the mex: O(1) per heap.
@@ -59,19 +65,23 @@ impl HeapClosedForm for Nim {
 }
 
 /// Mex over the values of all smaller heaps (`parity: false`), or of the smaller heaps
-/// of the other parity (`parity: true`, Odd Nim), maintained incrementally.
+/// of the other parity (`parity: true`, Odd Nim), maintained incrementally: each call
+/// first inserts the codes of the heaps it has not seen, `next..n` (all of a resumed
+/// prefix on the first call, one heap afterwards).
 struct PrefixStep {
     seen: [MexSet; 2],
     parity: bool,
+    /// The first heap whose code is not yet in `seen`.
+    next: u64,
 }
 
 impl DenseStep for PrefixStep {
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
-        if n > 0 {
-            let prev = n - 1;
-            let slot = if self.parity { (prev & 1) as usize } else { 0 };
-            self.seen[slot].insert(codes[prev as usize] as u64);
+        for k in self.next..n {
+            let slot = if self.parity { (k & 1) as usize } else { 0 };
+            self.seen[slot].insert(codes[k as usize] as u64);
         }
+        self.next = self.next.max(n);
         let slot = if self.parity { ((n & 1) ^ 1) as usize } else { 0 };
         Ok(self.seen[slot].mex() as u32)
     }
@@ -191,9 +201,14 @@ impl HeapRuleset for OddNim {
         0
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        crate::game::every_option(self, n, f);
+    }
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         let mut k = 1;
         while k <= n {
-            f(&[Part::one(n - k)]);
+            if !f(&[Part::one(n - k)]) {
+                return;
+            }
             k += 2;
         }
     }
@@ -204,6 +219,7 @@ impl HeapRuleset for OddNim {
         Some(Box::new(PrefixStep {
             seen: [MexSet::new(), MexSet::new()],
             parity: true,
+            next: 0,
         }))
     }
     fn options_bound(&self, n: u64) -> u128 {

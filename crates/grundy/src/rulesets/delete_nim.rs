@@ -155,6 +155,9 @@ impl DiagonalSolver {
             return Ok(());
         }
         Self::check_diagonals(s_max, ctl)?;
+        crate::control::try_reserve_exact(&mut self.diag, (s_max + 1 - have) as usize, || {
+            format!("delete-nim antidiagonals up to {s_max}")
+        })?;
         ctl.start("delete-nim antidiagonals", s_max + 1);
         for s in have..=s_max {
             let mut d = 0u128;
@@ -230,6 +233,9 @@ impl TupleSolver for VdnSolver {
         let have = self.diag.len() as u64;
         if m >= have {
             self.check(pos, ctl)?;
+            crate::control::try_reserve_exact(&mut self.diag, (m + 1 - have) as usize, || {
+                format!("vdn antidiagonals up to {m}")
+            })?;
             for s in have..=m {
                 let mut d = 0u128;
                 for p in 1..=s / 2 {

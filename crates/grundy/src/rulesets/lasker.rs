@@ -40,11 +40,18 @@ impl HeapRuleset for LaskersNim {
         0
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        crate::game::every_option(self, n, f);
+    }
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         for k in 0..n {
-            f(&[Part::one(k)]);
+            if !f(&[Part::one(k)]) {
+                return;
+            }
         }
         for a in 1..=n / 2 {
-            f(&[Part::one(a), Part::one(n - a)]);
+            if !f(&[Part::one(a), Part::one(n - a)]) {
+                return;
+            }
         }
     }
     fn options_bound(&self, n: u64) -> u128 {

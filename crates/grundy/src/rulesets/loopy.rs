@@ -94,7 +94,11 @@ fn subset_sums(ds: &[u64], s: u64, max_count: usize, out: &mut Vec<u64>) -> Loop
 /// Subset sums by shifting a bitset of `words` words (covering `0..=Σ ds`).
 fn bitset_subset_sums(ds: &[u64], words: usize, max_count: usize, out: &mut Vec<u64>) -> LoopyOptions {
     out.clear();
-    let mut bits = vec![0u64; words];
+    let mut bits = Vec::new();
+    if crate::control::fallibly(|| bits.try_reserve_exact(words)).is_err() {
+        return LoopyOptions::OutOfMemory(words as u64 * 8);
+    }
+    bits.resize(words, 0u64);
     bits[0] = 1; // the empty sum, removed below
     for &d in ds {
         let (ws, bs) = ((d / 64) as usize, (d % 64) as u32);
@@ -111,7 +115,9 @@ fn bitset_subset_sums(ds: &[u64], words: usize, max_count: usize, out: &mut Vec<
     if count > max_count as u64 {
         return LoopyOptions::TooMany;
     }
-    out.reserve(count as usize);
+    if crate::control::fallibly(|| out.try_reserve(count as usize)).is_err() {
+        return LoopyOptions::OutOfMemory(count * 8);
+    }
     for (i, &w) in bits.iter().enumerate() {
         let mut w = w;
         while w != 0 {
@@ -130,6 +136,11 @@ fn merge_subset_sums(ds: &[u64], max_count: usize, out: &mut Vec<u64>) -> LoopyO
     for &d in ds {
         // {d} ∪ (S + d) is increasing because every element of S is positive.
         next.clear();
+        let room = (2 * out.len() + 1).min(max_count.saturating_add(1));
+        if crate::control::fallibly(|| next.try_reserve(room)).is_err() {
+            out.clear();
+            return LoopyOptions::OutOfMemory(room as u64 * 8);
+        }
         let mut a = out.iter().copied().peekable();
         let mut b = std::iter::once(d).chain(out.iter().map(|&x| x + d)).peekable();
         loop {

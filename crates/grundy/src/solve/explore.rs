@@ -20,7 +20,7 @@
 //! stand-ins give the same labels; the tests compare with solving whole graphs.
 
 use super::loopy::{solve, Graph, GraphBuilder};
-use crate::control::{Control, WorkMeter};
+use crate::control::{Control, TryGrow, WorkMeter};
 use crate::error::{sci, Result};
 use crate::game::{LoopyOptions, LoopyRuleset};
 use crate::value::{LoopyValue, Nimber, Outcome};
@@ -223,6 +223,15 @@ impl From<LoopyValue> for BoundedValue {
     }
 }
 
+/// The names of the explorer's growing structures in [`crate::Error::OutOfMemory`].
+fn exploring() -> String {
+    "exploring a loopy game graph".into()
+}
+
+fn cache() -> String {
+    "the cache of loopy values".into()
+}
+
 /// Why a heap is undetermined.
 #[derive(Clone, Copy, Debug)]
 enum Open {
@@ -286,7 +295,8 @@ impl LoopyExplorer {
     /// # Errors
     /// [`crate::Error::TooLarge`] if the exploration (its region, the loopy solver's
     /// working memory or the cache of values) exceeds the memory limit,
-    /// [`crate::Error::Interrupted`] when cancelled. A graph beyond the bound is not an
+    /// [`crate::Error::OutOfMemory`] if the system refuses memory below it (they grow
+    /// by `try_reserve`), [`crate::Error::Interrupted`] when cancelled. A graph beyond the bound is not an
     /// error: the value is then [`BoundedValue::Undetermined`].
     pub fn heap_value(&mut self, n: u64, ctl: &Control) -> Result<BoundedValue> {
         if !self.status.contains_key(&n) {
@@ -307,10 +317,25 @@ impl LoopyExplorer {
     }
 
     /// The options of heap `n` within the bound (`None` if they are not all within it).
-    pub fn heap_options(&self, n: u64) -> Option<Vec<u64>> {
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] when the system refuses the memory to list them.
+    pub fn heap_options(&self, n: u64) -> Result<Option<Vec<u64>>> {
         let mut out = Vec::new();
         let max = usize::try_from(self.bound.moves).unwrap_or(usize::MAX);
-        (self.ruleset.options(n, self.bound.heap, max, &mut out) == LoopyOptions::Listed).then_some(out)
+        match self.ruleset.options(n, self.bound.heap, max, &mut out) {
+            LoopyOptions::Listed => Ok(Some(out)),
+            LoopyOptions::OutOfMemory(bytes) => Err(self.refused(n, bytes)),
+            LoopyOptions::HeapAbove(_) | LoopyOptions::TooMany => Ok(None),
+        }
+    }
+
+    /// The error for the options of heap `n` the system had no memory for.
+    fn refused(&self, n: u64, bytes: u64) -> crate::Error {
+        crate::Error::OutOfMemory {
+            what: format!("listing the options of {}({n})", self.ruleset.name()),
+            bytes,
+        }
     }
 
     fn note(&self, n: u64, o: Open) -> String {
@@ -331,6 +356,7 @@ impl LoopyExplorer {
     /// heap whose status the exploration settles.
     fn explore(&mut self, root: u64, ctl: &Control) -> Result<()> {
         if root > self.bound.heap {
+            self.status.try_grow(1, cache)?;
             self.status.insert(root, Status::Open(Open::HeapAbove(root as u128)));
             return Ok(());
         }
@@ -342,8 +368,7 @@ impl LoopyExplorer {
         // The moves listed are the work of an exploration.
         let mut meter = ctl.meter();
         if let Err(o) = self.discover(root, &mut region, &mut stack, &mut scratch, &mut meter, ctl)? {
-            self.abort(root, &region, &stack, o);
-            return Ok(());
+            return self.abort(root, &region, &stack, o);
         }
         while let Some(top) = stack.last_mut() {
             if top.1 == 0 {
@@ -356,8 +381,7 @@ impl LoopyExplorer {
                 continue;
             }
             if let Err(o) = self.discover(h, &mut region, &mut stack, &mut scratch, &mut meter, ctl)? {
-                self.abort(root, &region, &stack, o);
-                return Ok(());
+                return self.abort(root, &region, &stack, o);
             }
         }
         self.solve_region(&region, ctl)
@@ -383,19 +407,23 @@ impl LoopyExplorer {
         match listed {
             LoopyOptions::Listed if scratch.len() <= max => {}
             LoopyOptions::HeapAbove(x) => {
-                stack.push((Self::add(h, region, &[]), 0));
+                stack.try_grow(1, exploring)?;
+                stack.push((Self::add(h, region, &[])?, 0));
                 return Ok(Err(Open::HeapAbove(x)));
             }
             LoopyOptions::Listed | LoopyOptions::TooMany => return Ok(Err(Open::Moves)),
+            LoopyOptions::OutOfMemory(bytes) => return Err(self.refused(h, bytes)),
         }
         for &o in scratch.iter() {
             if let Some(Status::Open(open)) = self.status.get(&o) {
-                stack.push((Self::add(h, region, &[]), 0));
+                stack.try_grow(1, exploring)?;
+                stack.push((Self::add(h, region, &[])?, 0));
                 return Ok(Err(*open));
             }
         }
         let before = used >> 20;
-        let id = Self::add(h, region, scratch);
+        let id = Self::add(h, region, scratch)?;
+        stack.try_grow(1, exploring)?;
         stack.push((id, scratch.len()));
         let after = region.options.len() as u64 >> 20;
         if after > before || region.heaps.len() & 4095 == 0 {
@@ -409,32 +437,46 @@ impl LoopyExplorer {
         Ok(Ok(()))
     }
 
-    fn add(h: u64, region: &mut Region, opts: &[u64]) -> u32 {
+    /// Adds heap `h` with the options `opts` to the region; returns its local id.
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] when the system refuses the region's growth.
+    fn add(h: u64, region: &mut Region, opts: &[u64]) -> Result<u32> {
         let id = region.heaps.len() as u32;
+        region.ids.try_grow(1, exploring)?;
         region.ids.insert(h, id);
+        region.heaps.try_grow(1, exploring)?;
         region.heaps.push(h);
+        region.offsets.try_grow(2, exploring)?;
         if region.offsets.is_empty() {
             region.offsets.push(0);
         }
+        region.options.try_grow(opts.len(), exploring)?;
         region.options.extend_from_slice(opts);
         region.offsets.push(region.options.len());
-        id
+        Ok(id)
     }
 
     /// Records why the exploration from `root` stopped. An option above the heap bound
     /// (or a heap known to reach one) is reachable from every heap on the stack, so all
     /// of them are undetermined; too many moves is charged to the root only.
-    fn abort(&mut self, root: u64, region: &Region, stack: &[(u32, usize)], o: Open) {
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] when the system refuses the cache's growth.
+    fn abort(&mut self, root: u64, region: &Region, stack: &[(u32, usize)], o: Open) -> Result<()> {
         match o {
             Open::HeapAbove(_) => {
+                self.status.try_grow(stack.len(), cache)?;
                 for &(id, _) in stack {
                     self.status.insert(region.heaps[id as usize], Status::Open(o));
                 }
             }
             Open::Moves => {
+                self.status.try_grow(1, cache)?;
                 self.status.insert(root, Status::Open(o));
             }
         }
+        Ok(())
     }
 
     /// Solves a closed region: its heaps, and stand-ins for the solved heaps it reaches.
@@ -464,7 +506,7 @@ impl LoopyExplorer {
         let nims = top.map_or(0, |t| t as usize + 1);
         let nim_base = n as u32;
         let inf_base = nim_base + nims as u32;
-        let mut b = GraphBuilder::with_capacity(n + nims + infinite.len(), region.options.len());
+        let mut b = GraphBuilder::try_with_capacity(n + nims + infinite.len(), region.options.len())?;
         for id in 0..n as u32 {
             let follower = |h: &u64| match region.ids.get(h) {
                 Some(&local) => local,
@@ -489,6 +531,7 @@ impl LoopyExplorer {
         }
         let g: Graph = b.finish()?;
         let sol = solve(&g, ctl)?;
+        self.status.try_grow(n, cache)?;
         for (id, &h) in region.heaps.iter().enumerate() {
             self.status.insert(h, Status::Value(sol.value(&g, id as u32)));
         }

@@ -105,13 +105,17 @@ impl GraphBuilder {
     }
 
     /// An empty builder with room for `vertices` and `edges`.
-    pub fn with_capacity(vertices: usize, edges: usize) -> GraphBuilder {
-        let mut offsets = Vec::with_capacity(vertices + 1);
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] when the system refuses the room.
+    pub fn try_with_capacity(vertices: usize, edges: usize) -> Result<GraphBuilder> {
+        let what = || format!("a game graph of {vertices} vertices and {edges} edges");
+        let mut offsets = Vec::new();
+        crate::control::try_reserve_exact(&mut offsets, vertices + 1, what)?;
         offsets.push(0);
-        GraphBuilder {
-            offsets,
-            targets: Vec::with_capacity(edges),
-        }
+        let mut targets = Vec::new();
+        crate::control::try_reserve_exact(&mut targets, edges, what)?;
+        Ok(GraphBuilder { offsets, targets })
     }
 
     /// Number of vertices added so far (the id the next vertex gets).
@@ -247,7 +251,11 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
         *u = v as u32;
     }
     let mut queue: Vec<u32> = Vec::new();
+    crate::control::try_reserve_exact(&mut queue, n, what)?;
     let mut order = try_filled(if record { n } else { 0 }, u32::MAX, what)?;
+    // The edges visited, counted so that Ctrl-C stops a stage within a chunk of them
+    // (a stage of a graph of 10^8 edges takes seconds).
+    let mut meter = ctl.meter();
     let mut next_order = 0u32;
     let mut m: u32 = 0;
     ctl.start("loopy solver: labelled vertices", n as u64);
@@ -270,6 +278,7 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
                 order[v as usize] = next_order;
                 next_order += 1;
             }
+            meter.add(1 + preds(v).len() as u64)?;
             for &p in preds(v) {
                 active_out[p as usize] -= 1;
                 if covered[p as usize] == stamp {
@@ -282,6 +291,7 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
                 }
                 // p is active and newly covered: one fewer uncovered active follower
                 // for each unlabelled predecessor of p.
+                meter.add(preds(p).len() as u64)?;
                 for &q in preds(p) {
                     if label[q as usize] == UNLABELLED {
                         let c = &mut cnt[q as usize];

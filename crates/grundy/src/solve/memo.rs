@@ -1,7 +1,7 @@
 //! Iterative memoized search. Positions are expanded with an explicit stack (no
 //! recursion), so the depth of the game tree is limited only by memory.
 
-use crate::control::Control;
+use crate::control::{Control, TryGrow};
 use crate::error::{Error, Result};
 use crate::game::{HeapRuleset, Part, TupleRuleset, TupleSolver};
 use crate::value::{mex_of_slice, Nimber};
@@ -24,12 +24,14 @@ pub type Memo<P> = FxHashMap<P, u32>;
 /// one stack, a position and an end index per option) until their values are known, so
 /// options written by a user (a Python function) run once per position. `memo` keeps
 /// values between calls. `state_limit` bounds the positions held; `what` names the
-/// search in errors. Values are below 2^32.
+/// search in errors. Values are below 2^32. The memo, the set of open positions and
+/// the stacks grow by `try_reserve` ([`TryGrow`]).
 ///
 /// # Errors
 /// [`Error::Unsupported`] if a cycle is found (the game is loopy),
 /// [`Error::TooLarge`] when more than `state_limit` positions are held,
-/// [`Error::Interrupted`] on cancellation.
+/// [`Error::OutOfMemory`] when the system refuses the memory to grow (below the state
+/// limit), [`Error::Interrupted`] on cancellation.
 pub fn search<P, F>(
     start: P,
     memo: &mut Memo<P>,
@@ -46,6 +48,7 @@ where
         return Ok(v);
     }
     let cycle = || Error::Unsupported(format!("{what}: the search met a cycle; the game is loopy"));
+    let named = || what.to_string();
     let mut open: FxHashSet<P> = FxHashSet::default();
     let mut stack: Vec<(P, bool)> = vec![(start.clone(), false)];
     // The options of the positions being expanded, whose `(p, true)` entries on `stack`
@@ -76,6 +79,7 @@ where
             parts.truncate(own_parts);
             let v = mex_of_slice(&vals, &mut scratch);
             open.remove(&p);
+            memo.try_grow(1, named)?;
             memo.insert(p, v);
             continue;
         }
@@ -95,11 +99,18 @@ where
                 detail: format!("more than {state_limit} positions reached"),
             });
         }
+        open.try_grow(1, named)?;
         open.insert(p.clone());
+        stack.try_grow(1, named)?;
         stack.push((p.clone(), true));
         opts.clear();
         options(&p, &mut opts);
+        firsts.try_grow(1, named)?;
         firsts.push(ends.len());
+        let count = opts.iter().map(Vec::len).sum();
+        parts.try_grow(count, named)?;
+        stack.try_grow(count, named)?;
+        ends.try_grow(opts.len(), named)?;
         for o in opts.drain(..) {
             for q in o {
                 if !memo.contains_key(&q) {

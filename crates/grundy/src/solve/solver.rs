@@ -474,7 +474,11 @@ impl Solver {
                     let ctl = self.ev.control().clone();
                     each_option(
                         &ctl,
-                        |f| ruleset.for_each_option(tuple, f),
+                        |f| {
+                            ruleset.for_each_option(tuple, &mut |o| {
+                                f(o);
+                            })
+                        },
                         |o| {
                             let v = match outcomes.and_then(|f| f.outcome(o)) {
                                 Some(Outcome::P) => BoundedValue::finite(Nimber::ZERO),
@@ -534,7 +538,7 @@ impl Solver {
                         if !first_time(ruleset.name(), &[run.heap]) {
                             continue;
                         }
-                        let Some(opts) = self.explorer(ruleset).heap_options(run.heap) else {
+                        let Some(opts) = self.explorer(ruleset).heap_options(run.heap)? else {
                             out.notes.push(format!(
                                 "the options of {}({}) are not all within the bound, so they are not listed",
                                 ruleset.name(),
@@ -707,7 +711,7 @@ impl Solver {
         let ev = &self.ev;
         each_option(
             &ctl,
-            |f| ruleset.for_each_option(heap, f),
+            |f| ruleset.for_each_option_while(heap, f),
             |parts: &[Part]| {
                 for p in parts {
                     if p.copies & 1 == 1 && largest.is_none_or(|m| p.heap > m) && ev.needs_table(ruleset, p.heap) {
@@ -720,7 +724,7 @@ impl Solver {
         self.ev.prepare_heaps(ruleset, largest)?;
         each_option(
             &ctl,
-            |f| ruleset.for_each_option(heap, f),
+            |f| ruleset.for_each_option_while(heap, f),
             |parts| {
                 let v = self.option_value(ruleset, parts)?;
                 out.offer(|| at.replace(parts), rest.sum(&BoundedValue::finite(v)));
@@ -1189,13 +1193,15 @@ fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128, byte
 }
 
 /// Calls `each` on every option that `for_each` lists (one at a time, never stored),
-/// stopping at the first error; cancellation is checked every 65536 options.
+/// stopping the listing at the first error (`for_each` stops when its callback returns
+/// false, as [`HeapRuleset::for_each_option_while`] does); cancellation is checked
+/// every 65536 options.
 ///
 /// # Errors
 /// The first error of `each`, or [`Error::Interrupted`].
 fn each_option<O: ?Sized>(
     ctl: &Control,
-    for_each: impl FnOnce(&mut dyn FnMut(&O)),
+    for_each: impl FnOnce(&mut dyn FnMut(&O) -> bool),
     mut each: impl FnMut(&O) -> Result<()>,
 ) -> Result<()> {
     let mut failed = None;
@@ -1208,6 +1214,7 @@ fn each_option<O: ?Sized>(
         if failed.is_none() {
             failed = each(o).err();
         }
+        failed.is_none()
     });
     failed.map_or(Ok(()), Err)
 }

@@ -137,6 +137,14 @@ impl From<BigUint> for Nimber {
     }
 }
 
+impl From<&Nimber> for BigUint {
+    /// The value as a big integer (for conversions that need one, such as to a Python
+    /// `int` from its bytes: decimal text is limited to 4300 digits there).
+    fn from(v: &Nimber) -> Self {
+        v.to_big()
+    }
+}
+
 impl PartialEq<u64> for Nimber {
     fn eq(&self, other: &u64) -> bool {
         self.to_u64() == Some(*other)

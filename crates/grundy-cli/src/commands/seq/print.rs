@@ -260,28 +260,35 @@ impl<W: Write> Write for Chunk<'_, W> {
     }
 }
 
-/// Writes the values of `seq` as `layout` says (text, CSV with its header, b-file).
+/// Writes the values of `seq` as `layout` says (text, CSV with its header, b-file),
+/// until `stop` says so (asked every 4096 small values, before every large one);
+/// returns the number of values written.
 ///
 /// # Errors
 /// A failed write.
-pub fn rows(w: &mut impl Write, seq: &Sequence, layout: &Layout) -> Result<()> {
+pub fn rows(w: &mut impl Write, seq: &Sequence, layout: &Layout, stop: &dyn Fn() -> bool) -> Result<usize> {
     if layout.quote {
         w.write_all(b"n,value\n")?;
     }
-    elements(w, seq, layout)?;
+    let n = elements(w, seq, layout, stop)?;
     if !layout.heap {
         w.write_all(b"\n")?;
     }
-    Ok(())
+    Ok(n)
 }
 
-/// Writes each value as `layout` says, after its heap number if the layout has one.
-fn elements(w: &mut impl Write, seq: &Sequence, layout: &Layout) -> Result<()> {
+/// Writes each value as `layout` says, after its heap number if the layout has one,
+/// until `stop` says so; returns the number written.
+fn elements(w: &mut impl Write, seq: &Sequence, layout: &Layout, stop: &dyn Fn() -> bool) -> Result<usize> {
     let values = Values::new(seq);
     let rendered = values.plain.and_then(|codes| Rendered::new(codes, layout));
     let mut heap = Counter::new(seq.from);
     let mut out = Chunk::new(w);
     for i in 0..seq.len() {
+        if (values.plain.is_none() || i & 0xFFF == 0) && stop() {
+            Chunk::flush(&mut out)?;
+            return Ok(i);
+        }
         if layout.heap {
             heap.write(&mut out)?;
             heap.increment();
@@ -298,28 +305,38 @@ fn elements(w: &mut impl Write, seq: &Sequence, layout: &Layout) -> Result<()> {
             }
         }
     }
-    Chunk::flush(&mut out)
+    Chunk::flush(&mut out)?;
+    Ok(seq.len())
 }
 
 /// Writes the JSON document of `seq`, as serde_json's pretty printer would:
 /// `{"ruleset", "from", "values", …}` followed by the keys of `more` whose value is
 /// present (strings).
 ///
+/// Stops after the values where `stop` says so ([`rows`]); returns the number of values
+/// written.
+///
 /// # Errors
 /// A failed write.
-pub fn json(w: &mut impl Write, seq: &Sequence, more: &[(&str, Option<&str>)]) -> Result<()> {
+pub fn json(
+    w: &mut impl Write,
+    seq: &Sequence,
+    more: &[(&str, Option<&str>)],
+    stop: &dyn Fn() -> bool,
+) -> Result<usize> {
     w.write_all(b"{\n  \"ruleset\": ")?;
     serde_json::to_writer(&mut *w, &seq.ruleset)?;
     write!(w, ",\n  \"from\": {},\n  \"values\": [", seq.from)?;
-    elements(w, seq, &JSON)?;
-    w.write_all(if seq.is_empty() { b"]" } else { b"\n  ]" })?;
+    let n = elements(w, seq, &JSON, stop)?;
+    w.write_all(if n == 0 { b"]" } else { b"\n  ]" })?;
     for (key, value) in more {
         if let Some(v) = value {
             write!(w, ",\n  \"{key}\": ")?;
             serde_json::to_writer(&mut *w, v)?;
         }
     }
-    w.write_all(b"\n}\n")
+    w.write_all(b"\n}\n")?;
+    Ok(n)
 }
 
 #[cfg(test)]

@@ -60,12 +60,16 @@ impl HeapRuleset for Division {
     }
 
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        crate::game::every_option(self, n, f);
+    }
+
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         use DivisionRule::*;
         match self.rule {
             Dividing => {
                 for k in crate::arith::divisors(n.max(1)) {
-                    if k < n {
-                        f(&[Part { heap: k, copies: n / k }]);
+                    if k < n && !f(&[Part { heap: k, copies: n / k }]) {
+                        return;
                     }
                 }
             }
@@ -77,20 +81,23 @@ impl HeapRuleset for Division {
                         continue;
                     }
                     let div = Part { heap: d, copies: m };
-                    if r == 0 || self.rule == DivideThrowResidue {
-                        f(&[div]);
+                    let go = if r == 0 || self.rule == DivideThrowResidue {
+                        f(&[div])
                     } else {
-                        f(&[div, Part::one(r)]);
+                        f(&[div, Part::one(r)])
+                    };
+                    if !go {
+                        return;
                     }
                 }
             }
             ResidueThrowDivisor => {
-                let mut seen = vec![false; (n / 2 + 1) as usize];
-                for d in 1..n {
-                    let r = n % d;
-                    if !seen[r as usize] {
-                        seen[r as usize] = true;
-                        f(&[Part::one(r)]);
+                // The residues n mod d, 1 ≤ d < n, are exactly 0 … ⌈n/2⌉ − 1: n − d for
+                // d > n/2, and below d ≤ n/2 otherwise (listed without a set of n/2
+                // flags, which took 50 GB at heap 10^11); heap 1 has none.
+                for r in 0..n.div_ceil(2) * u64::from(n >= 2) {
+                    if !f(&[Part::one(r)]) {
+                        return;
                     }
                 }
             }

@@ -156,14 +156,16 @@ impl Arithmetic {
     /// Calls `f` with each heap the property yields for heap `n` (distinct heaps, in
     /// increasing order of the element k), not including the extra empty heap of
     /// [`Shape::Singleton`] `with_zero`.
-    pub(crate) fn for_each_member(&self, property: Property, n: u64, f: &mut dyn FnMut(u64)) {
+    pub(crate) fn for_each_member(&self, property: Property, n: u64, f: &mut dyn FnMut(u64) -> bool) {
         if n == 0 {
             return;
         }
         if property == Property::Divisor {
             for d in arith::divisors(n) {
                 if let Some(h) = self.heap_of(d, n) {
-                    f(h);
+                    if !f(h) {
+                        return;
+                    }
                 }
             }
             return;
@@ -171,7 +173,9 @@ impl Arithmetic {
         for k in 1..=n {
             if property.holds(k, n) {
                 if let Some(h) = self.heap_of(k, n) {
-                    f(h);
+                    if !f(h) {
+                        return;
+                    }
                 }
             }
         }
@@ -204,10 +208,14 @@ impl HeapRuleset for Arithmetic {
     }
 
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        crate::game::every_option(self, n, f);
+    }
+
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         match self.shape {
             Shape::Singleton { property, with_zero } => {
-                if with_zero && n >= 1 {
-                    f(&[Part::one(0)]);
+                if with_zero && n >= 1 && !f(&[Part::one(0)]) {
+                    return;
                 }
                 self.for_each_member(property, n, &mut |h| f(&[Part::one(h)]));
             }
@@ -219,7 +227,10 @@ impl HeapRuleset for Arithmetic {
             }
             Shape::FullSet(property) => {
                 let mut parts = Vec::new();
-                self.for_each_member(property, n, &mut |h| parts.push(Part::one(h)));
+                self.for_each_member(property, n, &mut |h| {
+                    parts.push(Part::one(h));
+                    true
+                });
                 if !parts.is_empty() {
                     parts.sort_unstable();
                     f(&parts);

@@ -116,3 +116,36 @@ fn powerset_winning_moves_agree_with_enumerating_subsets() {
         }
     }
 }
+
+/// `residue-throw-divisor` lists its options n mod d (1 ≤ d < n) as 0 … ⌈n/2⌉ − 1,
+/// without the set of n/2 flags that made `moves 'residue-throw-divisor(10^11)'`
+/// allocate 50 GB and abort: the same set as the rule's definition.
+#[test]
+fn residues_are_the_rules_options() {
+    let rs = heap("residue-throw-divisor");
+    for n in 1..=300u64 {
+        let mut listed = Vec::new();
+        rs.for_each_option(n, &mut |parts| listed.push(parts[0].heap));
+        let mut want: Vec<u64> = (1..n).map(|d| n % d).collect();
+        want.sort_unstable();
+        want.dedup();
+        assert_eq!(listed, want, "{n}");
+    }
+}
+
+/// Listing stops when asked (a cancelled computation): the rulesets with about n
+/// options per heap or more stop at the first refused option. The heap, 2^50, has
+/// about 10^15 options (10^30 for `0.[7]`): a listing that ran on after the refusal
+/// (the default `for_each_option_while`, which only stops calling back) would not end.
+#[test]
+fn option_listing_stops_when_asked() {
+    for name in ["nim", "odd-nim", "laskers-nim", "divide-and-residue", "residue-throw-divisor", "totative", "0.[7]"] {
+        let rs = parse_ruleset(name).unwrap().as_heap("test").unwrap().clone();
+        let mut seen = 0;
+        rs.for_each_option_while(1 << 50, &mut |_| {
+            seen += 1;
+            seen < 3
+        });
+        assert_eq!(seen, 3, "{name}");
+    }
+}

@@ -23,6 +23,9 @@ const U16_ROWS: u64 = 1 << 16;
 /// Rows computed together (their columns are gathered in one pass over earlier rows).
 const BLOCK_ROWS: u64 = 128;
 
+/// Earlier rows gathered into a block's columns between two cancellation checks.
+const CANCEL_COLUMNS: u64 = 8192;
+
 /// Number of stored values of rows `0..a`: Σ_{c<a} (c + 1) = a(a + 1)/2.
 fn offset(a: u64) -> u64 {
     a * (a + 1) / 2
@@ -146,10 +149,29 @@ impl MinRows {
 
     /// Rows `start..=n`, in blocks of [`BLOCK_ROWS`]: the columns G(c, a) of a block's
     /// rows are gathered together, reading each earlier row c once per block (a few
-    /// consecutive values) instead of once per row.
+    /// consecutive values) instead of once per row. Cancellation is checked after each
+    /// row and every [`CANCEL_COLUMNS`] earlier rows gathered (a row of the table to
+    /// 10^5 is about 10^5 steps; a block's 128 of them took half a second).
     fn compute_rows(&mut self, start: u64, n: u64, ctl: &Control, done_before: u64) -> Result<()> {
         let mut buf = std::mem::take(&mut self.buf);
         let mut cols = std::mem::take(&mut self.col);
+        let result = self.rows_with(start, n, ctl, done_before, &mut buf, &mut cols);
+        self.buf = buf;
+        self.col = cols;
+        result
+    }
+
+    /// [`MinRows::compute_rows`] with its buffers.
+    fn rows_with(
+        &mut self,
+        start: u64,
+        n: u64,
+        ctl: &Control,
+        done_before: u64,
+        buf: &mut Vec<u32>,
+        cols: &mut Vec<u32>,
+    ) -> Result<()> {
+        let stop = || if ctl.cancelled() { Err(Error::Interrupted) } else { Ok(()) };
         let mut a0 = start;
         while a0 <= n {
             let a1 = (a0 + BLOCK_ROWS).min(n + 1);
@@ -158,6 +180,9 @@ impl MinRows {
             cols.resize(stride * (a1 - a0) as usize, 0);
             // cols[k·stride + c] = G(c, a0 + k) for 1 ≤ c < a0 (c = 0 gives 0).
             for c in 1..a0 {
+                if c.is_multiple_of(CANCEL_COLUMNS) {
+                    stop()?;
+                }
                 let len = c + 1;
                 let mut r = (a0 - c) % len;
                 for k in 0..(a1 - a0) as usize {
@@ -175,23 +200,18 @@ impl MinRows {
                     cols[k * stride + c as usize] = self.entry(c, (a - c) % (c + 1));
                 }
                 let col = &cols[k * stride..k * stride + a as usize];
-                self.row_from_column(a, col, a + 1, &mut buf);
+                self.row_from_column(a, col, a + 1, buf);
                 if a < U16_ROWS {
                     self.small.extend(buf.iter().map(|&v| v as u16));
                 } else {
-                    self.large.extend_from_slice(&buf);
+                    self.large.extend_from_slice(buf);
                 }
                 self.rows = a + 1;
+                stop()?;
             }
             a0 = a1;
-            if let Err(e) = ctl.tick(offset(a1) - done_before) {
-                self.buf = buf;
-                self.col = cols;
-                return Err(e);
-            }
+            ctl.tick(offset(a1) - done_before)?;
         }
-        self.buf = buf;
-        self.col = cols;
         Ok(())
     }
 
@@ -255,6 +275,17 @@ mod tests {
     use crate::solve::memo::MemoSolver;
     use proptest::prelude::*;
     use std::sync::Arc;
+
+    /// Cancellation is seen after each row, not once per block of 128 rows (at row
+    /// 10^5 a block took half a second).
+    #[test]
+    fn cancellation_is_checked_after_each_row() {
+        let ctl = Control::new();
+        ctl.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut rows = MinRows::new();
+        assert_eq!(rows.extend_to(1000, &ctl), Err(Error::Interrupted));
+        assert_eq!(rows.rows, 1);
+    }
 
     #[test]
     fn agrees_with_generic_search_on_all_pairs_up_to_60() {

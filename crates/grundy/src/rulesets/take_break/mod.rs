@@ -291,6 +291,10 @@ impl HeapRuleset for TakeAndBreak {
     }
 
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        crate::game::every_option(self, n, f);
+    }
+
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         let mut parts = Vec::new();
         let last = self.code.max_removed().map_or(n, |t| t.min(n));
         for j in 0..=last {
@@ -300,26 +304,30 @@ impl HeapRuleset for TakeAndBreak {
             }
             let m = n - j;
             if m == 0 {
-                if d.allows(0).is_some() {
-                    f(&[]);
+                if d.allows(0).is_some() && !f(&[]) {
+                    return;
                 }
                 continue;
             }
-            if d.allows(1).is_some() {
-                f(&[Part::one(m)]);
+            if d.allows(1).is_some() && !f(&[Part::one(m)]) {
+                return;
             }
+            let mut go = true;
             d.for_each_count(m, &mut |k, c| {
-                if c == Constraint::AllEqual {
+                go = if c == Constraint::AllEqual {
                     // k equal heaps: one run (k of them need not be listed one by one).
-                    f(&[Part { heap: m / k, copies: k }]);
-                    return true;
-                }
-                for_each_partition(m, k, c, &mut |heaps| {
-                    runs(heaps, &mut parts);
-                    f(&parts);
-                    true
-                })
+                    f(&[Part { heap: m / k, copies: k }])
+                } else {
+                    for_each_partition(m, k, c, &mut |heaps| {
+                        runs(heaps, &mut parts);
+                        f(&parts)
+                    })
+                };
+                go
             });
+            if !go {
+                return;
+            }
         }
     }
 

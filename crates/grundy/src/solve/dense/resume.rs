@@ -11,13 +11,16 @@
 //! - **The memory the values need fits.** The engine's sets indexed by value
 //!   ([`DenseStep::bytes_per_value`]) up to the largest saved value, with the table,
 //!   are checked against the memory limit before the engine sees a value.
-//! - **A sample is recomputed from the rules**: the last [`LAST_HEAPS`] heaps and up
-//!   to [`RANDOM_HEAPS`] heaps drawn at random (a new draw every run) below them, each
-//!   by the generic evaluator (every option enumerated through
-//!   [`HeapRuleset::for_each_option`]) from the saved values of the smaller heaps. The
-//!   last heaps are checked whatever they cost (against the work limit); the random
-//!   ones within [`SAMPLE_WORK`] options or a hundredth of the work of the saved
-//!   heaps, whichever is larger, so the check costs little beside the run.
+//! - **A sample is recomputed from the rules**: the last heap, then the heaps before it
+//!   up to the last [`LAST_HEAPS`], and up to [`RANDOM_HEAPS`] heaps drawn at random (a
+//!   new draw every run) below them, each by the generic evaluator (every option
+//!   enumerated through [`HeapRuleset::for_each_option`], counted as work, so Ctrl-C
+//!   stops it within a chunk) from the saved values of the smaller heaps. The last heap
+//!   is checked whatever it costs (against the work limit); the others only within a
+//!   budget of [`SAMPLE_WORK`] options plus 1/[`CHECK_SHARE`] of the estimated work of
+//!   the saved heaps ([`dense_work`]), so that the check costs little beside the run
+//!   even where the engine's step is much cheaper than listing options (Nim to 10^8:
+//!   the last heap alone has 10^8 options, the engine a few steps a heap).
 //!
 //! Any failure refuses the checkpoint with one error naming it and the heap; nothing is
 //! computed from it.
@@ -34,8 +37,13 @@ pub const LAST_HEAPS: u64 = 8;
 /// The most heaps below the last ones, drawn at random, that are recomputed.
 pub const RANDOM_HEAPS: usize = 56;
 
-/// The options the random heaps may visit at least (a few hundredths of a second).
+/// The options the heaps recomputed besides the last may visit at least (a few
+/// hundredths of a second).
 pub const SAMPLE_WORK: u128 = 2_000_000;
+
+/// The heaps recomputed besides the last visit at most 1/`CHECK_SHARE` of the
+/// estimated work of the saved heaps (beyond [`SAMPLE_WORK`]).
+pub const CHECK_SHARE: u128 = 20;
 
 /// Checks `codes`, the saved codes of heaps `0..codes.len()` of `rs` that a run to
 /// `to` resumes from, with `step` the engine that will go on from them.
@@ -76,6 +84,7 @@ pub(crate) fn check(
         ),
     )?;
     let mut generic = generic_step(rs);
+    generic.track(ctl.meter());
     for n in sample(rs, codes.len() as u64, &ck.name(), ctl)? {
         if ctl.cancelled() {
             return Err(Error::Interrupted);
@@ -142,27 +151,38 @@ fn check_bounds(rs: &dyn HeapRuleset, codes: &[u32], enc: Encoding) -> std::resu
     Ok(largest)
 }
 
-/// The heaps of `0..len` to recompute, ascending: the last [`LAST_HEAPS`] positions
-/// (their work checked against the limit) and up to [`RANDOM_HEAPS`] random ones below
-/// them within the sample budget.
+/// The heaps of `0..len` to recompute, ascending: the last position (its work checked
+/// against the limit), then, within the budget ([`SAMPLE_WORK`] plus 1/[`CHECK_SHARE`]
+/// of the saved heaps' estimated work), the heaps before it down to the last
+/// [`LAST_HEAPS`] and up to [`RANDOM_HEAPS`] random ones below those.
 fn sample(rs: &dyn HeapRuleset, len: u64, name: &str, ctl: &Control) -> Result<Vec<u64>> {
     let first = rs.first_heap();
-    let low = len.saturating_sub(LAST_HEAPS).max(first);
-    let mut heaps: Vec<u64> = (low..len).collect();
-    let last_work = heaps
-        .iter()
-        .map(|&n| rs.options_bound(n))
-        .fold(0u128, u128::saturating_add);
+    if len <= first {
+        return Ok(Vec::new());
+    }
+    let last = len - 1;
+    let last_work = rs.options_bound(last);
     ctl.check_work(
-        &format!("checking the last {} heaps of {name}", heaps.len()),
+        &format!("checking the last heap of {name}"),
         last_work,
-        format!("the options of heaps {low}..{len}, recomputed from the rules"),
+        format!("the options of heap {last}, recomputed from the rules"),
     )?;
+    let run = dense_work(rs, first, last);
+    let mut budget = (run / CHECK_SHARE)
+        .saturating_add(SAMPLE_WORK)
+        .min((ctl.work_limit() as u128).saturating_sub(last_work));
+    let mut heaps = vec![last];
+    let mut low = last;
+    while low > first && last - low < LAST_HEAPS - 1 {
+        let cost = rs.options_bound(low - 1);
+        if cost > budget {
+            break;
+        }
+        budget -= cost;
+        low -= 1;
+        heaps.push(low);
+    }
     if low > first {
-        let run = dense_work(rs, first, len - 1);
-        let mut budget = (run / 100)
-            .max(SAMPLE_WORK)
-            .min((ctl.work_limit() as u128).saturating_sub(last_work));
         // A new draw every run (std's random hasher keys), so no heap is safe to alter.
         let mut state = std::collections::hash_map::RandomState::new().build_hasher().finish();
         let mut picked = 0;
@@ -344,18 +364,41 @@ mod tests {
                 assert_eq!(random, RANDOM_HEAPS, "cheap heaps: the full sample");
             }
         }
-        // Heaps too costly for the budget are skipped; the last ones are checked
-        // against the work limit.
+        // The last heap is checked against the work limit.
         let nim = heap("nim");
-        let len = 1u64 << 30;
-        let s = sample(nim.as_ref(), len, "x", &ctl).unwrap();
-        let cost = |heaps: &mut dyn Iterator<Item = u64>| heaps.map(|n| nim.options_bound(n)).sum::<u128>();
-        let budget = SAMPLE_WORK.max(dense_work(nim.as_ref(), 0, len - 1) / 100);
-        assert!(cost(&mut s.iter().copied()) <= budget + cost(&mut (len - LAST_HEAPS..len)));
         let small = Control::new().with_work_limit(1000);
         assert!(matches!(
             sample(nim.as_ref(), 1 << 30, "x", &small),
             Err(Error::TooMuchWork { .. })
         ));
+    }
+
+    /// Where the engine's step is much cheaper than listing options, the check stays a
+    /// small part of the run: Nim to 10^8 recomputed its last 8 heaps, 8·10^8 options
+    /// against a few steps a heap for the run; now the last heap, and the others only
+    /// within 1/20 of the run's estimated work.
+    #[test]
+    fn the_check_is_bounded_by_the_work_of_the_saved_heaps() {
+        let ctl = Control::new();
+        for (name, len) in [
+            ("nim", 100_000_000u64),
+            ("nim", 1 << 30),
+            ("subtraction[1,2]", 1 << 20),
+            ("maliquot", 1 << 24),
+        ] {
+            let rs = heap(name);
+            let s = sample(rs.as_ref(), len, "x", &ctl).unwrap();
+            assert_eq!(s.last(), Some(&(len - 1)), "{name}: the last heap is always checked");
+            let cost: u128 = s.iter().map(|&n| rs.options_bound(n)).sum();
+            let budget = SAMPLE_WORK + dense_work(rs.as_ref(), rs.first_heap(), len - 1) / CHECK_SHARE;
+            assert!(
+                cost <= rs.options_bound(len - 1) + budget,
+                "{name} to {len}: {cost} > {budget}"
+            );
+        }
+        // Nim's heaps before the last cost more than the whole budget (smaller random
+        // heaps may fit).
+        let s = sample(heap("nim").as_ref(), 100_000_000, "x", &ctl).unwrap();
+        assert!(s.iter().all(|&n| n == 99_999_999 || n < 99_999_992), "{s:?}");
     }
 }

@@ -208,3 +208,19 @@ proptest! {
         }
     }
 }
+
+/// A stage's edges are counted as work, so Ctrl-C stops the solver within a chunk of
+/// them (a stage of a graph of 10^8 edges took seconds, checked only between stages).
+#[test]
+fn a_stage_stops_within_a_chunk_of_work() {
+    // A path of 3·2^20 vertices: its first stage labels them all (0 and 1 alternating
+    // from the end), one at a time.
+    let n = 3u32 << 20;
+    let adj: Vec<Vec<u32>> = (0..n).map(|v| if v + 1 < n { vec![v + 1] } else { vec![] }).collect();
+    let g = Graph::from_adjacency(&adj).unwrap();
+    let ctl = Control::new();
+    ctl.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(solve(&g, &ctl).unwrap_err(), Error::Interrupted);
+    let done = ctl.work_done();
+    assert!(done > 0 && done <= 2 * crate::control::WORK_CHUNK, "{done}");
+}

@@ -212,7 +212,10 @@ impl DenseStep for MemberStep<'_> {
         }
         let comb = &mut self.comb;
         self.rs
-            .for_each_member(self.property, n, &mut |h| comb.add(codes[h as usize]));
+            .for_each_member(self.property, n, &mut |h| {
+                comb.add(codes[h as usize]);
+                true
+            });
         Ok(self.comb.finish())
     }
 }

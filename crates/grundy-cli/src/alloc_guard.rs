@@ -1,0 +1,81 @@
+//! The CLI's global allocator: the system's, except that an allocation the system
+//! refuses outside a fallible reservation ([`grundy::control::allocation_is_fallible`])
+//! ends grundy with one error line and exit 2 instead of Rust's abort (exit 134). The
+//! big tables are reserved fallibly and their refusal is an ordinary error; this
+//! catches the small allocations after them, refused when a memory limit set above
+//! what `ulimit -v` leaves let the tables through.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::fmt::Write;
+
+/// The system allocator, ending the process cleanly when it refuses memory.
+pub struct Guarded;
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged; a
+// null result is either returned (inside a fallible reservation) or never returns.
+unsafe impl GlobalAlloc for Guarded {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract for `alloc`, passed on.
+        checked(unsafe { System.alloc(layout) }, layout.size())
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as `alloc`.
+        checked(unsafe { System.alloc_zeroed(layout) }, layout.size())
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` (through this allocator) with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as `dealloc`, and the caller's contract for `new_size`.
+        checked(unsafe { System.realloc(ptr, layout, new_size) }, new_size)
+    }
+}
+
+/// `ptr`, unless it is null outside a fallible reservation: then the process ends.
+fn checked(ptr: *mut u8, size: usize) -> *mut u8 {
+    if ptr.is_null() && !grundy::control::allocation_is_fallible() {
+        refused(size);
+    }
+    ptr
+}
+
+/// Writes the error line for a refused allocation of `size` bytes on stderr and exits
+/// with status 2 at once (`_exit`: no destructor or exit handler may allocate now).
+/// The message is formatted in a buffer on the stack.
+fn refused(size: usize) -> ! {
+    let mut line = Line { buf: [0; 320], len: 0 };
+    let (amount, unit) = if size >= 1 << 20 {
+        (size >> 20, "MiB")
+    } else {
+        (size, "bytes")
+    };
+    let _ = writeln!(
+        line,
+        "grundy: error: the system refused {amount} {unit} of memory: the memory limit is above what \
+         the system allows (ulimit -v, or memory in use elsewhere); lower it with --memory-limit"
+    );
+    // SAFETY: write(2) and _exit(2) on a buffer we own; neither allocates.
+    unsafe {
+        libc::write(2, line.buf.as_ptr().cast(), line.len);
+        libc::_exit(2)
+    }
+}
+
+/// A line formatted without allocating (cut at the buffer's end).
+struct Line {
+    buf: [u8; 320],
+    len: usize,
+}
+
+impl Write for Line {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let n = s.len().min(self.buf.len() - self.len);
+        self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+        self.len += n;
+        Ok(())
+    }
+}
