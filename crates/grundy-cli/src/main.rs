@@ -56,6 +56,9 @@ enum Command {
     Table(commands::table::Args),
     /// The smallest period, preperiod and saltus of a heap ruleset's sequence.
     Period(commands::period::Args),
+    /// The misère quotient of a heap ruleset, heap by heap, with a certificate
+    /// (--save) and its independent check (--check).
+    Quotient(commands::quotient::Args),
     /// MIN (paper 001): positions of the values 0 and 1 (f_0, f_1), Theorem 1, and the
     /// a with G(a−1,a) = 0 or G(a−2,a) = 0.
     MinFacts(commands::min_facts::Args),
@@ -108,6 +111,7 @@ fn main() -> ExitCode {
         Command::Plot(a) => commands::plot::run(a, &ctl),
         Command::Table(a) => commands::table::run(a, &ctl),
         Command::Period(a) => commands::period::run(a, &ctl),
+        Command::Quotient(a) => commands::quotient::run(a, &ctl),
         Command::MinFacts(a) => commands::min_facts::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
         Command::Bench(a) => bench::run(a),

@@ -14,6 +14,7 @@ mod limits;
 mod loopy;
 mod memory;
 mod min;
+mod misere;
 mod output;
 mod reliability;
 mod textbook;

@@ -29,3 +29,4 @@ pub use monoid::Monoid;
 pub use presentation::Presentation;
 pub use quotient::{quotient, Change, Quotient, Status, MISERE_PERIODICITY};
 pub use search::{MisereMoves, MisereSearch};
+pub(crate) use sum::is_nim as is_nim_ruleset;

@@ -1,5 +1,7 @@
 //! The canonical form of the misère search: a sum is a multiset of *atoms* (a heap of
-//! a heap ruleset, a tuple position in its ruleset's `canonical` form, or a Nim heap),
+//! a heap ruleset, a tuple position in its ruleset's `canonical` form, a part of a game
+//! position — a board region, a graph's part — in its ruleset's `canonical` form, or a
+//! Nim heap),
 //! held as a sorted list of (atom id, count). Atoms are interned; the options of each
 //! atom are listed once and kept.
 //!
@@ -10,7 +12,7 @@
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::formulas::classic::NIM;
-use crate::game::{Component, HeapRuleset, Part, Position, TupleRuleset};
+use crate::game::{Component, GamePos, GameRuleset, HeapRuleset, Part, Position, TupleRuleset};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -29,12 +31,16 @@ pub(crate) enum Key {
     Tuple(u32, Box<[u64]>),
     /// A Nim heap of size `n ≥ 1` (`nim` heaps and the `*2` heaps of the genus).
     Nim(u64),
+    /// One part (as [`GameRuleset::components`] splits it) of a position of game
+    /// ruleset number `rs`, in the ruleset's [`GameRuleset::canonical`] form.
+    Game(u32, GamePos),
 }
 
 /// Interned atoms and their options.
 pub(crate) struct Atoms {
     heap_rs: Vec<Arc<dyn HeapRuleset>>,
     tuple_rs: Vec<Arc<dyn TupleRuleset>>,
+    game_rs: Vec<Arc<dyn GameRuleset>>,
     by_name: FxHashMap<String, u32>,
     nim_rs: Option<Arc<dyn HeapRuleset>>,
     ids: FxHashMap<Key, u32>,
@@ -59,6 +65,7 @@ impl Atoms {
         Atoms {
             heap_rs: Vec::new(),
             tuple_rs: Vec::new(),
+            game_rs: Vec::new(),
             by_name: FxHashMap::default(),
             nim_rs: None,
             ids: FxHashMap::default(),
@@ -101,6 +108,33 @@ impl Atoms {
         self.tuple_rs.push(rs.clone());
         self.by_name.insert(name, i);
         i
+    }
+
+    fn game_index(&mut self, rs: &Arc<dyn GameRuleset>) -> u32 {
+        let name = format!("g:{}", rs.name());
+        if let Some(&i) = self.by_name.get(&name) {
+            return i;
+        }
+        let i = self.game_rs.len() as u32;
+        self.game_rs.push(rs.clone());
+        self.by_name.insert(name, i);
+        i
+    }
+
+    /// The atoms of a game position: its parts ([`GameRuleset::components`], or the
+    /// position itself), each in [`GameRuleset::canonical`] form. Both keep the game
+    /// (a disjunctive sum of its parts; an image of a board under its symmetries), so
+    /// they hold in misère play as in normal play.
+    pub(crate) fn game(&mut self, rs: &Arc<dyn GameRuleset>, pos: &GamePos) -> Vec<u32> {
+        let i = self.game_index(rs);
+        let parts = rs.components(pos).unwrap_or_else(|| vec![pos.clone()]);
+        parts
+            .into_iter()
+            .map(|p| {
+                let c = rs.canonical(&p).unwrap_or(p);
+                self.intern(Key::Game(i, c))
+            })
+            .collect()
     }
 
     pub(crate) fn intern(&mut self, key: Key) -> u32 {
@@ -154,11 +188,10 @@ impl Atoms {
                         ruleset.name()
                     )))
                 }
-                Component::Game { ruleset, .. } => {
-                    return Err(Error::Unsupported(format!(
-                        "misère play of {} is not supported yet: the misère search takes heap and tuple rulesets",
-                        ruleset.name()
-                    )))
+                Component::Game { ruleset, pos } => {
+                    for a in self.game(ruleset, pos) {
+                        out.push((a, 1));
+                    }
                 }
             }
         }
@@ -208,6 +241,18 @@ impl Atoms {
                 rs.for_each_option(&pos, &mut |o| list.push(o.to_vec()));
                 for o in list {
                     opts.push(vec![(self.tuple(&rs, &o), 1)]);
+                }
+            }
+            Key::Game(i, pos) => {
+                let rs = self.game_rs[i as usize].clone();
+                let what = format!("listing the options of {}", rs.write(&pos));
+                ctl.check_work(&what, rs.options_bound(&pos), "an upper bound on the options")?;
+                for o in rs.options(&pos)? {
+                    let mut s: Sum = Vec::new();
+                    for p in &o {
+                        s.extend(self.game(&rs, p).into_iter().map(|a| (a, 1)));
+                    }
+                    opts.push(normalize(s));
                 }
             }
         }
