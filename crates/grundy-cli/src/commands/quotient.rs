@@ -172,7 +172,11 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     if let Some(path) = &a.save {
         crate::output::check_writable(path)?;
     }
-    let q = quotient(rs.as_ref(), to, ctl)?;
+    // The progress bar (on a terminal) shows the heap reached and |Q|.
+    ctl.start(&format!("misère quotient of {}", rs.name()), to);
+    let q = quotient(rs.as_ref(), to, ctl);
+    ctl.finish();
+    let q = q?;
     let out = report(&q);
     let printed = match a.format {
         Format::Json => print_json(&out),
