@@ -150,6 +150,10 @@ pub const PAPERS: &[(&str, &str)] = &[
         "100",
         "Take-and-break games of the literature (Guy & Smith; Kenyon; Austin; Gangolli & Plambeck)",
     ),
+    (
+        "101",
+        "Misère play (Bouton; Conway; Plambeck & Siegel; Siegel; Plambeck)",
+    ),
 ];
 
 /// The title of paper `p` (`000` …), or `other`.

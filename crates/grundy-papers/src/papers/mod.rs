@@ -1,5 +1,5 @@
 //! The seed papers, one table of claim rows each, and the classic take-and-break
-//! results of the literature (`p100`).
+//! results of the literature (`p100`) and misère play (`p101`).
 
 pub mod p000;
 pub mod p001;
@@ -7,6 +7,7 @@ pub mod p002;
 pub mod p003;
 pub mod p004;
 pub mod p100;
+pub mod p101;
 
 use crate::claim::Claim;
 
@@ -18,5 +19,6 @@ pub fn all() -> Vec<Claim> {
     v.extend(p003::claims());
     v.extend(p004::claims());
     v.extend(p100::claims());
+    v.extend(p101::claims());
     v
 }
