@@ -12,6 +12,7 @@ mod core;
 mod games;
 mod loopy;
 mod min;
+mod misere;
 mod take_break;
 
 use crate::output::{print_json, stdout, Format};
@@ -106,6 +107,7 @@ fn all() -> Vec<Bench> {
     v.extend(min::benches());
     v.extend(take_break::benches());
     v.extend(games::benches());
+    v.extend(misere::benches());
     v
 }
 
