@@ -150,6 +150,10 @@ fn print_misere(w: &mut dyn Write, out: &MisereOut, outcome: Outcome) -> std::io
     writeln!(w, "{}: misère {}", out.position, describe(outcome))?;
     if outcome == Outcome::P {
         writeln!(w, "no winning move (every option is a misère N-position)")?;
+    } else if out.winning.is_empty() {
+        // An N-position without a move to a P-position has no move at all: the player
+        // to move cannot move, and in misère play that player wins.
+        writeln!(w, "no move: the player to move cannot move, and so wins")?;
     } else {
         writeln!(w, "winning moves ({}):", out.winning.len())?;
         out.winning.iter().try_for_each(|p| writeln!(w, "  {p}"))?;
