@@ -193,3 +193,21 @@ fn loopy_components_are_refused_and_sequences_keep_their_prefix() {
     });
     assert_eq!(solver().misere_value(&one).unwrap().outcome, Outcome::N);
 }
+
+#[test]
+fn a_large_nim_heap_is_not_listed_heap_by_heap() {
+    // The moves of nim(n) reach nim(k) for every k < n; telling whether each is the game
+    // 0 once listed all k of its options (n²/2 options: 23 GB at n = 200000). Linear
+    // now: with 64 MiB the moves of nim(50000) are found.
+    let ctl = Control::new().with_memory_limit(64 << 20);
+    let mut s = MisereSearch::new(ctl.clone());
+    let m = s.moves(&parse_position("nim(50000,3)").unwrap(), false).unwrap();
+    let w: Vec<String> = m.winning.iter().map(|p| p.to_string()).collect();
+    assert_eq!(w, ["nim(3,3)"]);
+    // The option lists kept by the search count against the memory limit.
+    let mut s = MisereSearch::new(Control::new().with_memory_limit(1 << 20));
+    let e = s
+        .outcome(&parse_position("nim(100000) + kayles(3)").unwrap())
+        .unwrap_err();
+    assert!(matches!(e, grundy::Error::TooLarge { .. }), "{e}");
+}

@@ -49,7 +49,14 @@ pub(crate) struct Atoms {
     raw: Vec<Option<Arc<[Sum]>>>,
     /// Options with the atoms that have no option left out, per atom.
     canonical: Vec<Option<Arc<[Sum]>>>,
+    /// Bytes of the option lists kept (counted against the memory limit).
+    listed_bytes: u64,
 }
+
+/// Bytes of one listed option besides its atoms (the list's entry and allocation).
+const BYTES_PER_OPTION: u64 = 48;
+/// Bytes per atom of a listed option.
+const BYTES_PER_OPTION_ATOM: u64 = 16;
 
 /// True if `rs` is Nim itself (heap n moves to any smaller heap): the built-in `nim`,
 /// recognised by its name and Bouton's closed form.
@@ -72,6 +79,7 @@ impl Atoms {
             keys: Vec::new(),
             raw: Vec::new(),
             canonical: Vec::new(),
+            listed_bytes: 0,
         }
     }
 
@@ -204,7 +212,8 @@ impl Atoms {
     /// [`Error::TooMuchWork`] when the atom has more options than the work limit
     /// allows ([`HeapRuleset::options_bound`], 2^k subsets of a powerset base of k heaps;
     /// more than 2^20 subsets are refused), [`Error::Unsupported`] for an option that is
-    /// not smaller than a heap.
+    /// not smaller than a heap, [`Error::TooLarge`] when the option lists kept pass the
+    /// memory limit.
     pub(crate) fn raw_options(&mut self, a: u32, ctl: &Control) -> Result<Arc<[Sum]>> {
         if let Some(o) = &self.raw[a as usize] {
             return Ok(o.clone());
@@ -256,6 +265,18 @@ impl Atoms {
                 }
             }
         }
+        // The lists are kept for the whole search: count them (a Nim heap of n has n
+        // options, so listing every heap below a large one is quadratic).
+        let bytes: u64 = opts
+            .iter()
+            .map(|o| BYTES_PER_OPTION + BYTES_PER_OPTION_ATOM * o.len() as u64)
+            .sum();
+        self.listed_bytes = self.listed_bytes.saturating_add(bytes);
+        ctl.check_memory(
+            "the options listed by the misère search",
+            self.listed_bytes,
+            format!("options listed for {} positions", self.keys.len()),
+        )?;
         let opts: Arc<[Sum]> = opts.into();
         self.raw[a as usize] = Some(opts.clone());
         Ok(opts)
@@ -266,6 +287,10 @@ impl Atoms {
     /// # Errors
     /// As [`Atoms::raw_options`].
     pub(crate) fn is_terminal(&mut self, a: u32, ctl: &Control) -> Result<bool> {
+        // A Nim heap n ≥ 1 has the option 0: no need to list its n options.
+        if matches!(self.keys[a as usize], Key::Nim(_)) {
+            return Ok(false);
+        }
         Ok(self.raw_options(a, ctl)?.is_empty())
     }
 
