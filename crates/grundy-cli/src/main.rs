@@ -94,6 +94,9 @@ enum Command {
     Period(commands::period::Args),
     /// The status of every code of a family (trivial, periodic, open), resumable.
     Census(commands::census::Args),
+    /// The misère quotient of a heap ruleset, heap by heap, with a certificate
+    /// (--save) and its independent check (--check).
+    Quotient(commands::quotient::Args),
     /// MIN (paper 001): positions of the values 0 and 1 (f_0, f_1), Theorem 1, and the
     /// a with G(a−1,a) = 0 or G(a−2,a) = 0.
     MinFacts(commands::min_facts::Args),
@@ -166,6 +169,7 @@ fn main() -> ExitCode {
         Command::Table(a) => commands::table::run(a, &ctl),
         Command::Period(a) => commands::period::run(a, &ctl),
         Command::Census(a) => commands::census::run(a, &ctl),
+        Command::Quotient(a) => commands::quotient::run(a, &ctl),
         Command::MinFacts(a) => commands::min_facts::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
         Command::Bench(a) => bench::run(a),

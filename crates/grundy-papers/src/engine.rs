@@ -320,3 +320,30 @@ pub fn census(family: &str, to: u64, ctl: &Control) -> Result<Vec<grundy::analys
 pub fn census_code(code: &str, to: u64, ctl: &Control) -> Result<grundy::analysis::census::Row> {
     Ok(grundy::analysis::census::run_code(code, to, ctl)?.row)
 }
+
+/// The misère quotient of the heap ruleset `name` up to heap `to` (or until solved),
+/// re-verified by the independent certificate checker.
+///
+/// # Errors
+/// Unknown name, a ruleset the quotient engine does not take, a stop before `to` (a
+/// limit), or a certificate the checker rejects.
+pub fn misere_quotient(name: &str, to: u64, ctl: &Control) -> Result<grundy::solve::misere::Quotient> {
+    let rs = heap(name)?;
+    let q = grundy::solve::misere::quotient(rs.as_ref(), to, ctl)?;
+    if let Some(e) = q.stopped {
+        return Err(e.into());
+    }
+    grundy::solve::misere::check_certificate(&q.certificate(), rs.as_ref(), ctl)?;
+    Ok(q)
+}
+
+/// The misère search engine, with misère Nim's rule turned off when `bouton` is false
+/// (so that sums of Nim heaps are searched).
+pub fn misere_search(ctl: &Control, bouton: bool) -> grundy::solve::misere::MisereSearch {
+    let s = grundy::solve::misere::MisereSearch::new(ctl.clone());
+    if bouton {
+        s
+    } else {
+        s.without_bouton()
+    }
+}

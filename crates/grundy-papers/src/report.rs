@@ -154,6 +154,10 @@ pub const PAPERS: &[(&str, &str)] = &[
         "101",
         "Censuses of octal games against the published tables (Winning Ways; Flammenkamp; tczajka/octal-games)",
     ),
+    (
+        "102",
+        "Misère play (Bouton; Conway; Plambeck & Siegel; Siegel; Plambeck)",
+    ),
 ];
 
 /// The title of paper `p` (`000` …), or `other`.

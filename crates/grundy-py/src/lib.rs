@@ -8,6 +8,7 @@
 
 mod game;
 mod limits;
+mod misere;
 mod rules;
 mod run;
 
@@ -188,36 +189,42 @@ impl Game {
         &self.def.name
     }
 
-    /// The nim-value of the position `pos` (by search from the rules).
-    #[pyo3(signature = (pos, progress = None))]
+    /// The nim-value of the position `pos` (by search from the rules); in misère play
+    /// a dict for `grundy.MisereValue`.
+    #[pyo3(signature = (pos, progress = None, play = "normal"))]
     fn value<'py>(
         &self,
         py: Python<'py>,
         pos: Bound<'py, PyAny>,
         progress: Option<Bound<'py, PyAny>>,
+        play: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
         let call = call_state(None)?;
         let (_, p) = self.position(py, &pos, &call)?;
+        if misere::play(play)? == grundy::solve::Play::Misere {
+            let d = misere::value_of(py, &call, &p, progress.as_ref())?;
+            d.set_item("position", pos)?;
+            return Ok(d.into_any());
+        }
         let v = run(py, &call, progress.as_ref(), |ctl| {
             Solver::new(Method::Search, ctl.clone()).nim_value(&p)
         })?;
         nimber(py, &v)
     }
 
-    /// The moves from `pos`, as a dict for `grundy.GameMoves`.
-    #[pyo3(signature = (pos, all = false, progress = None))]
+    /// The moves from `pos`, as a dict for `grundy.GameMoves` (in misère play for
+    /// `grundy.MisereMoves`).
+    #[pyo3(signature = (pos, all = false, progress = None, play = "normal"))]
     fn _moves<'py>(
         &self,
         py: Python<'py>,
         pos: Bound<'py, PyAny>,
         all: bool,
         progress: Option<Bound<'py, PyAny>>,
+        play: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
         let call = call_state(None)?;
         let (live, p) = self.position(py, &pos, &call)?;
-        let mv = run(py, &call, progress.as_ref(), |ctl| {
-            Solver::new(Method::Search, ctl.clone()).moves(&p, all)
-        })?;
         // An option as the game wrote it: a position, or a tuple of them (a sum).
         let option = |q: &Position| -> PyResult<Bound<'py, PyAny>> {
             let parts: Vec<Bound<'py, PyAny>> = q
@@ -233,6 +240,18 @@ impl Game {
                 _ => Ok(PyTuple::new(py, parts)?.into_any()),
             }
         };
+        if misere::play(play)? == grundy::solve::Play::Misere {
+            let (outcome, winning, options) = misere::moves_of(py, &call, &p, all, progress.as_ref(), option)?;
+            let d = PyDict::new(py);
+            d.set_item("position", pos)?;
+            d.set_item("outcome", outcome)?;
+            d.set_item("winning", winning)?;
+            d.set_item("options", options)?;
+            return Ok(d);
+        }
+        let mv = run(py, &call, progress.as_ref(), |ctl| {
+            Solver::new(Method::Search, ctl.clone()).moves(&p, all)
+        })?;
         let d = PyDict::new(py);
         d.set_item("position", pos)?;
         let v = mv
@@ -1305,5 +1324,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_session_limits, m)?)?;
     m.add_function(wrap_pyfunction!(session_limits, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    misere::register(m)?;
     Ok(())
 }

@@ -33,7 +33,7 @@ pub fn benches() -> Vec<Bench> {
         name: "census/octal2-2^16",
         target: "grundy census octal:2 --to 2^16 --jobs 2",
         baseline: "the same with --jobs 1",
-        requirement: "≥ 1.8× speed-up on two cores (issue 24)",
+        requirement: "≥ 1.8× speed-up on two cores (docs/census.md)",
         run_target: || run("octal:2", 1 << 16, 2),
         run_baseline: || run("octal:2", 1 << 16, 1),
     }]

@@ -14,6 +14,7 @@ mod core;
 mod games;
 mod loopy;
 mod min;
+mod misere;
 mod print;
 mod take_break;
 
@@ -111,6 +112,7 @@ fn all() -> Vec<Bench> {
     v.extend(take_break::benches());
     v.extend(games::benches());
     v.extend(census::benches());
+    v.extend(misere::benches());
     v
 }
 

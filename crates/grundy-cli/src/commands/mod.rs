@@ -7,6 +7,7 @@ pub mod min_facts;
 pub mod moves;
 pub mod period;
 pub mod plot;
+pub mod quotient;
 pub mod seq;
 pub mod table;
 pub mod value;
@@ -61,4 +62,21 @@ fn library_error(e: &anyhow::Error) -> Option<&grundy::Error> {
                 _ => None,
             })
     })
+}
+
+/// The outcome of a certificate check (`period --check`, `quotient --check`): `holds:
+/// …` and exit 0, or the one-line reason (`certificate rejected: …`) on stdout and exit
+/// 1; other errors (limits, Ctrl-C) as errors.
+pub fn check_verdict(result: grundy::Result<String>) -> anyhow::Result<ExitCode> {
+    match result {
+        Ok(what) => {
+            crate::output::stdout(|w| writeln!(w, "holds: {what}"))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(grundy::Error::Input(why)) => {
+            crate::output::stdout(|w| writeln!(w, "{why}"))?;
+            Ok(ExitCode::from(EXIT_MISMATCH))
+        }
+        Err(e) => Err(e.into()),
+    }
 }

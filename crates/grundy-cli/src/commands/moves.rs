@@ -1,7 +1,7 @@
 //! `grundy moves EXPR`: winning moves of a position.
 
 use super::bound::BoundArgs;
-use super::value::{describe_bounded, solver, MethodArg};
+use super::value::{describe, describe_bounded, play_solver, solver, MethodArg, PlayArg};
 use crate::output::{column_width, pad, print_json, stdout, Format};
 use grundy::catalog::parse_position;
 use grundy::solve::Moves;
@@ -25,6 +25,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// Play convention: normal (the last player to move wins) or misere (loses).
+    #[arg(long, value_enum, default_value_t)]
+    play: PlayArg,
+    /// A misère quotient certificate (from `grundy quotient --save`), re-checked, that
+    /// answers misère questions about sums of heaps of its ruleset.
+    #[arg(long, value_name = "FILE")]
+    quotient: Option<std::path::PathBuf>,
     #[command(flatten)]
     bounds: BoundArgs,
 }
@@ -63,10 +70,50 @@ struct Out {
     stay: Option<String>,
 }
 
+/// The misère JSON shape: `options` only with `--all`.
+#[derive(Serialize)]
+struct MisereOut {
+    position: String,
+    play: &'static str,
+    outcome: String,
+    winning: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<Vec<MisereOption>>,
+}
+
+#[derive(Serialize)]
+struct MisereOption {
+    position: String,
+    outcome: String,
+}
+
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let m = solver(a.method, &a.bounds, ctl).moves(&pos, a.all)?;
+    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
+    if a.play == PlayArg::Misere {
+        let m = solver.misere_moves(&pos, a.all)?;
+        let out = MisereOut {
+            position: pos.to_string(),
+            play: grundy::solve::Play::Misere.name(),
+            outcome: m.outcome.to_string(),
+            winning: m.winning.iter().map(|p| p.to_string()).collect(),
+            options: m.options.as_ref().map(|o| {
+                o.iter()
+                    .map(|(p, v)| MisereOption {
+                        position: p.to_string(),
+                        outcome: v.to_string(),
+                    })
+                    .collect()
+            }),
+        };
+        match a.format {
+            Format::Json => print_json(&out)?,
+            Format::Text => stdout(|w| print_misere(w, &out, m.outcome))?,
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let m = solver.moves(&pos, a.all)?;
     let strings = |ps: &[grundy::game::Position]| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>();
     let notes: Vec<&str> = m
         .value
@@ -102,6 +149,31 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         Format::Text => stdout(|w| print_text(w, &out, &m))?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn print_misere(w: &mut dyn Write, out: &MisereOut, outcome: Outcome) -> std::io::Result<()> {
+    writeln!(w, "{}: misère {}", out.position, describe(outcome))?;
+    if outcome == Outcome::P {
+        writeln!(w, "no winning move (every option is a misère N-position)")?;
+    } else if out.winning.is_empty() {
+        // An N-position without a move to a P-position has no move at all: the player
+        // to move cannot move, and in misère play that player wins.
+        writeln!(w, "no move: the player to move cannot move, and so wins")?;
+    } else {
+        writeln!(w, "winning moves ({}):", out.winning.len())?;
+        out.winning.iter().try_for_each(|p| writeln!(w, "  {p}"))?;
+    }
+    if let Some(opts) = &out.options {
+        writeln!(
+            w,
+            "options ({}), with the misère outcome of the resulting sum:",
+            opts.len()
+        )?;
+        for o in opts {
+            writeln!(w, "  {}  {}", o.outcome, o.position)?;
+        }
+    }
+    Ok(())
 }
 
 fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {

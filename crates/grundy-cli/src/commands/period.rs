@@ -349,15 +349,5 @@ fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
         theorem: c.theorem.clone(),
         values,
     };
-    match check_certificate(rs.as_ref(), &claimed, ctl) {
-        Ok(what) => {
-            stdout(|w| writeln!(w, "holds: {what}"))?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(grundy::Error::Input(why)) => {
-            stdout(|w| writeln!(w, "{why}"))?;
-            Ok(ExitCode::from(super::EXIT_MISMATCH))
-        }
-        Err(e) => Err(e.into()),
-    }
+    super::check_verdict(check_certificate(rs.as_ref(), &claimed, ctl))
 }

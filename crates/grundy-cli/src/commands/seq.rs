@@ -58,6 +58,10 @@ pub struct Args {
     /// when the run ends or is interrupted (a second Ctrl-C waits for the save).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
+    /// Play convention: normal (nim-values G(n)) or misere (misère values G⁻(n), with
+    /// the genus and tameness of each heap in csv and json).
+    #[arg(long, value_enum, default_value_t)]
+    play: super::value::PlayArg,
     #[command(flatten)]
     bounds: BoundArgs,
 }
@@ -74,6 +78,9 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     if let Some(from) = a.from.filter(|&f| f > a.to) {
         anyhow::bail!("--from {from} is larger than --to {}", a.to);
+    }
+    if a.play == super::value::PlayArg::Misere {
+        return misere(&a, &rs, ctl);
     }
     let method = match a.method {
         SeqMethod::Search => Method::Search,
@@ -145,6 +152,69 @@ fn write_values(a: &Args, seq: &Sequence, stop: &dyn Fn() -> bool) -> anyhow::Re
         crate::eprintln_quiet!("grundy: note: {n}");
     }
     Ok(count)
+}
+
+/// The misère JSON document: G⁻ of each heap in `values`, its genus and tameness.
+#[derive(serde::Serialize)]
+struct MisereOut<'a> {
+    ruleset: &'a str,
+    from: u64,
+    play: &'static str,
+    values: Vec<String>,
+    genus: Vec<String>,
+    tameness: Vec<String>,
+}
+
+/// `seq --play misere`: G⁻(n), the genus and tameness of each heap, by the misère
+/// search (the finished prefix kept on a stop).
+fn misere(a: &Args, rs: &grundy::game::Ruleset, ctl: &Control) -> anyhow::Result<ExitCode> {
+    if a.checkpoint.is_some() || a.method != SeqMethod::Search {
+        anyhow::bail!(
+            "--play misere computes each heap by the misère search: it takes no --checkpoint or --method formula"
+        );
+    }
+    let mut solver = Solver::new(Method::Search, ctl.clone()).with_play(grundy::solve::Play::Misere);
+    let seq = solver.misere_sequence(rs, a.from, a.to)?;
+    let from = seq.from;
+    crate::output::stdout(|w| match a.format {
+        SeqFormat::Text => {
+            let v: Vec<String> = seq.values.iter().map(|r| r.misere_value.to_string()).collect();
+            writeln!(w, "{}", v.join(","))
+        }
+        SeqFormat::Csv => {
+            writeln!(w, "n,value,genus,tameness")?;
+            for (i, r) in seq.values.iter().enumerate() {
+                writeln!(
+                    w,
+                    "{},{},\"{}\",{}",
+                    from + i as u64,
+                    r.misere_value,
+                    r.genus,
+                    r.tameness
+                )?;
+            }
+            Ok(())
+        }
+        SeqFormat::Bfile => {
+            for (i, r) in seq.values.iter().enumerate() {
+                writeln!(w, "{} {}", from + i as u64, r.misere_value)?;
+            }
+            Ok(())
+        }
+        SeqFormat::Json => {
+            let doc = MisereOut {
+                ruleset: &seq.ruleset,
+                from,
+                play: grundy::solve::Play::Misere.name(),
+                values: seq.values.iter().map(|r| r.misere_value.to_string()).collect(),
+                genus: seq.values.iter().map(|r| r.genus.to_string()).collect(),
+                tameness: seq.values.iter().map(|r| r.tameness.to_string()).collect(),
+            };
+            serde_json::to_writer_pretty(&mut *w, &doc)?;
+            writeln!(w)
+        }
+    })?;
+    finish(seq.stopped, from, seq.values.len())
 }
 
 fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<ExitCode> {

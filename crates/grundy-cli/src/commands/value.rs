@@ -4,7 +4,7 @@ use super::bound::BoundArgs;
 use crate::output::{print_json, stdout, Format};
 use clap::ValueEnum;
 use grundy::catalog::parse_position;
-use grundy::solve::{Bound, BoundedValue, Method, Solver};
+use grundy::solve::{Bound, BoundedValue, Method, MisereValue, Play, Solver};
 use grundy::value::Outcome;
 use grundy::Control;
 use serde::Serialize;
@@ -32,6 +32,25 @@ impl From<MethodArg> for Method {
     }
 }
 
+/// The play convention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum PlayArg {
+    /// The last player to move wins (nim-values).
+    #[default]
+    Normal,
+    /// The last player to move loses (misère outcomes, G⁻ and genus).
+    Misere,
+}
+
+impl From<PlayArg> for Play {
+    fn from(p: PlayArg) -> Play {
+        match p {
+            PlayArg::Normal => Play::Normal,
+            PlayArg::Misere => Play::Misere,
+        }
+    }
+}
+
 /// Arguments of `grundy value`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -43,6 +62,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// Play convention: normal (the last player to move wins) or misere (loses).
+    #[arg(long, value_enum, default_value_t)]
+    play: PlayArg,
+    /// A misère quotient certificate (from `grundy quotient --save`), re-checked, that
+    /// answers misère questions about sums of heaps of its ruleset.
+    #[arg(long, value_name = "FILE")]
+    quotient: Option<std::path::PathBuf>,
     #[command(flatten)]
     bounds: BoundArgs,
     /// Print the position engine's counters on stderr (boards and graphs): positions
@@ -65,10 +91,47 @@ pub fn solver(method: MethodArg, bounds: &BoundArgs, ctl: &Control) -> Solver {
     Solver::new(method.into(), ctl.clone()).with_bound(bounds.bound(Bound::default().moves))
 }
 
+/// The misère JSON shape: `misere_value`, `genus` and `tameness` only for a position
+/// of one component, `note` only when they were not computed.
+#[derive(Serialize)]
+struct MisereOut {
+    position: String,
+    play: &'static str,
+    outcome: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    misere_value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    genus: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tameness: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+/// The solver for `--play` and `--quotient` (loaded and re-checked).
+pub fn play_solver(solver: Solver, play: PlayArg, quotient: Option<&std::path::Path>) -> anyhow::Result<Solver> {
+    let mut solver = solver.with_play(play.into());
+    if let Some(path) = quotient {
+        if play != PlayArg::Misere {
+            anyhow::bail!("--quotient answers misère questions: add --play misere");
+        }
+        let cert = super::quotient::read_certificate(path)?;
+        let rs = super::quotient::certificate_ruleset(&cert)?;
+        solver
+            .add_quotient(&cert, &rs)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    }
+    Ok(solver)
+}
+
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let mut solver = solver(a.method, &a.bounds, ctl);
+    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
+    if solver.play() == Play::Misere {
+        let v = solver.misere_value(&pos)?;
+        return print_misere(&pos, &v, a.format);
+    }
     let v = solver.value(&pos);
     let stopped = matches!(v, Err(grundy::Error::Interrupted));
     if a.stats || stopped {
@@ -88,6 +151,40 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             note: v.note().map(str::to_string),
         })?,
         Format::Text => stdout(|w| writeln!(w, "{pos}: {}", describe_bounded(&v)))?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_misere(pos: &grundy::game::Position, v: &MisereValue, format: Format) -> anyhow::Result<ExitCode> {
+    match format {
+        Format::Json => print_json(&MisereOut {
+            position: pos.to_string(),
+            play: Play::Misere.name(),
+            outcome: v.outcome.to_string(),
+            misere_value: v.single.as_ref().map(|r| r.misere_value.to_string()),
+            genus: v.single.as_ref().map(|r| r.genus.to_string()),
+            tameness: v.single.as_ref().map(|r| r.tameness.to_string()),
+            note: v.note.clone(),
+        })?,
+        Format::Text => stdout(|w| {
+            write!(w, "{pos}: misère {}", describe(v.outcome))?;
+            if let Some(r) = &v.single {
+                write!(w, ", G⁻ = {}, genus {} ({})", r.misere_value, r.genus, r.tameness)?;
+            }
+            if let Some(q) = &v.quotient {
+                let range = if q.solved {
+                    "solved".to_string()
+                } else {
+                    format!("heaps ≤ {}", q.to)
+                };
+                write!(w, " (from the misère quotient of {}, {range})", q.ruleset)?;
+            }
+            writeln!(w)?;
+            if let Some(n) = &v.note {
+                writeln!(w, "note: {n}")?;
+            }
+            Ok(())
+        })?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -70,6 +70,22 @@ const INVOCATIONS: &[(&str, &[&str], Source)] = &[
     ),
     ("min-facts", &["min-facts", "--to", "100", "--tables"], Source::Stdout),
     ("census", &["census", "octal:1", "--to", "2000"], Source::Stdout),
+    (
+        "value --play misere",
+        &["value", "kayles(5)", "--play", "misere"],
+        Source::Stdout,
+    ),
+    (
+        "moves --play misere",
+        &["moves", "kayles(3,4)", "--play", "misere", "--all"],
+        Source::Stdout,
+    ),
+    (
+        "seq --play misere",
+        &["seq", "kayles", "--to", "5", "--play", "misere"],
+        Source::Stdout,
+    ),
+    ("quotient", &["quotient", "0.75", "--to", "30"], Source::Stdout),
     ("bench", &["bench", "--list"], Source::Stdout),
     ("bench", &["bench", "core/cdn-formula-8x1e18"], Source::Stdout),
     (

@@ -18,6 +18,7 @@ mod limits;
 mod loopy;
 mod memory;
 mod min;
+mod misere;
 mod output;
 mod printing;
 mod readme;

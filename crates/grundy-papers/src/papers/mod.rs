@@ -1,6 +1,6 @@
 //! The seed papers, one table of claim rows each, and the classic take-and-break
-//! results of the literature (`p100`) and the censuses of octal games against the
-//! published tables (`p101`).
+//! results of the literature (`p100`), the censuses of octal games against the
+//! published tables (`p101`) and misère play (`p102`).
 
 pub mod p000;
 pub mod p001;
@@ -9,6 +9,7 @@ pub mod p003;
 pub mod p004;
 pub mod p100;
 pub mod p101;
+pub mod p102;
 
 use crate::claim::Claim;
 
@@ -21,5 +22,6 @@ pub fn all() -> Vec<Claim> {
     v.extend(p004::claims());
     v.extend(p100::claims());
     v.extend(p101::claims());
+    v.extend(p102::claims());
     v
 }

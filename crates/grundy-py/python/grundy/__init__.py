@@ -25,18 +25,23 @@ __all__ = [
     "HeapRuleset",
     "LoopyValue",
     "LoopySequence",
+    "MisereMoves",
+    "MisereValue",
     "Moves",
     "Periodicity",
     "Png",
+    "Quotient",
     "Report",
     "ResourceError",
     "census",
+    "check_quotient",
     "graph",
     "moves",
     "outcome",
     "period",
     "plot",
     "limits",
+    "quotient",
     "reproduce",
     "rulesets",
     "seq",
@@ -191,16 +196,50 @@ def _ruleset_arg(ruleset: Union[str, HeapRuleset]) -> Union[str, HeapRuleset]:
     raise TypeError(f"a ruleset is a str or a grundy.HeapRuleset, not {type(ruleset).__name__}")
 
 
+@dataclasses.dataclass(frozen=True)
+class MisereValue:
+    """A position in misère play (the last player to move loses): its ``outcome``
+    (``"P"`` or ``"N"``) and, for a position of one component (one heap, tuple, board
+    or graph), its misère Grundy value ``misere_value`` (G⁻), ``genus`` (``"2^{20}"``)
+    and ``tameness`` (``"tame"``, ``"wild"`` or ``"unknown"``); ``None`` for a sum, or
+    when they need more followers than grundy searches for them (``note`` says so)."""
+
+    position: Any
+    outcome: str
+    misere_value: Optional[int]
+    genus: Optional[str]
+    tameness: Optional[str]
+    note: Optional[str]
+
+
+def _misere_value(d: dict) -> MisereValue:
+    return MisereValue(**{f.name: d[f.name] for f in dataclasses.fields(MisereValue)})
+
+
+def _check_play(play: str) -> bool:
+    """True for misère play; ValueError for anything but "normal" and "misere"."""
+    if play in ("misere", "misère"):
+        return True
+    if play == "normal":
+        return False
+    raise ValueError(
+        f"unknown play convention {play!r}: normal (the last player to move wins) or misere (the last player to move loses)"
+    )
+
+
 def value(
     expr: str,
     method: str = "auto",
     *,
+    play: str = "normal",
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
     memory_limit: Limit = None,
     max_work: Limit = None,
-) -> Value:
+) -> Union[Value, MisereValue]:
+    if _check_play(play):
+        return _misere_value(_grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work)))
     _, raw, _ = _grundy.value(
         expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
     )
@@ -211,12 +250,15 @@ def outcome(
     expr: str,
     method: str = "auto",
     *,
+    play: str = "normal",
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
     memory_limit: Limit = None,
     max_work: Limit = None,
 ) -> str:
+    if _check_play(play):
+        return _grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work))["outcome"]
     return _grundy.value(
         expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
     )[2]
@@ -283,17 +325,34 @@ class Moves:
         )
 
 
+@dataclasses.dataclass(frozen=True)
+class MisereMoves:
+    """The moves from a position in misère play: ``winning`` the moves to misère
+    P-positions, and with ``all=True`` ``options``, every option with its misère
+    outcome (``"P"`` or ``"N"``). For a :class:`Game` the positions are as ``options``
+    wrote them."""
+
+    position: Any
+    outcome: str
+    winning: List[Any]
+    options: Optional[List[Tuple[Any, str]]]
+
+
 def moves(
     expr: str,
     all: bool = False,
     method: str = "auto",
     *,
+    play: str = "normal",
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
     memory_limit: Limit = None,
     max_work: Limit = None,
-) -> Moves:
+) -> Union[Moves, MisereMoves]:
+    if _check_play(play):
+        pos, out, winning, options = _grundy.misere_moves(expr, all, _progress(progress), limits=_limits(memory_limit, max_work))
+        return MisereMoves(position=pos, outcome=out, winning=list(winning), options=options)
     d = _grundy.moves(
         expr, all, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
     )
@@ -341,13 +400,23 @@ class Game(_Game):
     ``moves`` (with a note naming the position); so is a bad return value.
     """
 
-    def moves(self, pos: Any, all: bool = False, *, progress: bool = False) -> GameMoves:
-        """The winning moves of ``pos`` (and every option with ``all=True``)."""
+    def moves(  # type: ignore[override]
+        self, pos: Any, all: bool = False, *, play: str = "normal", progress: bool = False
+    ) -> Union[GameMoves, MisereMoves]:
+        """The winning moves of ``pos`` (and every option with ``all=True``); with
+        ``play="misere"`` a :class:`MisereMoves`."""
+        if _check_play(play):
+            d = self._moves(pos, all, _progress(progress), "misere")
+            return MisereMoves(position=d["position"], outcome=d["outcome"], winning=list(d["winning"]), options=d["options"])
         d = self._moves(pos, all, _progress(progress))
         return GameMoves(position=d["position"], value=d["value"], winning=list(d["winning"]), options=d["options"])
 
-    def value(self, pos: Any, *, progress: bool = False) -> int:  # type: ignore[override]
-        """The nim-value of ``pos``."""
+    def value(  # type: ignore[override]
+        self, pos: Any, *, play: str = "normal", progress: bool = False
+    ) -> Union[int, MisereValue]:
+        """The nim-value of ``pos``; with ``play="misere"`` a :class:`MisereValue`."""
+        if _check_play(play):
+            return _misere_value(super().value(pos, _progress(progress), "misere"))
         return super().value(pos, _progress(progress))
 
 
@@ -378,12 +447,15 @@ def seq(
     start: Optional[int] = None,
     method: str = "search",
     *,
+    play: str = "normal",
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
     memory_limit: Limit = None,
     max_work: Limit = None,
 ) -> Union[np.ndarray, LoopySequence]:
+    if _check_play(play):
+        return _grundy.misere_seq(_ruleset_arg(ruleset), to, start, _progress(progress), limits=_limits(memory_limit, max_work))
     r = _grundy.seq(
         _ruleset_arg(ruleset),
         to,
@@ -402,6 +474,62 @@ def seq(
         out[:] = r[1]
         return out
     return LoopySequence(ruleset=r[5], start=r[4], codes=r[1], values=[_value(v) for v in r[2]], note=r[3])
+
+
+@dataclasses.dataclass(frozen=True)
+class Quotient:
+    """The misère quotient of a heap ruleset on heaps ``0..=to`` (Plambeck & Siegel
+    2008): ``order`` |Q|, ``p_size`` |P|, ``tame`` (``"T_k"`` or ``"wild"``), the
+    ``presentation`` by generators (heap images a, b, c, …) and relations, ``phi`` the
+    element of each heap 0…to and ``p_portion`` the P-positions' elements (as words),
+    ``changes`` ``(heap, order, p_size)`` where Q grew, ``status`` ``"partial"``
+    (exact for sums of heaps ≤ ``to``) or ``"solved"`` (every heap, with ``period`` and
+    ``preperiod``), ``table`` the multiplication table (element 0 the identity),
+    ``stopped`` why it stopped before ``to`` (a limit), and ``certificate`` the JSON
+    that :meth:`save` writes for :func:`check_quotient`."""
+
+    ruleset: str
+    to: int
+    status: str
+    order: int
+    p_size: int
+    tame: str
+    presentation: str
+    phi: List[str]
+    p_portion: List[str]
+    changes: List[Tuple[int, int, int]]
+    period: Optional[int]
+    preperiod: Optional[int]
+    table: List[List[int]]
+    stopped: Optional[str]
+    certificate: str
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the certificate to ``path`` (atomically: whole or absent)."""
+        _grundy.save_certificate(self.certificate, os.fspath(path))
+
+    def __repr__(self) -> str:
+        return f"Quotient({self.ruleset!r}, to={self.to}, {self.status}, |Q|={self.order}, |P|={self.p_size}, {self.presentation})"
+
+
+def quotient(
+    ruleset: Union[str, HeapRuleset],
+    to: int,
+    *,
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
+) -> Quotient:
+    """The misère quotient of a heap ruleset, heap by heap up to ``to`` or until it is
+    solved (by the periodicity theorem for misère quotients)."""
+    d = _grundy.quotient(_ruleset_arg(ruleset), to, _progress(progress), limits=_limits(memory_limit, max_work))
+    return Quotient(**{f.name: d[f.name] for f in dataclasses.fields(Quotient)})
+
+
+def check_quotient(path: Union[str, "os.PathLike[str]"], *, progress: bool = False) -> str:
+    """Re-verifies a saved quotient certificate with the independent checker; returns
+    what was checked, or raises ``ValueError("certificate rejected: …")``."""
+    return _grundy.check_quotient(os.fspath(path), _progress(progress))
 
 
 @dataclasses.dataclass(frozen=True)

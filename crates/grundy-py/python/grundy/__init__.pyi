@@ -138,10 +138,13 @@ class Game:
     ) -> None: ...
     @property
     def name(self) -> str: ...
-    def value(self, pos: Any, *, progress: bool = False) -> int:
-        """The nim-value of ``pos``."""
-    def moves(self, pos: Any, all: bool = False, *, progress: bool = False) -> GameMoves:
-        """The winning moves of ``pos`` (every option with ``all=True``)."""
+    def value(self, pos: Any, *, play: str = "normal", progress: bool = False) -> Union[int, MisereValue]:
+        """The nim-value of ``pos``; with ``play="misere"`` its misère outcome, G⁻ and
+        genus (a ``MisereValue``). In misère play ``canonical`` must give the same game
+        (an image under the game's symmetries), not only a position of the same value."""
+    def moves(self, pos: Any, all: bool = False, *, play: str = "normal", progress: bool = False) -> Union[GameMoves, MisereMoves]:
+        """The winning moves of ``pos`` (every option with ``all=True``); with
+        ``play="misere"`` a ``MisereMoves``."""
 
 class GameMoves:
     """The moves from a position of a ``Game``: ``winning`` lists the options of value
@@ -180,7 +183,75 @@ class LoopyValue:
 
 Value = Union[int, LoopyValue]
 
-def value(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Value:
+class MisereValue:
+    """A position in misère play (the last player to move loses; ``grundy value
+    --play misere``): ``outcome`` ``"P"`` or ``"N"``; for a position of one component
+    (one heap, tuple, board or graph) ``misere_value`` (G⁻, an ``int``), ``genus``
+    (``"4^{146}"``, ONAG ch. 12) and ``tameness`` (``"tame"``, ``"wild"`` or
+    ``"unknown"``, as the genus rules decide), else ``None``; ``note`` says why they are
+    missing for a single component whose followers are too many to search."""
+
+    position: Any
+    outcome: str
+    misere_value: Optional[int]
+    genus: Optional[str]
+    tameness: Optional[str]
+    note: Optional[str]
+
+class MisereMoves:
+    """The moves from a position in misère play: ``winning`` the positions after the
+    moves to misère P-positions; with ``all=True`` ``options``, every option once with
+    its misère outcome (``"P"`` or ``"N"``), else None."""
+
+    position: Any
+    outcome: str
+    winning: List[Any]
+    options: Optional[List[Tuple[Any, str]]]
+
+class Quotient:
+    """The misère quotient of a heap ruleset (``grundy quotient``; Plambeck & Siegel,
+    JCTA 115 (2008)): ``order`` |Q|, ``p_size`` |P|, ``tame`` (``"T_k"`` or
+    ``"wild"``), ``presentation`` (``"⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩"``),
+    ``phi`` the element of each heap 0…``to`` and ``p_portion`` the elements of the
+    P-positions (words in the generators a, b, c, …, the images of the heaps where Q
+    grew), ``changes`` ``(heap, order, p_size)`` for every heap where Q grew,
+    ``status`` ``"partial"`` (exact for sums of heaps ≤ ``to``) or ``"solved"`` (every
+    heap; ``period`` and ``preperiod`` of Φ, else None), ``table`` the multiplication
+    table (element 0 the identity), ``stopped`` why it stopped before ``to`` (a limit;
+    what it holds is exact) and ``certificate`` the JSON ``save`` writes."""
+
+    ruleset: str
+    to: int
+    status: str
+    order: int
+    p_size: int
+    tame: str
+    presentation: str
+    phi: List[str]
+    p_portion: List[str]
+    changes: List[Tuple[int, int, int]]
+    period: Optional[int]
+    preperiod: Optional[int]
+    table: List[List[int]]
+    stopped: Optional[str]
+    certificate: str
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the certificate (JSON, atomically) for ``check_quotient`` and
+        ``grundy quotient --check``."""
+
+def quotient(ruleset: Union[str, HeapRuleset], to: int, *, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Quotient:
+    """The misère quotient of a heap ruleset whose options are sums of smaller heaps
+    (take-and-break codes, ``subtraction[S]``, a ``HeapRuleset``), heap by heap up to
+    ``to`` or until solved by the periodicity theorem for misère quotients. A limit met
+    on the way returns the quotient reached with ``stopped`` set; Ctrl-C raises
+    ``KeyboardInterrupt``; ``ValueError`` for a ruleset it does not take."""
+
+def check_quotient(path: Union[str, "os.PathLike[str]"], *, progress: bool = False) -> str:
+    """Re-verifies a saved certificate with the independent checker (it does not call
+    the quotient engine): what was checked, or ``ValueError("certificate rejected:
+    …")`` naming the first thing that does not hold."""
+
+def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Union[Value, MisereValue]:
     """The value of a position (a disjunctive sum such as ``"min(6239,6240) + nim(3)"``):
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
@@ -188,11 +259,16 @@ def value(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph
     ``"formula"`` (closed forms only; ``ValueError`` where none is proven) or
     ``"search"`` (from the rules). ``bound`` (largest heap, default 10^18) and
     ``graph_bound`` (most moves per exploration, default 10^7) limit loopy games.
-    ``progress``: a tqdm bar if tqdm is installed. Same as ``grundy value``."""
+    ``progress``: a tqdm bar if tqdm is installed. Same as ``grundy value``.
 
-def outcome(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> str:
+    ``play="misere"`` (the last player to move loses) returns a ``MisereValue``; a sum
+    of heaps of one ruleset is answered from its misère quotient when one covers it
+    (as ``grundy value --play misere``); loopy rulesets raise ``ValueError``."""
+
+def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> str:
     """``"P"`` (the previous player wins), ``"N"`` (the next player wins), ``"D"`` (a
-    draw, loopy games) or ``"?"`` (undetermined within the bound)."""
+    draw, loopy games) or ``"?"`` (undetermined within the bound); with
+    ``play="misere"`` the misère outcome, ``"P"`` or ``"N"``."""
 
 class Moves:
     """The moves from a position (``grundy moves``). Each move is ``(position, value)``:
@@ -221,12 +297,12 @@ class Moves:
     stay: Optional[str]
     def _repr_html_(self) -> str: ...
 
-def moves(expr: str, all: bool = False, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Moves:
+def moves(expr: str, all: bool = False, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Union[Moves, MisereMoves]:
     """The winning moves of a position, the drawing moves of a draw, and with
     ``all=True`` every option. Raises ``ResourceError`` when listing the options (every
     option of each heap is enumerated) is above the work limit, or the listed moves,
     their values and the table behind them above the memory limit; both are estimated
-    before any value is computed."""
+    before any value is computed. ``play="misere"`` returns a ``MisereMoves``."""
 
 class LoopySequence:
     """The values of a loopy ruleset on heaps ``start .. start + len − 1``.
@@ -247,7 +323,7 @@ class LoopySequence:
     def __iter__(self) -> Iterator[LoopyValue]: ...
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray: ...
 
-def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, method: str = "search", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Union[np.ndarray, LoopySequence]:
+def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, method: str = "search", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Union[np.ndarray, LoopySequence]:
     """The values G(start), …, G(to) of a heap ruleset (``grundy seq NAME --to N``):
     both ends included, ``start`` defaulting to the ruleset's first heap, so
     ``a[i] == G(start + i)`` and ``a.shape == (to - start + 1,)``.
@@ -269,7 +345,10 @@ def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, 
     Raises ``ValueError`` for a ruleset on tuples or a range whose start (given, or the
     ruleset's first heap) is above ``to`` (``start 50 (the first heap of r) is larger
     than the last heap 10``), and ``ResourceError`` when the table (or the Python ints)
-    exceeds the memory limit."""
+    exceeds the memory limit.
+
+    ``play="misere"``: the misère values G⁻(start), …, G⁻(to) as ``uint64``, each heap
+    by the misère search (``grundy seq NAME --play misere``)."""
 
 class Periodicity:
     """The smallest period p, preperiod n₀ and saltus s with G(n + p) = G(n) + s for

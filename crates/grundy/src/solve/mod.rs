@@ -42,6 +42,7 @@ pub use dense::{
 pub use evaluator::{Evaluator, Method};
 pub use explore::{Bound, BoundedValue, LoopyExplorer};
 pub use solver::{
-    Moves, Sequence, SequenceValues, Solver, LISTED_BYTES_PER_HEAP, LISTED_BYTES_PER_OPTION, LISTED_MOVES,
-    LISTED_SUBSET_MOVES, POWERSET_BYTES_PER_BASE,
+    MisereSequence, MisereValue, Moves, Play, QuotientUse, Sequence, SequenceValues, Solver, GENUS_BUDGET,
+    LISTED_BYTES_PER_HEAP, LISTED_BYTES_PER_OPTION, LISTED_MOVES, LISTED_SUBSET_MOVES, POWERSET_BYTES_PER_BASE,
+    QUOTIENT_BUDGET,
 };

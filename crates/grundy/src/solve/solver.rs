@@ -34,6 +34,9 @@ use num_bigint::BigUint;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
+mod misere;
+pub use misere::{MisereSequence, MisereValue, Play, QuotientUse, GENUS_BUDGET, QUOTIENT_BUDGET};
+
 /// The most moves listed for one heap or tuple, of each kind (winning moves, drawing
 /// moves, and every option with `--all`); the winning moves and the options are still
 /// counted exactly.
@@ -79,6 +82,8 @@ pub struct Solver {
     bound: Bound,
     explorers: FxHashMap<String, LoopyExplorer>,
     checkpoint: Option<Arc<dyn super::dense::Checkpoint>>,
+    play: Play,
+    misere: misere::MisereState,
 }
 
 /// The moves from a position.
@@ -244,6 +249,8 @@ impl Solver {
             bound: Bound::default(),
             explorers: FxHashMap::default(),
             checkpoint: None,
+            play: Play::Normal,
+            misere: misere::MisereState::default(),
         }
     }
 

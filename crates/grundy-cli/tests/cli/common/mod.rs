@@ -41,3 +41,23 @@ pub fn error_line(args: &[&str]) -> String {
     assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: not one line: {err}");
     err
 }
+
+/// Runs `grundy ARGS`, sends it SIGINT (Ctrl-C) after `secs` seconds and returns its
+/// exit status, stdout and stderr.
+pub fn interrupted(args: &[&str], secs: f64) -> (Option<i32>, String, String) {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs_f64(secs));
+    // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}

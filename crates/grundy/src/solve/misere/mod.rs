@@ -29,3 +29,15 @@ pub use monoid::Monoid;
 pub use presentation::Presentation;
 pub use quotient::{quotient, Change, Quotient, Status, MISERE_PERIODICITY};
 pub use search::{MisereMoves, MisereSearch};
+pub(crate) use sum::is_nim as is_nim_ruleset;
+
+/// [`crate::error::Error::Interrupted`] once the run is cancelled. The inner loops of the
+/// quotient engine check this rather than [`crate::Control::tick`], so that the
+/// progress shown is the heap reached.
+pub(crate) fn cancelled(ctl: &crate::Control) -> crate::error::Result<()> {
+    if ctl.cancelled() {
+        Err(crate::error::Error::Interrupted)
+    } else {
+        Ok(())
+    }
+}

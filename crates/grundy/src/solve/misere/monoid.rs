@@ -129,10 +129,8 @@ pub(crate) fn coarsest(
         seen.iter().filter(|&&s| s).count()
     };
     let mut sig: Vec<u32> = Vec::with_capacity(gens + 1);
-    let mut rounds = 0u64;
     loop {
-        rounds += 1;
-        ctl.tick(rounds)?;
+        super::cancelled(ctl)?;
         let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
         let mut next = Vec::with_capacity(m);
         for e in 0..m {

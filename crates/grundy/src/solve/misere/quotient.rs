@@ -369,6 +369,7 @@ impl<'a> Engine<'a> {
     /// Adds heap n: Φ(n) and, where needed, a larger quotient.
     fn heap(&mut self, n: u64) -> Result<()> {
         self.ctl.tick(n)?;
+        self.ctl.note(&format!("|Q| = {}", self.q.order()));
         self.check_work()?;
         let s = self.option_images(n)?;
         let phi_n = if s.is_empty() {

@@ -43,7 +43,8 @@ pub struct MisereMoves {
 
 /// The misère search engine: outcomes, G⁻ values and moves of sums of heaps of heap
 /// rulesets (powerset rulesets while a heap's options are at most 2^20 subsets),
-/// tuple positions and sums mixing several rulesets. Memos are kept between calls.
+/// tuple positions, game positions (boards, graphs, Python games; each part an atom) and
+/// sums mixing several rulesets. Memos are kept between calls.
 ///
 /// # Example
 /// ```
@@ -337,7 +338,7 @@ impl MisereSearch {
                                 .map(|&(b, copies)| {
                                     let heap = match self.atoms.key(b) {
                                         Key::Heap(_, h) | Key::Nim(h) => *h,
-                                        Key::Tuple(..) => unreachable!("a heap's option is heaps"),
+                                        Key::Tuple(..) | Key::Game(..) => unreachable!("a heap's option is heaps"),
                                     };
                                     Part { heap, copies }
                                 })
@@ -362,7 +363,23 @@ impl MisereSearch {
                         }
                     }
                 }
-                Component::Loopy { .. } | Component::Game { .. } => {
+                Component::Game { ruleset, pos: at } => {
+                    if moved.insert((format!("g:{}", ruleset.write(at)), Vec::new())) {
+                        let what = format!("listing the options of {}", ruleset.write(at));
+                        self.ctl
+                            .check_work(&what, ruleset.options_bound(at), "an upper bound on the options")?;
+                        for o in ruleset.options(at)? {
+                            let mut next = pos.clone();
+                            let parts = o.into_iter().map(|p| Component::Game {
+                                ruleset: ruleset.clone(),
+                                pos: p,
+                            });
+                            next.components.splice(i..=i, parts);
+                            nexts.push(next);
+                        }
+                    }
+                }
+                Component::Loopy { .. } => {
                     self.atoms.of_position(pos)?;
                 }
             }

@@ -155,7 +155,7 @@ impl Machine {
     fn insert(&mut self, st: State, parent: (u32, u32), ctl: &Control) -> Result<usize> {
         let id = self.states.len();
         if id & 0xFFF == 0 {
-            ctl.tick(self.work)?;
+            super::cancelled(ctl)?;
             ctl.check_memory(
                 "the states of the misère quotient check",
                 (id as u64 + 1) * (self.state_bytes() + 16),

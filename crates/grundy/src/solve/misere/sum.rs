@@ -1,5 +1,7 @@
 //! The canonical form of the misère search: a sum is a multiset of *atoms* (a heap of
-//! a heap ruleset, a tuple position in its ruleset's `canonical` form, or a Nim heap),
+//! a heap ruleset, a tuple position in its ruleset's `canonical` form, a part of a game
+//! position — a board region, a graph's part — in its ruleset's `canonical` form, or a
+//! Nim heap),
 //! held as a sorted list of (atom id, count). Atoms are interned; the options of each
 //! atom are listed once and kept.
 //!
@@ -10,7 +12,7 @@
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::formulas::classic::NIM;
-use crate::game::{Component, HeapRuleset, Part, Position, TupleRuleset};
+use crate::game::{Component, GamePos, GameRuleset, HeapRuleset, Part, Position, TupleRuleset};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -29,12 +31,16 @@ pub(crate) enum Key {
     Tuple(u32, Box<[u64]>),
     /// A Nim heap of size `n ≥ 1` (`nim` heaps and the `*2` heaps of the genus).
     Nim(u64),
+    /// One part (as [`GameRuleset::components`] splits it) of a position of game
+    /// ruleset number `rs`, in the ruleset's [`GameRuleset::canonical`] form.
+    Game(u32, GamePos),
 }
 
 /// Interned atoms and their options.
 pub(crate) struct Atoms {
     heap_rs: Vec<Arc<dyn HeapRuleset>>,
     tuple_rs: Vec<Arc<dyn TupleRuleset>>,
+    game_rs: Vec<Arc<dyn GameRuleset>>,
     by_name: FxHashMap<String, u32>,
     nim_rs: Option<Arc<dyn HeapRuleset>>,
     ids: FxHashMap<Key, u32>,
@@ -43,7 +49,14 @@ pub(crate) struct Atoms {
     raw: Vec<Option<Arc<[Sum]>>>,
     /// Options with the atoms that have no option left out, per atom.
     canonical: Vec<Option<Arc<[Sum]>>>,
+    /// Bytes of the option lists kept (counted against the memory limit).
+    listed_bytes: u64,
 }
+
+/// Bytes of one listed option besides its atoms (the list's entry and allocation).
+const BYTES_PER_OPTION: u64 = 48;
+/// Bytes per atom of a listed option.
+const BYTES_PER_OPTION_ATOM: u64 = 16;
 
 /// True if `rs` is Nim itself (heap n moves to any smaller heap): the built-in `nim`,
 /// recognised by its name and Bouton's closed form.
@@ -59,12 +72,14 @@ impl Atoms {
         Atoms {
             heap_rs: Vec::new(),
             tuple_rs: Vec::new(),
+            game_rs: Vec::new(),
             by_name: FxHashMap::default(),
             nim_rs: None,
             ids: FxHashMap::default(),
             keys: Vec::new(),
             raw: Vec::new(),
             canonical: Vec::new(),
+            listed_bytes: 0,
         }
     }
 
@@ -101,6 +116,33 @@ impl Atoms {
         self.tuple_rs.push(rs.clone());
         self.by_name.insert(name, i);
         i
+    }
+
+    fn game_index(&mut self, rs: &Arc<dyn GameRuleset>) -> u32 {
+        let name = format!("g:{}", rs.name());
+        if let Some(&i) = self.by_name.get(&name) {
+            return i;
+        }
+        let i = self.game_rs.len() as u32;
+        self.game_rs.push(rs.clone());
+        self.by_name.insert(name, i);
+        i
+    }
+
+    /// The atoms of a game position: its parts ([`GameRuleset::components`], or the
+    /// position itself), each in [`GameRuleset::canonical`] form. Both keep the game
+    /// (a disjunctive sum of its parts; an image of a board under its symmetries), so
+    /// they hold in misère play as in normal play.
+    pub(crate) fn game(&mut self, rs: &Arc<dyn GameRuleset>, pos: &GamePos) -> Vec<u32> {
+        let i = self.game_index(rs);
+        let parts = rs.components(pos).unwrap_or_else(|| vec![pos.clone()]);
+        parts
+            .into_iter()
+            .map(|p| {
+                let c = rs.canonical(&p).unwrap_or(p);
+                self.intern(Key::Game(i, c))
+            })
+            .collect()
     }
 
     pub(crate) fn intern(&mut self, key: Key) -> u32 {
@@ -154,11 +196,10 @@ impl Atoms {
                         ruleset.name()
                     )))
                 }
-                Component::Game { ruleset, .. } => {
-                    return Err(Error::Unsupported(format!(
-                        "misère play of {} is not supported yet: the misère search takes heap and tuple rulesets",
-                        ruleset.name()
-                    )))
+                Component::Game { ruleset, pos } => {
+                    for a in self.game(ruleset, pos) {
+                        out.push((a, 1));
+                    }
                 }
             }
         }
@@ -171,7 +212,8 @@ impl Atoms {
     /// [`Error::TooMuchWork`] when the atom has more options than the work limit
     /// allows ([`HeapRuleset::options_bound`], 2^k subsets of a powerset base of k heaps;
     /// more than 2^20 subsets are refused), [`Error::Unsupported`] for an option that is
-    /// not smaller than a heap.
+    /// not smaller than a heap, [`Error::TooLarge`] when the option lists kept pass the
+    /// memory limit.
     pub(crate) fn raw_options(&mut self, a: u32, ctl: &Control) -> Result<Arc<[Sum]>> {
         if let Some(o) = &self.raw[a as usize] {
             return Ok(o.clone());
@@ -210,7 +252,31 @@ impl Atoms {
                     opts.push(vec![(self.tuple(&rs, &o), 1)]);
                 }
             }
+            Key::Game(i, pos) => {
+                let rs = self.game_rs[i as usize].clone();
+                let what = format!("listing the options of {}", rs.write(&pos));
+                ctl.check_work(&what, rs.options_bound(&pos), "an upper bound on the options")?;
+                for o in rs.options(&pos)? {
+                    let mut s: Sum = Vec::new();
+                    for p in &o {
+                        s.extend(self.game(&rs, p).into_iter().map(|a| (a, 1)));
+                    }
+                    opts.push(normalize(s));
+                }
+            }
         }
+        // The lists are kept for the whole search: count them (a Nim heap of n has n
+        // options, so listing every heap below a large one is quadratic).
+        let bytes: u64 = opts
+            .iter()
+            .map(|o| BYTES_PER_OPTION + BYTES_PER_OPTION_ATOM * o.len() as u64)
+            .sum();
+        self.listed_bytes = self.listed_bytes.saturating_add(bytes);
+        ctl.check_memory(
+            "the options listed by the misère search",
+            self.listed_bytes,
+            format!("options listed for {} positions", self.keys.len()),
+        )?;
         let opts: Arc<[Sum]> = opts.into();
         self.raw[a as usize] = Some(opts.clone());
         Ok(opts)
@@ -221,6 +287,10 @@ impl Atoms {
     /// # Errors
     /// As [`Atoms::raw_options`].
     pub(crate) fn is_terminal(&mut self, a: u32, ctl: &Control) -> Result<bool> {
+        // A Nim heap n ≥ 1 has the option 0: no need to list its n options.
+        if matches!(self.keys[a as usize], Key::Nim(_)) {
+            return Ok(false);
+        }
         Ok(self.raw_options(a, ctl)?.is_empty())
     }
 

@@ -143,7 +143,7 @@ impl<'a> Base<'a> {
         }
         let i = self.codes.len() as u32;
         if i & 0xFFFF == 0 {
-            self.ctl.tick(self.work)?;
+            super::cancelled(self.ctl)?;
             self.ctl.check_memory(
                 &format!("the trial monoid at heap {}", self.before.n),
                 (i as u64 + 1) * 64,

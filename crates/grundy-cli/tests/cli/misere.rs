@@ -1,0 +1,318 @@
+//! Misère play on the command line: `--play misere` on `value`, `moves` and `seq`,
+//! `grundy quotient` (print, save, check, tampering), `--quotient FILE`, and the
+//! errors (one line, exit 2).
+
+use crate::common::{error_line, grundy, interrupted, json};
+use predicates::prelude::*;
+
+/// The top-level keys of a command's pretty-printed JSON, in the order printed.
+fn key_order(args: &[&str]) -> Vec<String> {
+    let out = grundy().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("  \""))
+        .filter_map(|l| l.split('"').next().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn value_gives_the_misere_outcome_and_for_one_component_g_minus_and_genus() {
+    // Kayles: a single pin is a misère P-position (ONAG ch. 12: genus 1^{031}).
+    let v = json(&["value", "kayles(1)", "--play", "misere", "--format", "json"]);
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["misere_value"], "0");
+    assert_eq!(v["genus"], "1^{031}");
+    assert_eq!(v["tameness"], "tame");
+    assert_eq!(
+        key_order(&["value", "kayles(1)", "--play", "misere", "--format", "json"]),
+        ["position", "play", "outcome", "misere_value", "genus", "tameness"]
+    );
+    // A sum has no G⁻ key; misère Nim (Bouton): 1 + 1 + 1 is P, 1 + 1 is N.
+    let v = json(&["value", "nim(1,1,1)", "--play", "misere", "--format", "json"]);
+    assert_eq!(v["outcome"], "P");
+    assert!(v.get("misere_value").is_none() && v.get("genus").is_none());
+    let v = json(&["value", "nim(1,1)", "--play", "misere", "--format", "json"]);
+    assert_eq!(v["outcome"], "N");
+    // Normal play is the default and unchanged.
+    let v = json(&["value", "nim(1,1)", "--format", "json"]);
+    assert_eq!(v["value"], "0");
+    assert!(v.get("play").is_none());
+    grundy()
+        .args(["value", "kayles(3)", "--play", "misere"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "kayles(3): misère N-position (the next player wins), G⁻ = 3, genus 3^{31} (tame)",
+        ));
+}
+
+#[test]
+fn boards_graphs_tuples_and_mixed_sums_in_misere_play() {
+    // Cram on 2×3: every domino leaves a region of value 1 in misère play… the
+    // search says P (G⁻ = 0), and the winning move of the path of 5 leaves 2.
+    let v = json(&["value", "cram(2,3)", "--play", "misere", "--format", "json"]);
+    assert_eq!(v["outcome"], "P");
+    let m = json(&["moves", "node-kayles-path(5)", "--play", "misere", "--format", "json"]);
+    assert_eq!(m["winning"], serde_json::json!(["node-kayles-path(2)"]));
+    // Node-Kayles on a path of n is Dawson's chess (0.137) on n: the same outcomes.
+    for n in 1..=9 {
+        let a = json(&[
+            "value",
+            &format!("node-kayles-path({n})"),
+            "--play",
+            "misere",
+            "--format",
+            "json",
+        ]);
+        let b = json(&[
+            "value",
+            &format!("dawsons-chess({n})"),
+            "--play",
+            "misere",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(a["outcome"], b["outcome"], "heap {n}");
+        assert_eq!(a["misere_value"], b["misere_value"], "heap {n}");
+    }
+    let v = json(&[
+        "value",
+        "min(3,4) + kayles(3) + cdn(2,2)",
+        "--play",
+        "misere",
+        "--format",
+        "json",
+    ]);
+    assert!(v["outcome"] == "P" || v["outcome"] == "N");
+}
+
+#[test]
+fn moves_lists_the_moves_to_misere_p_positions() {
+    let m = json(&["moves", "kayles(3,4)", "--play", "misere", "--all", "--format", "json"]);
+    assert_eq!(m["play"], "misere");
+    assert_eq!(m["outcome"], "N");
+    let winning: Vec<&str> = m["winning"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(!winning.is_empty());
+    // Every winning move is a misère P-position, every option's outcome is right.
+    for o in m["options"].as_array().unwrap() {
+        let p = o["position"].as_str().unwrap();
+        let v = json(&["value", p, "--play", "misere", "--format", "json"]);
+        assert_eq!(v["outcome"], o["outcome"], "{p}");
+        assert_eq!(winning.contains(&p), o["outcome"] == "P", "{p}");
+    }
+    grundy()
+        .args(["moves", "kayles(1)", "--play", "misere"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "no winning move (every option is a misère N-position)",
+        ));
+}
+
+#[test]
+fn seq_gives_g_minus_genus_and_tameness() {
+    let s = json(&["seq", "kayles", "--to", "4", "--play", "misere", "--format", "json"]);
+    assert_eq!(s["play"], "misere");
+    assert_eq!(s["values"], serde_json::json!(["1", "0", "2", "3", "0"]));
+    assert_eq!(
+        s["genus"],
+        serde_json::json!(["0^{120}", "1^{031}", "2^{20}", "3^{31}", "1^{031}"])
+    );
+    assert_eq!(s["tameness"][0], "tame");
+    grundy()
+        .args(["seq", "nim", "--to", "3", "--play", "misere"])
+        .assert()
+        .success()
+        .stdout("1,0,2,3\n");
+    grundy()
+        .args(["seq", "kayles", "--to", "2", "--play", "misere", "--format", "csv"])
+        .assert()
+        .success()
+        .stdout("n,value,genus,tameness\n0,1,\"0^{120}\",tame\n1,0,\"1^{031}\",tame\n2,2,\"2^{20}\",tame\n");
+}
+
+#[test]
+fn misere_errors_are_one_line() {
+    let e = error_line(&["value", "aliquot-sum(12)", "--play", "misere"]);
+    assert!(
+        e.contains("misère play of aliquot-sum is not supported: it is loopy"),
+        "{e}"
+    );
+    let e = error_line(&["moves", "partial-aliquot-sum(6)", "--play", "misere"]);
+    assert!(e.contains("loopy"), "{e}");
+    let e = error_line(&["seq", "aliquot-sum", "--to", "5", "--play", "misere"]);
+    assert!(e.contains("loopy"), "{e}");
+    let e = error_line(&["value", "kayles(3)", "--play", "losing"]);
+    assert!(e.contains("losing"), "{e}");
+    let e = error_line(&["quotient", "min", "--to", "5"]);
+    assert!(e.contains("min"), "{e}");
+    let e = error_line(&["quotient", "kayles"]);
+    assert!(e.contains("--to"), "{e}");
+    let e = error_line(&[
+        "value",
+        "kayles(3)",
+        "--quotient",
+        "/nonexistent/q.json",
+        "--play",
+        "misere",
+    ]);
+    assert!(e.contains("/nonexistent/q.json"), "{e}");
+}
+
+#[test]
+fn quotient_of_0_75_is_r8_solved() {
+    // Plambeck & Siegel 2008: R₈ = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩.
+    let q = json(&["quotient", "0.75", "--to", "100", "--format", "json"]);
+    assert_eq!(
+        key_order(&["quotient", "0.75", "--to", "100", "--format", "json"]),
+        [
+            "ruleset",
+            "to",
+            "status",
+            "order",
+            "p_size",
+            "tame",
+            "presentation",
+            "phi",
+            "p_portion",
+            "changes",
+            "period",
+            "preperiod"
+        ]
+    );
+    assert_eq!(q["status"], "solved");
+    assert_eq!((q["order"].as_u64(), q["p_size"].as_u64()), (Some(8), Some(2)));
+    assert_eq!(q["presentation"], "⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩");
+    assert_eq!(q["p_portion"], serde_json::json!(["a", "b²"]));
+    assert_eq!(q["tame"], "wild");
+    assert_eq!(q["phi"][0], "1");
+    assert_eq!(q["changes"][0], serde_json::json!({"heap": 1, "order": 2, "p_size": 1}));
+    // Misère Nim on heaps below 4 is T₂ (order 6, |P| = 2), partial.
+    let q = json(&["quotient", "nim", "--to", "3", "--format", "json"]);
+    assert_eq!((q["order"].as_u64(), q["p_size"].as_u64()), (Some(6), Some(2)));
+    assert_eq!(
+        (q["status"].as_str(), q["tame"].as_str()),
+        (Some("partial"), Some("T_2"))
+    );
+    assert!(q.get("period").is_none());
+}
+
+#[test]
+fn quotient_save_check_and_tampering() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.json");
+    let f = file.to_str().unwrap();
+    grundy()
+        .args(["quotient", "kayles", "--to", "30", "--save", f])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote the certificate"));
+    grundy()
+        .args(["quotient", "--check", f])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("holds: kayles"));
+    let good: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let tamper = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut c = good.clone();
+        edit(&mut c);
+        let bad = dir.path().join("bad.json");
+        std::fs::write(&bad, serde_json::to_string(&c).unwrap()).unwrap();
+        let out = grundy()
+            .args(["quotient", "--check", bad.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{c}");
+        let line = String::from_utf8(out.stdout).unwrap();
+        assert!(line.starts_with("certificate rejected: "), "{line}");
+        assert_eq!(line.lines().count(), 1);
+    };
+    tamper(&|c| c["phi"][7] = serde_json::json!((c["phi"][7].as_u64().unwrap() + 1) % 3));
+    tamper(&|c| c["p_portion"][0] = serde_json::json!(0));
+    tamper(&|c| c["table"][1][1] = serde_json::json!(2));
+    tamper(&|c| c["status"] = serde_json::json!("solved"));
+    tamper(&|c| c["to"] = serde_json::json!(40));
+    tamper(&|c| c["ruleset"] = serde_json::json!("dawsons-kayles"));
+    // Not a certificate: exit 2, one line.
+    std::fs::write(dir.path().join("junk.json"), "[1, 2]").unwrap();
+    let e = error_line(&["quotient", "--check", dir.path().join("junk.json").to_str().unwrap()]);
+    assert!(e.contains("not a misère quotient certificate"), "{e}");
+}
+
+#[test]
+fn sums_of_thousands_of_heaps_are_answered_from_the_quotient() {
+    // Kayles' quotient is solved at heap 167: heaps of any size, many copies.
+    let v = json(&[
+        "value",
+        "kayles(1*1000, 2*999, 12345678901234, 71*3, 5)",
+        "--play",
+        "misere",
+        "--format",
+        "json",
+    ]);
+    assert!(v["outcome"] == "P" || v["outcome"] == "N");
+    // Against the search on a sum it can do: the same outcome.
+    for expr in ["kayles(1,1,4,4,7)", "kayles(2,3,5,9)", "kayles(9,9)", "kayles(4,4,4)"] {
+        let q = json(&["value", expr, "--play", "misere", "--format", "json"]);
+        let s = json(&[
+            "value",
+            &format!("{expr} + nim()"),
+            "--play",
+            "misere",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(q["outcome"], s["outcome"], "{expr}");
+    }
+    // A saved certificate answers through --quotient; a tampered one is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.json");
+    let f = file.to_str().unwrap();
+    grundy()
+        .args(["quotient", "0.75", "--to", "50", "--save", f])
+        .assert()
+        .success();
+    let v = json(&[
+        "value",
+        "0.75(7*1001, 40)",
+        "--play",
+        "misere",
+        "--quotient",
+        f,
+        "--format",
+        "json",
+    ]);
+    assert!(v["outcome"] == "P" || v["outcome"] == "N");
+    let mut c: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    c["p_portion"] = serde_json::json!([0]);
+    std::fs::write(&file, c.to_string()).unwrap();
+    let e = error_line(&["value", "0.75(7)", "--play", "misere", "--quotient", f]);
+    assert!(e.contains("certificate rejected"), "{e}");
+    let e = error_line(&["value", "0.75(7)", "--quotient", f]);
+    assert!(e.contains("--play misere"), "{e}");
+}
+
+#[test]
+fn an_interrupted_quotient_prints_what_it_reached() {
+    // Grundy's game's quotient grows for a long time: Ctrl-C after a second.
+    let (code, stdout, stderr) = interrupted(&["quotient", "grundys-game", "--to", "100000"], 1.0);
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("misère quotient of grundys-game, heaps 0..="),
+        "{stdout}"
+    );
+    assert!(stdout.contains("status: partial"), "{stdout}");
+    assert!(
+        stderr.contains("the quotient printed is exact for sums of heaps ≤")
+            && stderr.ends_with("grundy: interrupted\n"),
+        "{stderr}"
+    );
+}

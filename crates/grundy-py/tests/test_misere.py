@@ -1,0 +1,86 @@
+"""Misère play from Python: value/outcome/moves/seq with play="misere", Game in misère
+play, quotients with save and check_quotient, and the errors."""
+
+import json
+
+import numpy as np
+import pytest
+
+import grundy
+
+
+def test_misere_value_outcome_and_genus():
+    v = grundy.value("kayles(1)", play="misere")
+    assert isinstance(v, grundy.MisereValue)
+    assert (v.outcome, v.misere_value, v.genus, v.tameness) == ("P", 0, "1^{031}", "tame")
+    # A sum: the outcome only (misère Nim, Bouton 1902: 1 + 1 + 1 is P).
+    v = grundy.value("nim(1,1,1)", play="misere")
+    assert (v.outcome, v.misere_value, v.genus) == ("P", None, None)
+    assert grundy.outcome("nim(1,1)", play="misere") == "N"
+    # Normal play is the default and unchanged.
+    assert grundy.value("nim(1,1)") == 0
+    assert grundy.outcome("nim(1,1)") == "P"
+
+
+def test_misere_moves_agree_with_the_outcomes():
+    m = grundy.moves("kayles(3,4)", all=True, play="misere")
+    assert isinstance(m, grundy.MisereMoves)
+    assert m.outcome == "N" and m.winning
+    for pos, out in m.options:
+        assert grundy.outcome(pos, play="misere") == out
+        assert (pos in m.winning) == (out == "P")
+
+
+def test_misere_seq():
+    a = grundy.seq("kayles", 8, play="misere")
+    assert a.dtype == np.uint64
+    assert a.tolist() == [1, 0, 2, 3, 0, 1, 3, 2, 1]
+    assert grundy.seq("nim", 5, start=2, play="misere").tolist() == [2, 3, 4, 5]
+
+
+def test_python_rulesets_and_games_in_misere_play():
+    # Kayles written in Python: the same misère values as the built-in one.
+    def kayles(n):
+        for take in (1, 2):
+            for a in range(0, n - take + 1):
+                b = n - take - a
+                if a <= b:
+                    yield (a, b)
+
+    k = grundy.HeapRuleset("py-kayles-misere", kayles)
+    assert grundy.seq(k, 10, play="misere").tolist() == grundy.seq("kayles", 10, play="misere").tolist()
+    q = grundy.quotient(k, 40)
+    assert (q.order, q.p_size) == (grundy.quotient("kayles", 40).order, grundy.quotient("kayles", 40).p_size)
+    # A Game: a subtraction game {1, 2} (misère: P iff n ≡ 1 mod 3).
+    g = grundy.Game("sub12", lambda n: [n - s for s in (1, 2) if s <= n])
+    for n in range(10):
+        assert g.value(n, play="misere").outcome == ("P" if n % 3 == 1 else "N")
+    m = g.moves(5, all=True, play="misere")
+    assert m.winning == [4] and m.options == [(4, "P"), (3, "N")]
+    assert g.value(5) == 2
+
+
+def test_quotient_save_and_check(tmp_path):
+    q = grundy.quotient("0.75", 100)
+    assert (q.status, q.order, q.p_size) == ("solved", 8, 2)
+    assert q.presentation == "⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩"
+    assert q.p_portion == ["a", "b²"]
+    assert q.changes[0] == (1, 2, 1)
+    assert q.period is not None and q.stopped is None
+    path = tmp_path / "q.json"
+    q.save(path)
+    assert grundy.check_quotient(path).startswith("take-and-break[0.75]")
+    cert = json.loads(path.read_text())
+    cert["phi"][3] = (cert["phi"][3] + 1) % 8
+    path.write_text(json.dumps(cert))
+    with pytest.raises(ValueError, match="certificate rejected"):
+        grundy.check_quotient(path)
+
+
+def test_misere_errors():
+    with pytest.raises(ValueError, match="loopy"):
+        grundy.value("aliquot-sum(12)", play="misere")
+    with pytest.raises(ValueError, match="play convention"):
+        grundy.value("nim(1)", play="losing")
+    with pytest.raises(ValueError):
+        grundy.quotient("min", 5)
