@@ -27,6 +27,8 @@ pub struct Args {
     format: Format,
     #[command(flatten)]
     bounds: BoundArgs,
+    #[command(flatten)]
+    period: super::period_file::PeriodArg,
 }
 
 #[derive(Serialize)]
@@ -43,6 +45,8 @@ struct OptionOut {
 struct Out {
     position: String,
     value: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -61,7 +65,9 @@ struct Out {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let m = solver(a.method, &a.bounds, ctl).moves(&pos, a.all)?;
+    let mut solver = solver(a.method, &a.bounds, ctl);
+    a.period.apply(&mut solver, a.method.into(), ctl)?;
+    let m = solver.moves(&pos, a.all)?;
     let strings = |ps: &[grundy::game::Position]| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>();
     let notes: Vec<&str> = m
         .value
@@ -72,6 +78,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let out = Out {
         position: pos.to_string(),
         value: m.value.value_text(),
+        source: super::period_file::sources(&solver),
         outcome: m.loopy.then(|| m.value.outcome_text()),
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         winning: strings(&m.winning),
@@ -100,6 +107,9 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
 
 fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {
     writeln!(w, "{}: {}", out.position, describe_bounded(&m.value))?;
+    if let Some(s) = &out.source {
+        writeln!(w, "source: {s}")?;
+    }
     for n in &m.notes {
         writeln!(w, "note: {n}")?;
     }

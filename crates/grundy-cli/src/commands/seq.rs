@@ -26,8 +26,12 @@ pub enum SeqFormat {
 /// How the values are obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum SeqMethod {
-    /// Dense search from the rules (mex over options), one pass over 0..=N.
+    /// Search; for a ruleset whose periodicity theorem can prove a period (finite
+    /// take-and-break codes of plain digits, subtraction games), the table only until
+    /// the period is proven and the heaps beyond from the period.
     #[default]
+    Auto,
+    /// Dense search from the rules (mex over options), one pass over 0..=N.
     Search,
     /// The proven closed form for each heap (an error where there is none).
     Formula,
@@ -47,7 +51,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: SeqFormat,
-    /// Search (default) or closed form.
+    /// Auto (default: search, or the proven period beyond the table), search, or
+    /// closed form.
     #[arg(long, value_enum, default_value_t)]
     method: SeqMethod,
     /// Checkpoint file for dense search of a finite ruleset: resume from it when it
@@ -58,6 +63,8 @@ pub struct Args {
     checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     bounds: BoundArgs,
+    #[command(flatten)]
+    period: super::period_file::PeriodArg,
 }
 
 /// The JSON document, written as the values are formatted (nothing is assembled in
@@ -69,6 +76,8 @@ struct Out<'a> {
     values: Values<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
 }
 
 /// The values of a sequence as a JSON array of strings, formatted one at a time.
@@ -94,13 +103,27 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--from {from} is larger than --to {}", a.to);
     }
     let method = match a.method {
+        SeqMethod::Auto => Method::Auto,
         SeqMethod::Search => Method::Search,
         SeqMethod::Formula => Method::Formula,
     };
     let mut solver = Solver::new(method, ctl.clone()).with_bound(a.bounds.bound(Bound::default().moves));
+    if let Some(loaded) = a.period.apply(&mut solver, method, ctl)? {
+        if loaded.name() != rs.name() {
+            anyhow::bail!(
+                "the certificate of --period is for {}, not {}",
+                loaded.name(),
+                rs.name()
+            );
+        }
+    }
     if let Some(path) = &a.checkpoint {
-        if method != Method::Search {
-            anyhow::bail!("--checkpoint needs --method search");
+        // A checkpoint holds a table: auto computes the whole table with one.
+        if method == Method::Formula {
+            anyhow::bail!("--checkpoint needs --method auto or search (it saves the table of a search)");
+        }
+        if a.period.period.is_some() {
+            anyhow::bail!("--checkpoint saves a table and --period answers from a period; give one of them");
         }
         if matches!(rs, grundy::game::Ruleset::Loopy(_)) {
             // Checkpoints hold dense tables of finite values; loopy values are explored.
@@ -168,6 +191,7 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
                 from,
                 values: Values(seq),
                 note: seq.note.as_deref(),
+                source: seq.source.as_deref(),
             };
             serde_json::to_writer_pretty(&mut *w, &doc)?;
             writeln!(w)
@@ -175,6 +199,9 @@ fn write_values(a: &Args, seq: &Sequence) -> anyhow::Result<()> {
     })?;
     if let (Some(n), false) = (&seq.note, a.format == SeqFormat::Json) {
         eprintln!("grundy: note: {n}");
+    }
+    if let (Some(s), false) = (&seq.source, a.format == SeqFormat::Json) {
+        eprintln!("grundy: note: {}: {s}", seq.ruleset);
     }
     Ok(())
 }

@@ -45,6 +45,8 @@ pub struct Args {
     format: Format,
     #[command(flatten)]
     bounds: BoundArgs,
+    #[command(flatten)]
+    period: super::period_file::PeriodArg,
 }
 
 #[derive(Serialize)]
@@ -54,6 +56,8 @@ struct Out {
     outcome: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
 }
 
 /// The solver for `--method` and the loopy bounds (finite games ignore the bounds).
@@ -64,15 +68,22 @@ pub fn solver(method: MethodArg, bounds: &BoundArgs, ctl: &Control) -> Solver {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let v = solver(a.method, &a.bounds, ctl).value(&pos)?;
+    let mut solver = solver(a.method, &a.bounds, ctl);
+    a.period.apply(&mut solver, a.method.into(), ctl)?;
+    let v = solver.value(&pos)?;
+    let source = super::period_file::sources(&solver);
     match a.format {
         Format::Json => print_json(&Out {
             position: pos.to_string(),
             value: v.value_text(),
             outcome: v.outcome_text(),
             note: v.note().map(str::to_string),
+            source,
         })?,
-        Format::Text => stdout(|w| writeln!(w, "{pos}: {}", describe_bounded(&v)))?,
+        Format::Text => stdout(|w| {
+            writeln!(w, "{pos}: {}", describe_bounded(&v))?;
+            source.iter().try_for_each(|s| writeln!(w, "source: {s}"))
+        })?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -179,6 +179,17 @@ pub trait HeapRuleset: Send + Sync {
         None
     }
 
+    /// Capability: the rules as a finite take-and-break code of plain digits,
+    /// `digits[j]` having bit k set when removing j tokens and leaving exactly k nonempty
+    /// heaps (of any sizes) is a move, with [`HeapRuleset::for_each_option`] listing the
+    /// options in that code's order (j ascending; for each, no heap `[]`, one heap, then
+    /// the splits into k heaps, k ascending, their parts nondecreasing in lexicographic
+    /// order). The period engine finds the moves of heaps far beyond its table from it
+    /// ([`crate::solve::period::moves`]).
+    fn plain_digits(&self) -> Option<Vec<u64>> {
+        None
+    }
+
     /// Capability: the memory model and search hint of the engines.
     fn memory(&self) -> MemoryModel {
         MemoryModel::default()
@@ -259,6 +270,20 @@ pub trait PeriodicityTheorem {
     /// The last heap that must agree with the pattern, or `None` if the theorem does not
     /// apply to this pattern (a saltus, say).
     fn proof_end(&self, preperiod: u64, period: u64, saltus: i64) -> Option<u64>;
+
+    /// A short name of the theorem for output ("Guy–Smith"); the default is its
+    /// source.
+    fn theorem_name(&self) -> String {
+        self.statement().source.to_string()
+    }
+
+    /// True if the theorem can prove some ordinary period of this ruleset (it applies
+    /// to the pattern of period 1 from heap 0): the solver's period engine searches for
+    /// a proof only then. A theorem that applies to no pattern of its ruleset (a
+    /// take-and-break code with modifiers) answers false.
+    fn can_prove(&self) -> bool {
+        self.proof_end(0, 1, 0).is_some()
+    }
 }
 
 /// Number of coordinates a tuple ruleset takes.

@@ -16,12 +16,16 @@
 //!   have cycles (values `∞(K)`); [`explore`]: values of loopy rulesets within a bound.
 //! - [`resume`]: the checks on saved values (a checkpoint's) before a dense run resumes
 //!   from them.
+//! - [`period`]: the period engine: the table only until the ruleset's periodicity
+//!   theorem proves a period, then every heap below 2^64 from the period (values and
+//!   the options of a value of heaps far beyond the table).
 
 pub mod dense;
 mod evaluator;
 pub mod explore;
 pub mod loopy;
 pub mod memo;
+pub mod period;
 pub mod resume;
 mod solver;
 

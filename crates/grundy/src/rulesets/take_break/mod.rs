@@ -327,6 +327,16 @@ impl HeapRuleset for TakeAndBreak {
         Some(self)
     }
 
+    /// A finite code of plain digits (no modifier, no `{k+}`, no tail) leaving at most
+    /// 63 heaps.
+    fn plain_digits(&self) -> Option<Vec<u64>> {
+        let t = self.code.max_removed()?;
+        if !self.code.is_plain() {
+            return None;
+        }
+        (0..=t).map(|j| self.code.digit(j).bits()).collect()
+    }
+
     /// The sparse-space engine ([`SparseEngine`]: rare and common values, Gangolli &
     /// Plambeck 1989, Flammenkamp).
     fn dense_step(&self) -> Option<Box<dyn DenseStep + '_>> {
@@ -413,6 +423,10 @@ pub const OCTAL_PERIODICITY: Statement = Statement {
 impl PeriodicityTheorem for TakeAndBreak {
     fn statement(&self) -> Statement {
         OCTAL_PERIODICITY
+    }
+
+    fn theorem_name(&self) -> String {
+        "Guy–Smith".into()
     }
 
     /// The induction: for n ≥ B = k·max(n₀,1) + (k−1)·p + t, every option of n + p
