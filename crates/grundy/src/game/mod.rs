@@ -112,6 +112,11 @@ pub trait DenseStep {
     fn track(&mut self, _meter: crate::control::WorkMeter) -> bool {
         false
     }
+
+    /// The last heap of the run (called once before the first [`DenseStep::value`]), for
+    /// a step whose structures cover every heap up to it (the take-and-break split sets
+    /// of `{k+}` digits), so that they are sized once. The default ignores it.
+    fn reserve(&mut self, _last: u64) {}
 }
 
 /// A ruleset whose positions are heaps and whose options are disjunctive sums of heaps.

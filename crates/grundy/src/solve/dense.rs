@@ -260,6 +260,7 @@ pub fn sequence_checkpointed(
     // others the estimated work is counted, and cancellation checked, every WORK_CHUNK
     // units of it (every heap, where heaps are expensive) and every 4096 heaps.
     let metered = step.track(ctl.meter());
+    step.reserve(to);
     let mut counted = 0;
     let mut next_check = start;
     let mut stopped = None;

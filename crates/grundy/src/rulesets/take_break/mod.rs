@@ -10,6 +10,7 @@ pub mod checkpoint;
 mod code;
 mod engine;
 mod option_set;
+mod splits;
 
 pub use code::{Code, Constraint, Digit, MAX_HEAP_COUNT};
 pub use crate::game::EngineStats;

@@ -15,6 +15,8 @@
 
 pub mod detect;
 pub mod moves;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{Error, Result};
 use crate::formulas::Statement;
