@@ -371,6 +371,54 @@ mod random_codes {
         }
     }
 
+    /// A `{k+}` digit with every modifier, on the counts from k or on the whole group
+    /// (`{2,3!+}`, `{2+}?`), sometimes after exact counts of three or more.
+    fn open_digit() -> impl Strategy<Value = String> {
+        (
+            prop::sample::select(vec!["", "0,", "1,", "2,", "1,2,", "3,", "2?,4,", "3!,"]),
+            2u32..6,
+            prop::sample::select(vec!["", "!", "?", "="]),
+            proptest::bool::ANY,
+        )
+            .prop_map(|(listed, k, modifier, outer)| {
+                // A modifier after the braces applies to every count (and then none
+                // may be given inside).
+                if outer && !listed.contains(['?', '!']) {
+                    format!("{{{listed}{k}+}}{modifier}")
+                } else {
+                    format!("{{{listed}{k}{modifier}+}}")
+                }
+            })
+    }
+
+    /// Codes with one to three `{k+}` digits among plain ones (values of these games
+    /// grow past 64, so the split sets widen as the table grows).
+    fn open_code() -> impl Strategy<Value = String> {
+        let small = (0u32..8).prop_map(|v| v.to_string());
+        (
+            prop::sample::select(vec!["0", "0", "4", "{2+}", "{3+}!", "{2+}?"]),
+            prop::collection::vec(prop_oneof![2 => small, 1 => open_digit()], 1..4),
+            open_digit(),
+            0usize..4,
+        )
+            .prop_map(|(d0, mut ds, open, at)| {
+                let at = at.min(ds.len());
+                ds.insert(at, open);
+                format!("{d0}.{}", ds.concat())
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+        /// The split sets of `{k+}` digits (dynamic programming over sizes, heaps and
+        /// values, `splits.rs`) give the values the enumeration of every partition
+        /// gives, with the modifiers `!`, `?` and `=`.
+        #[test]
+        fn open_digits_by_dynamic_programming_equal_the_enumeration(code in open_code()) {
+            prop_assert_eq!(sparse(&code, 40), naive(&code, 40), "{}", code);
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
         #[test]

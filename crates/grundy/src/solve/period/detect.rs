@@ -444,7 +444,7 @@ pub fn grow(
             let per = detect_in(&codes[from as usize..=size as usize], from, weak);
             per.and_then(|p| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus)))
         });
-        let doubled = size.saturating_mul(2);
+        let doubled = size.saturating_mul(2).saturating_add(1);
         size = match hint {
             Some(end) if end > size => end.min(doubled),
             _ => doubled,
