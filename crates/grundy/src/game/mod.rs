@@ -166,6 +166,13 @@ pub trait HeapRuleset: Send + Sync {
         WorkModel::Options
     }
 
+    /// The units of work of heap `n` in the ruleset's dense step, for a ruleset whose
+    /// [`HeapRuleset::work`] is [`WorkModel::Step`]; the default is
+    /// [`HeapRuleset::options_bound`].
+    fn step_work(&self, n: u64) -> u128 {
+        self.options_bound(n)
+    }
+
     /// Capability: the proven closed form, with its statement and citation.
     fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
         None

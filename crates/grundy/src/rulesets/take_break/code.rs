@@ -163,6 +163,29 @@ impl Digit {
         }
     }
 
+    /// The digit without the counts the sparse engine answers from its split sets (a
+    /// `{k+}` digit's counts of three heaps or more, except `=`, whose k equal heaps
+    /// are one option): what the engine still enumerates, for its work estimate. A
+    /// digit without `+` is returned unchanged.
+    pub(super) fn enumerated_part(&self) -> Digit {
+        let Some(more) = self.more else {
+            return self.clone();
+        };
+        let keep = |k: usize, c: Option<Constraint>| c.filter(|&c| k < 3 || c == Constraint::AllEqual);
+        let counts = self.counts.iter().enumerate().map(|(k, &c)| keep(k, c)).collect();
+        let d = Digit {
+            counts,
+            more: (more == Constraint::AllEqual).then_some(more),
+        };
+        // With `+` kept the listed counts stay as they are: dropping their trailing
+        // gaps would extend the `+` group down over them.
+        if d.more.is_some() {
+            d
+        } else {
+            d.normalized()
+        }
+    }
+
     /// True if the digit is a plain octal or hexadecimal digit: at most 3 heaps, no
     /// constraint, no `+`.
     pub fn is_plain(&self) -> bool {

@@ -136,27 +136,47 @@ struct Plan {
     groups: Vec<Group>,
 }
 
-impl Plan {
-    fn of(d: &Digit) -> Plan {
-        let mut groups = Vec::new();
-        if let Some((from, c)) = d.open_counts() {
-            for k in 3..from {
-                if let Some(c) = d.allows(k).filter(|&c| c != Constraint::AllEqual) {
-                    groups.push(Group {
-                        k,
-                        open: false,
-                        constraint: c,
-                    });
-                }
-            }
-            if c != Constraint::AllEqual {
+/// The groups of counts of a `{k+}` digit that the split sets answer: its counts of
+/// three heaps or more other than `=` (none for a digit without `+`).
+fn groups_of(d: &Digit) -> Vec<Group> {
+    let mut groups = Vec::new();
+    if let Some((from, c)) = d.open_counts() {
+        for k in 3..from {
+            if let Some(c) = d.allows(k).filter(|&c| c != Constraint::AllEqual) {
                 groups.push(Group {
-                    k: from.max(3),
-                    open: true,
+                    k,
+                    open: false,
                     constraint: c,
                 });
             }
         }
+        if c != Constraint::AllEqual {
+            groups.push(Group {
+                k: from.max(3),
+                open: true,
+                constraint: c,
+            });
+        }
+    }
+    groups
+}
+
+/// The split-set groups of every digit of `code` (d0, the digits and the tail), each
+/// once: empty when the engine enumerates every option.
+pub(super) fn split_groups(code: &Code) -> Vec<Group> {
+    let (d0, digits, tail) = code.parts();
+    let mut groups: Vec<Group> = Vec::new();
+    for g in std::iter::once(d0).chain(digits).chain(tail).flat_map(groups_of) {
+        if !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
+    groups
+}
+
+impl Plan {
+    fn of(d: &Digit) -> Plan {
+        let groups = groups_of(d);
         let open = d.open_counts().is_some();
         Plan {
             zero: d.is_zero(),
@@ -349,18 +369,10 @@ impl<'a> SparseEngine<'a> {
             par_threshold: PARALLEL_PAIRS,
             history: Vec::new(),
             meter: WorkMeter::default(),
-            splits: None,
+            splits: Splits::new(&split_groups(code)),
         }
-        .with_splits()
     }
 
-    /// The split sets of the `{k+}` digits' groups, shared by all digits.
-    fn with_splits(mut self) -> Self {
-        let mut groups: Vec<Group> = self.plans.iter().flat_map(|p| p.groups.iter().copied()).collect();
-        groups.dedup();
-        self.splits = Splits::new(&groups);
-        self
-    }
 
     /// Sets the number of pairs from which a pair search runs in parallel (tests use 0
     /// to exercise the parallel path on small heaps).

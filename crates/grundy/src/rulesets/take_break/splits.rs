@@ -19,8 +19,9 @@
 //! Work: each size costs every total above it once per state, in words of `W` =
 //! values/64 bits: O(N² · states · W) for a table to N, polynomial where the
 //! enumeration is exponential. The sets cover totals up to the table's last heap when
-//! it is known ([`crate::game::DenseStep::reserve`]), and grow by doubling otherwise;
-//! a value beyond the bits held widens every set (both rebuild from the sizes).
+//! it is known ([`crate::game::DenseStep::reserve`]), and grow by doubling otherwise
+//! (rebuilt from the sizes); a value beyond the bits held widens every set in place
+//! (the values so far stay where they are: nothing is added again).
 
 use super::Constraint;
 use crate::error::{Error, Result};
@@ -122,6 +123,16 @@ impl Splits {
         })
     }
 
+    /// The words the programme updates per total for each size it adds while the
+    /// values stay below 64 (one word a set; each widening doubles it and rebuilds):
+    /// adding size s to sets up to total N costs (N − s) times this, N²/2 times this
+    /// for a table to N ([`super::TakeAndBreak`]'s work estimate).
+    pub fn words_per_total(&self) -> u64 {
+        let multi = if self.multi_needed { self.multi_stride() } else { 0 };
+        let strict = if self.strict_needed { self.strict_stride() } else { 0 };
+        ((multi + strict) / self.words) as u64
+    }
+
     /// The last heap of the table (the totals the sets need).
     pub fn reserve(&mut self, last: u64) {
         self.last = usize::try_from(last).ok();
@@ -173,8 +184,10 @@ impl Splits {
         // Every value of a size below n, and so every nim-sum of them, below 64·words.
         let top_value = codes[self.sizes.min(n)..n].iter().copied().max().unwrap_or(0);
         let need_words = ((top_value as u64 + 1).next_power_of_two() as usize).div_ceil(64).max(self.words);
-        if n > self.cap || need_words > self.words || self.multi.is_empty() && self.strict.is_empty() {
+        let more_totals = n > self.cap || self.multi.is_empty() && self.strict.is_empty();
+        if more_totals || need_words > self.words {
             let cap = match self.last {
+                _ if !more_totals => self.cap,
                 Some(last) if last >= n => last,
                 _ => (2 * n).max(64),
             };
@@ -195,7 +208,11 @@ impl Splits {
                     ),
                 });
             }
-            self.rebuild(cap, words)?;
+            if more_totals {
+                self.rebuild(cap, words)?;
+            } else {
+                self.widen(words)?;
+            }
         }
         while self.sizes + 1 < n {
             let s = self.sizes + 1;
@@ -223,6 +240,26 @@ impl Splits {
         if self.strict_needed {
             self.strict[0] = 1;
         }
+        Ok(())
+    }
+
+    /// The same sets with `words` words each: every value held so far is below the
+    /// old width, so the new words are empty (no size is added again).
+    fn widen(&mut self, words: usize) -> Result<()> {
+        let old = self.words;
+        let relayout = |v: &[u64]| -> Result<Vec<u64>> {
+            let mut out = crate::control::try_filled(v.len() / old * words, 0u64, || {
+                "the nim-sums of the splits into k or more heaps".to_string()
+            })?;
+            for (i, set) in v.chunks_exact(old).enumerate() {
+                out[i * words..i * words + old].copy_from_slice(set);
+            }
+            Ok(out)
+        };
+        self.multi = relayout(&self.multi)?;
+        self.strict = relayout(&self.strict)?;
+        self.scratch = relayout(&self.scratch)?;
+        self.words = words;
         Ok(())
     }
 

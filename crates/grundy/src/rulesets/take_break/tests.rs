@@ -456,3 +456,25 @@ fn the_sparse_engine_projects_its_work() {
         assert_eq!((all.len() as u64, stopped), (to + 1, None), "{code}");
     }
 }
+
+/// The work estimate of codes with `{k+}` digits (the split sets' updates and the
+/// options still enumerated, `WorkModel::Step`) is within a factor 3 of the work the
+/// sparse engine counts, and a table of 2000 heaps is within the default work limit
+/// (their options, enumerated, are about 10^38: refused before).
+#[test]
+fn split_set_work_is_estimated_from_the_sets() {
+    use crate::game::{dense_work, WorkModel};
+    for (code, to) in [("0.{2+}", 1500), ("{2+}.0", 1500), ("0.{2!+}", 1500), ("0.{2?+}", 1500), ("4.{3+}", 1500), ("0.1{2,4+}?", 1000), ("0.[{2+}]", 400)] {
+        let rs = TakeAndBreak::new(Code::parse(code).unwrap());
+        assert_eq!(rs.work(), WorkModel::Step, "{code}");
+        let ctl = Control::new();
+        crate::solve::sequence(&rs, to, &ctl).unwrap();
+        let counted = ctl.work_done() as f64;
+        let est = dense_work(&rs, 0, to) as f64;
+        assert!(
+            est / counted < 3.0 && counted / est < 3.0,
+            "{code} to {to}: estimate {est}, counted {counted}"
+        );
+        assert!(dense_work(&rs, 0, 2000) < u128::from(Control::new().work_limit()), "{code}");
+    }
+}
