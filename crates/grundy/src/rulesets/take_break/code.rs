@@ -11,7 +11,7 @@
 //! code       := [ digit ] '.' digit* [ '[' digit+ ']' ]
 //! digit      := ( base36 | '&' number ';' | '{' count ( ',' count )* [ '+' ] '}' ) [ modifier ]
 //! count      := number [ modifier ]            -- an explicit number of heaps left
-//! base36     := '0'…'9' | 'A'…'Z' (or 'a'…'z')  -- values 0 … 35
+//! base36     := '0'…'9' | 'A'…'Z' (or 'a'…'z')  -- values 0 … 35 (CGSuite: 0 … V = 31)
 //! modifier   := '!' (pairwise unequal heaps) | '?' (not all equal) | '=' (all equal)
 //! ```
 //!
@@ -105,6 +105,23 @@ impl Digit {
         } else {
             c
         }
+    }
+
+    /// True if leaving one heap of `m` ≥ 1 tokens is a move. As in CGSuite's
+    /// `TBCode2`: when the digit's counts of two or more heaps all carry `?` (not all
+    /// equal), so does its count of one heap, and a single heap of one token counts as
+    /// "all equal" there (CGSuite's traversal asks the smallest heap, 1, to be below
+    /// the largest): `0.6?` has no move from heap 2 (leaving 1, or 1 + 1), and
+    /// `0.{1,2?}` is `0.6?`. With any other constraint one heap is always allowed.
+    pub fn leaves_one(&self, m: u64) -> bool {
+        self.allows(1).is_some() && (m >= 2 || !self.only_not_all_equal())
+    }
+
+    /// True if the counts of two or more heaps the digit allows all carry `?` (and
+    /// there is one).
+    fn only_not_all_equal(&self) -> bool {
+        let mut listed = self.counts.iter().skip(2).flatten().chain(self.more.iter()).peekable();
+        listed.peek().is_some() && listed.all(|&c| c == Constraint::NotAllEqual)
     }
 
     /// The largest number of heaps the digit leaves (`u64::MAX` for `{k+}`).
@@ -246,7 +263,9 @@ impl fmt::Display for Digit {
             _ => None,
         };
         match (self.more, shared, self.bits()) {
-            (None, Some(c), Some(v)) if v < 36 => {
+            // CGSuite's digits are base 32 (0-9, A-V): W-Z are read, and printed as
+            // `&32;` … `&35;` so that CGSuite reads what grundy prints.
+            (None, Some(c), Some(v)) if v < 32 => {
                 write!(f, "{}{}", char::from_digit(v as u32, 36).expect("below 36").to_ascii_uppercase(), c.symbol())
             }
             // `&N;` holds digits below 2^63 (63 heaps is written in braces).
@@ -678,7 +697,7 @@ mod tests {
             ("0.{2,3}", "0.C"),
             ("0.{1,2+}", "0.{1+}"),
             ("0.{1,3+}", "0.{1,3+}"),
-            ("0.x", "0.X"),
+            ("0.x", "0.&33;"), // CGSuite reads base 32 only
             ("0.{2!,3}", "0.{2!,3}"),
             ("0.{2,3}!", "0.C!"),
             ("0.7?", "0.7?"),

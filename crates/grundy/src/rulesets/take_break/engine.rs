@@ -126,6 +126,8 @@ struct Plan {
     zero: bool,
     whole: bool,
     single: bool,
+    /// Leaving one heap of one token is a move (not under `?`: [`Digit::leaves_one`]).
+    single_of_one: bool,
     pair: Option<Constraint>,
     triple: Option<Constraint>,
     /// The digit, when it names four or more heaps (enumerated).
@@ -182,6 +184,7 @@ impl Plan {
             zero: d.is_zero(),
             whole: d.allows(0).is_some(),
             single: d.allows(1).is_some(),
+            single_of_one: d.leaves_one(1),
             pair: d.allows(2),
             triple: if open { None } else { d.allows(3) },
             more: (!open && d.max_heaps() >= 4).then(|| d.clone()),
@@ -215,7 +218,7 @@ impl Plan {
             }
             return Ok(());
         }
-        if self.single {
+        if self.single && (m >= 2 || self.single_of_one) {
             set.insert(codes[m as usize]);
         }
         if m >= 2 {

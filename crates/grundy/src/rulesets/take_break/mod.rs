@@ -208,7 +208,7 @@ fn digit_options(d: &Digit, m: u64, exact: Option<&Vec<Vec<u128>>>) -> u128 {
     if m == 0 {
         return u128::from(d.allows(0).is_some());
     }
-    let mut total = u128::from(d.allows(1).is_some());
+    let mut total = u128::from(d.leaves_one(m));
     d.for_each_count(m, &mut |k, c| {
         total = total.saturating_add(count_parts(m, k, c, exact));
         total < u128::MAX
@@ -306,7 +306,7 @@ impl HeapRuleset for TakeAndBreak {
                 }
                 continue;
             }
-            if d.allows(1).is_some() {
+            if d.leaves_one(m) {
                 f(&[Part::one(m)]);
             }
             d.for_each_count(m, &mut |k, c| {

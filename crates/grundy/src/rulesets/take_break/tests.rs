@@ -32,6 +32,40 @@ fn golden_values() {
     assert_eq!(kayles[1..], chess[..]);
 }
 
+/// CGSuite's `TBCode2` semantics (lib/core/src/main/scala/org/cgsuite/core/impartial/
+/// TBCode2.scala): where every count of two or more heaps carries `?`, the count of one
+/// heap does too, and one heap of one token is "all equal" there, so `0.6?` has no move
+/// from heap 2. The values below were computed by a separate script that follows
+/// CGSuite's normalization and traversal; both the engine and the enumeration give
+/// them. Printed codes use CGSuite's base-32 digits (`&32;` … `&35;` for W–Z).
+#[test]
+fn cgsuite_semantics_of_question_marks_and_digits() {
+    let golden: &[(&str, [u64; 21])] = &[
+        ("0.6?", [0, 0, 0, 1, 2, 0, 3, 1, 2, 0, 3, 4, 1, 2, 0, 3, 1, 2, 4, 0, 5]),
+        ("0.{1,2?}", [0, 0, 0, 1, 2, 0, 3, 1, 2, 0, 3, 4, 1, 2, 0, 3, 1, 2, 4, 0, 5]),
+        ("0.7?", [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]),
+        // Only one count: `?` says nothing (CGSuite drops it, as grundy does).
+        ("0.2?", [0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]),
+        ("0.{1,2+}?", [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]),
+        // `!` and `=` on one heap allow it.
+        ("0.{1,2!}", [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4]),
+        ("0.E?", [0, 0, 0, 1, 2, 3, 4, 0, 5, 1, 6, 3, 8, 9, 5, 10, 11, 3, 12, 9, 5]),
+        ("0.66?", [0, 0, 1, 2, 0, 3, 1, 2, 0, 3, 4, 2, 5, 3, 4, 2, 5, 3, 0, 1, 5]),
+    ];
+    for (code, want) in golden {
+        assert_eq!(values(code, 20), want, "{code} (enumerated)");
+        let engine: Vec<u64> = sparse(code, 20).into_iter().map(u64::from).collect();
+        assert_eq!(engine, want, "{code} (sparse engine)");
+    }
+    // The heap of 2 of 0.6? has no option at all.
+    let rs = TakeAndBreak::new(Code::parse("0.6?").unwrap());
+    let mut count = 0;
+    rs.for_each_option(2, &mut |_| count += 1);
+    assert_eq!(count, 0);
+    assert_eq!(Code::parse("0.W").unwrap().to_string(), "0.&32;");
+    assert_eq!(Code::parse("0.V").unwrap().to_string(), "0.V");
+}
+
 #[test]
 fn classic_games_as_codes() {
     let ctl = Control::new();
