@@ -66,7 +66,7 @@ struct Out {
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
     let mut solver = solver(a.method, &a.bounds, ctl);
-    a.period.apply(&mut solver, a.method.into(), ctl)?;
+    a.period.apply(&mut solver, ctl)?;
     let m = solver.moves(&pos, a.all)?;
     let strings = |ps: &[grundy::game::Position]| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>();
     let notes: Vec<&str> = m

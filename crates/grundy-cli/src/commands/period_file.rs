@@ -4,18 +4,13 @@
 //! table, so that a period is not derived again. And the `source` of values that came
 //! from a proven period.
 
-use anyhow::{bail, Result};
-use grundy::analysis::certificate::{proven_period, read_saved};
-use grundy::catalog::parse_ruleset;
+use anyhow::Result;
+use grundy::analysis::certificate::load_period;
 use grundy::game::HeapRuleset;
-use grundy::solve::period::ProvenPeriod;
-use grundy::solve::{Method, Solver};
+use grundy::solve::Solver;
 use grundy::Control;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-/// A checked certificate's ruleset and its proven period.
-pub type Loaded = (Arc<dyn HeapRuleset>, Arc<ProvenPeriod>);
 
 /// `--period FILE`.
 #[derive(clap::Args, Clone, Debug)]
@@ -28,35 +23,17 @@ pub struct PeriodArg {
 }
 
 impl PeriodArg {
-    /// The checked certificate's ruleset and period, if one was given (`method` must be
-    /// auto: search forces the table, formula uses closed forms only).
+    /// Loads the certificate, if one was given, into `solver`
+    /// ([`grundy::analysis::certificate::load_period`]); returns its ruleset.
     ///
     /// # Errors
     /// A file that cannot be read, is not a certificate or is rejected by the check;
-    /// `--period` with another method.
-    pub fn load(&self, method: Method, ctl: &Control) -> Result<Option<Loaded>> {
-        let Some(path) = &self.period else {
-            return Ok(None);
-        };
-        if method != Method::Auto {
-            bail!("--period needs --method auto (search computes the table, formula uses closed forms only)");
+    /// a solver whose method is not auto.
+    pub fn apply(&self, solver: &mut Solver, ctl: &Control) -> Result<Option<Arc<dyn HeapRuleset>>> {
+        match &self.period {
+            Some(path) => Ok(Some(load_period(path, solver, ctl)?)),
+            None => Ok(None),
         }
-        let (name, saved) = read_saved(path, ctl)?;
-        let rs = parse_ruleset(&name)?;
-        let rs = rs.as_heap("--period")?.clone();
-        let p = proven_period(rs.as_ref(), &saved, ctl).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        Ok(Some((rs, Arc::new(p))))
-    }
-
-    /// Loads the certificate ([`PeriodArg::load`]) into `solver`; returns its ruleset.
-    ///
-    /// # Errors
-    /// As [`PeriodArg::load`].
-    pub fn apply(&self, solver: &mut Solver, method: Method, ctl: &Control) -> Result<Option<Arc<dyn HeapRuleset>>> {
-        Ok(self.load(method, ctl)?.map(|(rs, p)| {
-            solver.evaluator().add_period(&rs, p);
-            rs
-        }))
     }
 }
 

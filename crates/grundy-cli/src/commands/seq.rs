@@ -108,7 +108,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         SeqMethod::Formula => Method::Formula,
     };
     let mut solver = Solver::new(method, ctl.clone()).with_bound(a.bounds.bound(Bound::default().moves));
-    if let Some(loaded) = a.period.apply(&mut solver, method, ctl)? {
+    if let Some(loaded) = a.period.apply(&mut solver, ctl)? {
         if loaded.name() != rs.name() {
             anyhow::bail!(
                 "the certificate of --period is for {}, not {}",

@@ -69,7 +69,7 @@ pub fn solver(method: MethodArg, bounds: &BoundArgs, ctl: &Control) -> Solver {
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
     let mut solver = solver(a.method, &a.bounds, ctl);
-    a.period.apply(&mut solver, a.method.into(), ctl)?;
+    a.period.apply(&mut solver, ctl)?;
     let v = solver.value(&pos)?;
     let source = super::period_file::sources(&solver);
     match a.format {

@@ -145,9 +145,10 @@ def value(
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
+    period: Optional[str] = None,
 ) -> Value:
     """The value of a position: an int, or a LoopyValue (``∞(K)`` or ``?``)."""
-    _, raw, _ = _grundy.value(expr, method, bound, graph_bound, _progress(progress))
+    _, raw, _, _ = _grundy.value(expr, method, bound, graph_bound, _progress(progress), _path(period))
     return _plain(raw)
 
 
@@ -158,9 +159,15 @@ def outcome(
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
+    period: Optional[str] = None,
 ) -> str:
     """``"P"``, ``"N"`` or ``"D"`` (``"?"`` if undetermined within the bound)."""
-    return _grundy.value(expr, method, bound, graph_bound, _progress(progress))[2]
+    return _grundy.value(expr, method, bound, graph_bound, _progress(progress), _path(period))[2]
+
+
+def _path(period: Any) -> Optional[str]:
+    """The path of a saved period (``str`` or ``os.PathLike``), or None."""
+    return None if period is None else os.fspath(period)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -176,6 +183,7 @@ class Moves:
     winning_count: int
     options_count: Optional[int]
     notes: List[str]
+    source: Optional[str] = None
 
     def _repr_html_(self) -> str:
         e = html.escape
@@ -193,6 +201,8 @@ class Moves:
         if self.options is not None:
             section("options", self.options, self.options_count)
         notes = "".join(f"<p><em>note:</em> {e(n)}</p>" for n in self.notes)
+        if self.source:
+            notes += f"<p><em>source:</em> {e(self.source)}</p>"
         return (
             f"<p><code>{e(self.position)}</code>: value <b>{e(str(self.value))}</b>, "
             f"{e(self.outcome)}-position</p>{notes}"
@@ -208,10 +218,11 @@ def moves(
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
+    period: Optional[str] = None,
 ) -> Moves:
     """The winning moves of a position (and the drawing moves; with ``all=True`` every
     option), each with the value of the position after the move."""
-    d = _grundy.moves(expr, all, method, bound, graph_bound, _progress(progress))
+    d = _grundy.moves(expr, all, method, bound, graph_bound, _progress(progress), _path(period))
 
     def pairs(lst: Optional[list]) -> Optional[List[Tuple[str, Value]]]:
         return None if lst is None else [(p, _plain(v)) for p, v in lst]
@@ -226,6 +237,7 @@ def moves(
         winning_count=int(d["winning_count"]),
         options_count=None if d["options_count"] is None else int(d["options_count"]),
         notes=list(d["notes"]),
+        source=d["source"],
     )
 
 
@@ -298,14 +310,15 @@ def seq(
     ruleset: Union[str, HeapRuleset],
     to: int,
     start: Optional[int] = None,
-    method: str = "search",
+    method: str = "auto",
     *,
     bound: Optional[int] = None,
     graph_bound: Optional[int] = None,
     progress: bool = False,
+    period: Optional[str] = None,
 ) -> Union[np.ndarray, LoopySequence]:
     """The values of heaps ``start..=to`` (``start`` defaults to the first heap)."""
-    r = _grundy.seq(_ruleset_arg(ruleset), to, start, method, bound, graph_bound, _progress(progress))
+    r = _grundy.seq(_ruleset_arg(ruleset), to, start, method, bound, graph_bound, _progress(progress), _path(period))
     kind = r[0]
     if kind == "array":
         return r[1][r[2]:]

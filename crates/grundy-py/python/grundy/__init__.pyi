@@ -96,7 +96,7 @@ class LoopyValue:
 
 Value = Union[int, LoopyValue]
 
-def value(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> Value:
+def value(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, period: Optional[Union[str, os.PathLike]] = None) -> Value:
     """The value of a position (a disjunctive sum such as ``"min(6239,6240) + nim(3)"``):
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
@@ -104,9 +104,18 @@ def value(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph
     ``"formula"`` (closed forms only; ``ValueError`` where none is proven) or
     ``"search"`` (from the rules). ``bound`` (largest heap, default 10^18) and
     ``graph_bound`` (most moves per exploration, default 10^7) limit loopy games.
-    ``progress``: a tqdm bar if tqdm is installed. Same as ``grundy value``."""
+    ``progress``: a tqdm bar if tqdm is installed. Same as ``grundy value``.
 
-def outcome(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> str:
+    With ``"auto"``, a ruleset whose periodicity theorem can prove a period (finite
+    take-and-break codes of plain digits, ``subtraction[S]``) is computed only until
+    the period is proven, and every heap below 2^64 beyond it comes from the period:
+    ``value("kayles(10**18)")`` is immediate (``moves(...).source`` says so). A proven
+    period is kept for the rest of the call. ``period``: the path of a certificate
+    saved by ``grundy period --save``, checked on loading (``ValueError`` if it is
+    rejected), whose period answers the heaps of its ruleset, so that it need not be
+    derived again (method ``"auto"`` only)."""
+
+def outcome(expr: str, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, period: Optional[Union[str, os.PathLike]] = None) -> str:
     """``"P"`` (the previous player wins), ``"N"`` (the next player wins), ``"D"`` (a
     draw, loopy games) or ``"?"`` (undetermined within the bound)."""
 
@@ -129,12 +138,17 @@ class Moves:
     winning_count: int
     options_count: Optional[int]
     notes: List[str]
+    source: Optional[str]
+    """Where values beyond the computed tables came from, when a proven period gave
+    them (``"kayles: by the proven period (12, 71, 0), Guy–Smith, agreement checked to
+    heap 1023"``), else None."""
     def _repr_html_(self) -> str: ...
 
-def moves(expr: str, all: bool = False, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> Moves:
+def moves(expr: str, all: bool = False, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, period: Optional[Union[str, os.PathLike]] = None) -> Moves:
     """The winning moves of a position, the drawing moves of a draw, and with
     ``all=True`` every option. Raises ``ResourceError`` when a heap has more than 2·10^7
-    options to list."""
+    options to list. Heaps beyond a proven period's table (codes leaving at most two
+    heaps) list their moves through the period (``value``; ``period`` as there)."""
 
 class LoopySequence:
     """The values of a loopy ruleset on heaps ``start .. start + len − 1``.
@@ -155,7 +169,7 @@ class LoopySequence:
     def __iter__(self) -> Iterator[LoopyValue]: ...
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray: ...
 
-def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, method: str = "search", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False) -> Union[np.ndarray, LoopySequence]:
+def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, method: str = "auto", *, bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, period: Optional[Union[str, os.PathLike]] = None) -> Union[np.ndarray, LoopySequence]:
     """The values G(start), …, G(to) of a heap ruleset (``grundy seq NAME --to N``):
     both ends included, ``start`` defaulting to the ruleset's first heap, so
     ``a[i] == G(start + i)`` and ``a.shape == (to - start + 1,)``.
@@ -169,9 +183,12 @@ def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, 
       powers of two; closed forms with ``method="formula"``): one copy;
     - ``object`` (Python ints) beyond 64 bits.
 
-    For a loopy ruleset it returns a ``LoopySequence``. ``method``: ``"search"``
-    (default, dense search from the rules; ``"auto"`` is the same) or ``"formula"``
-    (the proven closed form heap by heap; ``ValueError`` at the first heap without one).
+    For a loopy ruleset it returns a ``LoopySequence``. ``method``: ``"auto"``
+    (default: dense search from the rules, and for a ruleset whose periodicity theorem
+    can prove a period, the table only until it is proven and the heaps beyond from the
+    period, so ``seq("kayles", 10**15 + 100, start=10**15)`` is immediate; ``period``
+    as for ``value``), ``"search"`` (the table always) or ``"formula"`` (the proven
+    closed form heap by heap; ``ValueError`` at the first heap without one).
     Raises ``ValueError`` for a ruleset on tuples or a range whose start (given, or the
     ruleset's first heap) is above ``to`` (``start 50 (the first heap of r) is larger
     than the last heap 10``), and ``ResourceError`` when the table exceeds the memory

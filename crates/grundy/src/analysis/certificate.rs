@@ -13,6 +13,7 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::HeapRuleset;
 use crate::solve::period::ProvenPeriod;
+use crate::solve::Method;
 
 /// A certificate as read from a file: every field as written there, none trusted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,6 +255,36 @@ pub fn proven_period(rs: &dyn HeapRuleset, saved: &SavedCertificate, ctl: &Contr
         theorem.statement(),
         theorem.theorem_name(),
     )
+}
+
+/// A certificate file saved by `grundy period --save`, read ([`read_saved`]), its
+/// ruleset found in the catalog, checked ([`proven_period`]) and added to `solver`
+/// ([`crate::solve::Evaluator::add_period`]), so that its period answers the heaps of
+/// that ruleset beyond the table with [`Method::Auto`]. Returns the ruleset. The CLI's
+/// `--period FILE` and Python's `period=` keyword.
+///
+/// # Errors
+/// [`Error::Input`] when `solver`'s method is not auto (search computes the table,
+/// formula uses closed forms only), the file cannot be read or is not a certificate,
+/// or its check rejects it (the message names the file); the catalog's errors for its
+/// ruleset.
+pub fn load_period(
+    path: &std::path::Path,
+    solver: &mut crate::solve::Solver,
+    ctl: &Control,
+) -> Result<std::sync::Arc<dyn HeapRuleset>> {
+    if solver.evaluator().method() != Method::Auto {
+        return Err(Error::Input(
+            "a saved period is used with method auto only (search computes the table, formula uses closed forms only)"
+                .into(),
+        ));
+    }
+    let (name, saved) = read_saved(path, ctl)?;
+    let rs = crate::catalog::parse_ruleset(&name)?;
+    let rs = rs.as_heap("a saved period")?.clone();
+    let p = proven_period(rs.as_ref(), &saved, ctl).map_err(|e| Error::Input(format!("{}: {e}", path.display())))?;
+    solver.evaluator().add_period(&rs, std::sync::Arc::new(p));
+    Ok(rs)
 }
 
 #[cfg(test)]

@@ -9,13 +9,14 @@
 //!
 //! ```text
 //! code       := [ digit ] '.' digit* [ '[' digit+ ']' ]
-//! digit      := ( base36 | '&' number ';' | '{' count ( ',' count )* [ '+' ] '}' ) [ modifier ]
+//! digit      := ( base36 | '&' number ';' | '*' | '{' count ( ',' count )* [ '+' ] '}' ) [ modifier ]
 //! count      := number [ modifier ]            -- an explicit number of heaps left
 //! base36     := '0'…'9' | 'A'…'Z' (or 'a'…'z')  -- values 0 … 35 (CGSuite: 0 … V = 31)
 //! modifier   := '!' (pairwise unequal heaps) | '?' (not all equal) | '=' (all equal)
 //! ```
 //!
-//! `{2,3}` leaves two or three heaps, `{2+}` two or more; a modifier after a digit
+//! `{2,3}` leaves two or three heaps, `{2+}` two or more, `*` any number (CGSuite's
+//! `{0+}`: the whole heap, one heap, or any split); a modifier after a digit
 //! applies to all its heap counts, one after a count inside braces to that count. A
 //! repeating tail `[…]` ends the code (`0.[3]` is Nim). The leading `0` may be omitted
 //! (`.137`). Grundy's game is `4!.0`.
@@ -558,6 +559,16 @@ impl Parser<'_> {
                 Digit::from_bits(v, self.modifier())
             }
             '{' => return self.braces(),
+            // CGSuite's `*`: any number of heaps (0, 1, 2, …), as `{0+}`.
+            '*' => {
+                self.pos += 1;
+                let c = self.modifier();
+                Digit {
+                    counts: vec![Some(c)],
+                    more: Some(c),
+                }
+                .normalized()
+            }
             c if c.is_ascii_alphanumeric() => {
                 self.pos += 1;
                 let v = c.to_digit(36).expect("alphanumeric") as u64;
@@ -567,7 +578,7 @@ impl Parser<'_> {
             _ => {
                 return Err(self.err_at(
                     at,
-                    format!("expected a digit (0-9, A-Z, &N; or {{…}}), found '{c}'"),
+                    format!("expected a digit (0-9, A-Z, &N;, * or {{…}}), found '{c}'"),
                 ))
             }
         };

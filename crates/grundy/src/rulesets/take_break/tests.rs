@@ -62,6 +62,11 @@ fn cgsuite_semantics_of_question_marks_and_digits() {
     let mut count = 0;
     rs.for_each_option(2, &mut |_| count += 1);
     assert_eq!(count, 0);
+    // CGSuite's `*` is any number of heaps: `{0+}`, with its modifier.
+    for (star, braces) in [("0.*", "0.{0+}"), ("0.*!", "0.{0!+}"), ("4.*?", "4.{0?+}")] {
+        assert_eq!(Code::parse(star).unwrap(), Code::parse(braces).unwrap(), "{star}");
+        assert_eq!(values(star, 14), values(braces, 14), "{star}");
+    }
     assert_eq!(Code::parse("0.W").unwrap().to_string(), "0.&32;");
     assert_eq!(Code::parse("0.V").unwrap().to_string(), "0.V");
 }

@@ -168,6 +168,12 @@ impl ProvenPeriod {
         }
     }
 
+    /// G(n) as a 32-bit value, for an ordinary period (saltus 0; `None` otherwise):
+    /// the values of a range read without a [`Nimber`] each.
+    pub fn small_value(&self, n: u64) -> Option<u32> {
+        (self.periodicity.saltus == 0).then(|| self.code(n))
+    }
+
     /// G(n) of an ordinary period (saltus 0), as the table code.
     pub(crate) fn code(&self, n: u64) -> u32 {
         self.values[self.class(n) as usize]
