@@ -338,6 +338,9 @@ pub struct Grown {
 /// doubling from 1024 heaps (from `from`) and stops at `to` or as soon as the ruleset's
 /// theorem proves a period of the heaps `from..` computed. Each step's work (the table
 /// from heap 0 to the step's end) is checked against the work limit before the step.
+/// Where no proof can end the search early (no theorem, or the proof of the shortest
+/// pattern, period 1 from heap 0, needs more heaps than `to` or a table holds) the
+/// whole range is one step, refused up front if it is above the limits.
 /// A table whose values do not fit in 64 bits has no period here (none is looked for).
 ///
 /// # Errors
@@ -357,7 +360,17 @@ pub fn grow(
     let theorem = rs.periodicity();
     let mut codes = codes;
     let have = codes.len() as u64;
-    let mut size = to.min(from.saturating_add(1023).max(have.saturating_sub(1)));
+    // A search that can stop early at a proof grows by doubling; one that cannot (no
+    // theorem, or even the shortest pattern's proof needs more heaps than the range or
+    // a table holds) computes the whole range in one step, its work checked up front.
+    let table_end = to.min(u32::MAX as u64 - 1);
+    let can_stop = theorem
+        .and_then(|t| t.proof_end(0, 1, 0))
+        .is_some_and(|end| end < table_end);
+    let mut size = match can_stop {
+        true => to.min(from.saturating_add(1023).max(have.saturating_sub(1))),
+        false => to,
+    };
     let mut examined_before: Option<u64> = None;
     loop {
         // The work of the table to `size`, from heap 0 (the search's whole work so far),
@@ -374,7 +387,8 @@ pub fn grow(
                         Some(last) => format!(
                             "; the search doubles the table until a period is proven, and none was within heaps {from}..={last}"
                         ),
-                        None => "; it stops earlier once a period is proven".into(),
+                        None if can_stop => "; it stops earlier once a period is proven".into(),
+                        None => String::new(),
                     }
                 ),
             )

@@ -217,13 +217,25 @@ fn the_search_checks_each_doubling_step() {
     let ctl = Control::new().with_work_limit(100_000_000);
     let r = detect::search(rs.as_ref(), 0, 20_000, &ctl).unwrap();
     assert!(r.certificate.is_some() && r.to < 2048, "{:?}", r.found);
-    // 0.7? never proves (a modifier): at 64 units a heap, the steps to 1023 and 2047
-    // fit a limit of 200000 and the step to 4095 does not: it is refused, after the
-    // heaps of the steps before.
-    let plus = crate::catalog::parse_ruleset("0.7?").unwrap();
-    let plus = plus.as_heap("period").unwrap();
+    // 0.16 can be proven but has no known period: at 64 units a heap (its sparse
+    // engine), the steps to 1023 and 2047 fit a limit of 200000 and the step to 4095
+    // does not: it is refused, after the heaps of the steps before.
     let ctl = Control::new().with_work_limit(200_000);
-    let (partial, stopped) = detect::search_partial(plus.as_ref(), 0, 1_000_000, &ctl).unwrap();
+    let open = crate::catalog::parse_ruleset("0.16").unwrap();
+    let open = open.as_heap("period").unwrap();
+    let (partial, stopped) = detect::search_partial(open.as_ref(), 0, 1_000_000, &ctl).unwrap();
     assert!(matches!(stopped, Some(crate::Error::TooMuchWork { .. })), "{stopped:?}");
     assert_eq!(partial.to, 2047);
+    // 0.7? can prove nothing (a modifier): the whole range is checked up front and
+    // refused before any heap is computed, not step by step.
+    let plus = crate::catalog::parse_ruleset("0.7?").unwrap();
+    let plus = plus.as_heap("period").unwrap();
+    let e = detect::search_partial(plus.as_ref(), 0, 1_000_000, &ctl).unwrap_err();
+    assert!(matches!(e, crate::Error::TooMuchWork { .. }), "{e}");
+    // So is subtraction[2^64 − 1]: its shortest proof needs 2^64 − 1 heaps (it used to
+    // double its table for minutes instead of being refused at once).
+    let huge = crate::catalog::parse_ruleset("subtraction[18446744073709551615]").unwrap();
+    let huge = huge.as_heap("period").unwrap();
+    let e = detect::search_partial(huge.as_ref(), 0, u64::MAX, &Control::new()).unwrap_err();
+    assert!(matches!(e, crate::Error::TooLarge { .. }), "{e}");
 }
