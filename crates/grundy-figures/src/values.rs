@@ -4,8 +4,8 @@
 //! engines registered there are used here too.
 
 use anyhow::{bail, Result};
-use grundy::game::{HeapRuleset, TupleRuleset};
-use grundy::solve::{sequence, Evaluator, Method};
+use grundy::game::{HeapRuleset, Ruleset, TupleRuleset};
+use grundy::solve::{sequence, Evaluator, Method, Solver};
 use grundy::{Control, Nimber};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -13,9 +13,38 @@ use std::sync::Arc;
 /// The points (n, G(n)) for heaps `from..=to` of a heap ruleset (heaps below its first
 /// position are left out). Errors if a value exceeds 2^64 − 1, or as
 /// `solve::sequence` does (memory limit, interruption).
+///
+/// For a ruleset whose periodicity theorem can prove a period (finite take-and-break
+/// codes of plain digits, subtraction games), the table is computed only until the
+/// period is proven and the heaps beyond come from the period (`solve::period`), so a
+/// range such as 10^15..=10^15 + 1000 is drawn at once.
 pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control) -> Result<Vec<(u64, u64)>> {
-    // The points (16 bytes each) sit beside the table while the figure is drawn.
     let points = to.saturating_sub(from).saturating_add(1);
+    if Evaluator::new(Method::Auto, ctl.clone()).uses_period(rs) {
+        ctl.check_memory(
+            &format!("the points of {} on heaps {from}..={to}", rs.name()),
+            points.saturating_mul(16),
+            format!("{points} points × 16 bytes"),
+        )?;
+        let mut solver = Solver::new(Method::Auto, ctl.clone());
+        let seq = solver.sequence(&Ruleset::Heap(rs.clone()), Some(from.max(rs.first_heap())), to)?;
+        if let Some(e) = seq.stopped {
+            return Err(e.into());
+        }
+        return (0..seq.len())
+            .map(|i| {
+                let n = seq.from + i as u64;
+                match seq.finite(i).and_then(|v| v.to_u64()) {
+                    Some(v) => Ok((n, v)),
+                    None => bail!(
+                        "G({n}) of {} does not fit in 64 bits; plots need values that do",
+                        rs.name()
+                    ),
+                }
+            })
+            .collect();
+    }
+    // The points (16 bytes each) sit beside the table while the figure is drawn.
     let table = to.saturating_add(1).saturating_mul(rs.memory().bytes_per_heap);
     ctl.check_memory(
         &format!("the points of {} to {to}", rs.name()),

@@ -17,7 +17,7 @@ use grundy::catalog::{self, families, parse_position_with, parse_ruleset_with};
 use grundy::game::Encoding;
 use grundy::game::{Params, Position, Ruleset};
 use grundy::graph_file::read_graph_in;
-use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, SequenceValues, Solver};
+use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, NimSeq, SequenceValues, Solver};
 use grundy::value::{LoopyValue, Nimber};
 use grundy::Error;
 use limits::python_advice;
@@ -29,6 +29,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rules::{CallState, Def};
 use run::{run, to_py, to_py_under, ResourceError};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// The rulesets defined in Python this session, by name (the last definition wins).
@@ -375,7 +376,8 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
 
 /// `(position, value, outcome)` of an expression.
 #[pyfunction]
-#[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None))]
+#[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None))]
+#[allow(clippy::too_many_arguments)]
 fn value<'py>(
     py: Python<'py>,
     expr: &str,
@@ -384,17 +386,43 @@ fn value<'py>(
     graph_bound: Option<u64>,
     progress: Option<Bound<'py, PyAny>>,
     limits: LimitArgs<'py>,
-) -> PyResult<(String, Bound<'py, PyAny>, String)> {
+    period: Option<PathBuf>,
+) -> PyResult<(String, Bound<'py, PyAny>, String, Option<String>)> {
     let call = call_state(limits)?;
     let pos = position(expr, &call)?;
     let solver = solver(method, bound, graph_bound)?;
-    let v = run(py, &call, progress.as_ref(), |ctl| solver(ctl).value(&pos))?;
-    Ok((pos.to_string(), bounded(py, &v)?, v.outcome_text()))
+    let (v, source) = run(py, &call, progress.as_ref(), |ctl| {
+        let mut solver = with_period(solver(ctl), period.as_deref(), ctl)?;
+        let v = solver.value(&pos)?;
+        Ok((v, sources(&solver)))
+    })?;
+    Ok((pos.to_string(), bounded(py, &v)?, v.outcome_text(), source))
+}
+
+/// `solver` with the proven period of a certificate saved by `grundy period --save`
+/// (checked: [`grundy::analysis::certificate::load_period`]), if a path is given.
+fn with_period(mut solver: Solver, period: Option<&std::path::Path>, ctl: &grundy::Control) -> grundy::Result<Solver> {
+    if let Some(path) = period {
+        grundy::analysis::certificate::load_period(path, &mut solver, ctl)?;
+    }
+    Ok(solver)
+}
+
+/// Where values beyond the computed tables came from, if a proven period gave any
+/// (as the CLI's `source`): `kayles: by the proven period (12, 71, 0), …`.
+fn sources(solver: &Solver) -> Option<String> {
+    let used = solver.periods_used();
+    (!used.is_empty()).then(|| {
+        used.iter()
+            .map(|p| format!("{}: {}", p.ruleset(), p.source()))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
 }
 
 /// The moves of an expression, as a dict for `grundy.Moves`.
 #[pyfunction]
-#[pyo3(signature = (expr, all = false, method = "auto", bound = None, graph_bound = None, progress = None, limits = None))]
+#[pyo3(signature = (expr, all = false, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None))]
 #[allow(clippy::too_many_arguments)]
 fn moves<'py>(
     py: Python<'py>,
@@ -405,12 +433,13 @@ fn moves<'py>(
     graph_bound: Option<u64>,
     progress: Option<Bound<'py, PyAny>>,
     limits: LimitArgs<'py>,
+    period: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let call = call_state(limits)?;
     let pos = position(expr, &call)?;
     let solver = solver(method, bound, graph_bound)?;
-    let (mv, drawing) = run(py, &call, progress.as_ref(), |ctl| {
-        let mut solver = solver(ctl);
+    let (mv, drawing, source) = run(py, &call, progress.as_ref(), |ctl| {
+        let mut solver = with_period(solver(ctl), period.as_deref(), ctl)?;
         let mv = solver.moves(&pos, all)?;
         // The value after each drawing move (the engines' caches make this cheap).
         let drawing: Vec<(Position, BoundedValue)> = mv
@@ -418,7 +447,8 @@ fn moves<'py>(
             .iter()
             .map(|p| Ok((p.clone(), solver.value(p)?)))
             .collect::<grundy::Result<_>>()?;
-        Ok((mv, drawing))
+        let source = sources(&solver);
+        Ok((mv, drawing, source))
     })?;
     let zero = bounded(py, &BoundedValue::finite(Nimber::ZERO))?;
     let pairs = |list: &[(Position, BoundedValue)]| -> PyResult<Bound<'py, PyList>> {
@@ -451,6 +481,7 @@ fn moves<'py>(
         .collect();
     d.set_item("notes", notes)?;
     d.set_item("stay", mv.stay)?;
+    d.set_item("source", source)?;
     Ok(d)
 }
 
@@ -458,7 +489,7 @@ fn moves<'py>(
 /// values are `array[offset:]`), `("objects", [int…])` for values above 64 bits, or
 /// `("loopy", int64 codes, [value…], note, start, name)`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to, start = None, method = "search", bound = None, graph_bound = None, progress = None, limits = None))]
+#[pyo3(signature = (ruleset, to, start = None, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None))]
 #[allow(clippy::too_many_arguments)]
 fn seq<'py>(
     py: Python<'py>,
@@ -470,6 +501,7 @@ fn seq<'py>(
     graph_bound: Option<u64>,
     progress: Option<Bound<'py, PyAny>>,
     limits: LimitArgs<'py>,
+    period: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let call = call_state(limits)?;
     let rs = self::ruleset(ruleset, &call)?;
@@ -490,11 +522,26 @@ fn seq<'py>(
         }
     }
     let s = run(py, &call, progress.as_ref(), |ctl| {
-        let mut s = solver(ctl).sequence(&rs, start, to)?;
+        let mut s = with_period(solver(ctl), period.as_deref(), ctl)?.sequence(&rs, start, to)?;
         if let Some(e) = s.stopped.take() {
             return Err(e);
         }
-        // A closed form over a range is evaluated on reading: read it into a vector.
+        // Values from a proven period are evaluated on reading: read them into a
+        // vector (4 bytes a heap, checked first).
+        if let SequenceValues::Period { period, len } = &s.values {
+            ctl.check_memory(
+                &format!("the values of {} on heaps {}..={to}", s.ruleset, s.from),
+                (*len as u64).saturating_mul(4),
+                format!("{len} values × 4 bytes"),
+            )?;
+            let codes = (s.from..s.from + *len as u64)
+                .map(|n| period.small_value(n))
+                .collect::<Option<Vec<u32>>>();
+            if let Some(codes) = codes {
+                s.values = SequenceValues::Table(NimSeq::from_codes(codes, Encoding::Plain));
+                s.from = 0;
+            }
+        }
         if matches!(s.values, SequenceValues::Formula { .. }) {
             s.values = SequenceValues::Finite(formula_values(&s, ctl)?);
         }
@@ -502,7 +549,19 @@ fn seq<'py>(
         Ok(s)
     })?;
     let from = s.from as usize;
-    match s.values {
+    // A closed form over a range is evaluated on reading: read it into a vector.
+    let values = if matches!(s.values, SequenceValues::Formula { .. } | SequenceValues::Period { .. }) {
+        let v = (0..s.len())
+            .map(|i| {
+                s.finite(i)
+                    .ok_or_else(|| PyValueError::new_err(format!("no value at heap {}", s.from + i as u64)))
+            })
+            .collect::<PyResult<Vec<Nimber>>>()?;
+        SequenceValues::Finite(v)
+    } else {
+        s.values
+    };
+    match values {
         SequenceValues::Table(t) => {
             let encoding = t.encoding();
             let mut codes = t.into_codes();
@@ -552,7 +611,9 @@ fn seq<'py>(
                 ("objects", ints).into_pyobject(py)
             }
         },
-        SequenceValues::Formula { .. } => Err(PyValueError::new_err("a closed-form sequence was not read (a bug)")),
+        SequenceValues::Formula { .. } | SequenceValues::Period { .. } => Err(PyValueError::new_err(
+            "a closed-form or periodic sequence was not read (a bug)",
+        )),
         SequenceValues::Loopy(v) => {
             let codes: Vec<i64> = v
                 .iter()

@@ -231,6 +231,34 @@ def test_period():
     assert "<table>" in k._repr_html_()
 
 
+def test_a_proven_period_answers_every_heap(tmp_path):
+    # Kayles has Periodicity(12, 71, 0): G(10^18) = G(80) = 1.
+    assert grundy.value("kayles(10**18)") == grundy.value("kayles(80)") == 1
+    assert grundy.value("dawsons-kayles(10**12) + kayles(10**15)") == 5
+    m = grundy.moves("kayles(10**18) + kayles(5)")
+    assert m.value == 5 and m.source.startswith("kayles: by the proven period (12, 71, 0), Guy–Smith")
+    assert grundy.moves("kayles(5)").source is None
+    far = grundy.seq("kayles", 10**15 + 20, start=10**15)
+    assert far.dtype == np.uint32 and far.shape == (21,)
+    near = grundy.seq("kayles", 1000, method="search")
+    assert far.tolist() == [int(near[71 + (n - 71) % 12]) for n in range(10**15, 10**15 + 21)]
+    # Search forces the table, refused by its estimate.
+    with pytest.raises(grundy.ResourceError):
+        grundy.value("kayles(10**18)", method="search")
+    # A certificate as `grundy period --save` writes it, loaded with period=.
+    p = grundy.period("subtraction[2,8,9]", 300)
+    values = grundy.seq("subtraction[2,8,9]", p.certificate["proof_end"], method="search")
+    cert = dict(p.certificate, agreement=list(p.certificate["agreement"]))
+    path = tmp_path / "s289.json"
+    path.write_text(json.dumps({"certificate": cert, "values": [str(int(v)) for v in values]}))
+    assert grundy.value("subtraction[2,8,9](10**15)", period=path) == 0
+    assert grundy.seq("subtraction[2,8,9]", 10**15, start=10**15, period=str(path)).tolist() == [0]
+    cert["period"] = 22
+    path.write_text(json.dumps({"certificate": cert, "values": [str(int(v)) for v in values]}))
+    with pytest.raises(ValueError, match="certificate rejected"):
+        grundy.value("subtraction[2,8,9](5)", period=path)
+
+
 def test_period_of_64_and_more_in_a_table_of_whole_periods():
     # G(n) = n mod 64 and n mod 71; the tables hold five and six whole periods.
     for k, to in [(63, 319), (70, 354), (70, 425)]:

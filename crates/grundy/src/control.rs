@@ -285,6 +285,12 @@ impl WorkMeter {
         }
     }
 
+    /// The memory limit of the run's control (`u64::MAX` for a meter without one), for
+    /// a step whose structures grow with what it finds.
+    pub fn memory_limit(&self) -> u64 {
+        self.ctl.as_ref().map_or(u64::MAX, Control::memory_limit)
+    }
+
     /// Adds the units counted so far to the control and checks for cancellation.
     ///
     /// # Errors

@@ -11,7 +11,7 @@
 //! args      := [ arg ( ',' arg )* ] | string
 //! string    := '"' any characters but '"' '"'   -- a board or a graph, read by the ruleset
 //! arg       := int [ '*' int ]          -- h*c is c copies of heap h (heap rulesets)
-//! int       := digits [ '^' digits | ('e' | 'E') digits ]   -- 10^12, 1e6 = 10^6
+//! int       := digits [ ('^' | '**') digits | ('e' | 'E') digits ]   -- 10^12 = 10**12, 1e6 = 10^6
 //! name      := letter ( letter | digit | '-' | '_' )*
 //! ```
 //! Whitespace is free between tokens. Names are case-sensitive. Integers are
@@ -114,9 +114,14 @@ pub(crate) fn read_number(chars: &[char], i: &mut usize) -> Option<std::result::
     let start = *i;
     let base_text = digits(i)?;
     let mut j = *i;
-    let op = chars.get(j).copied().filter(|c| matches!(c, '^' | 'e' | 'E'));
+    // Python's `**` is a power too (`kayles(10**18)`); a single `*` is a copy count.
+    let (op, width) = match (chars.get(j), chars.get(j + 1)) {
+        (Some('*'), Some('*')) => (Some('^'), 2),
+        (Some(&c), _) if matches!(c, '^' | 'e' | 'E') => (Some(c), 1),
+        _ => (None, 0),
+    };
     let exponent = op.and_then(|_| {
-        j += 1;
+        j += width;
         digits(&mut j)
     });
     if exponent.is_some() {
@@ -464,6 +469,7 @@ mod tests {
     #[test]
     fn powers_and_scientific_notation() {
         let c = parse("nim(10^12, 3, 5) + nim(1e6, 2E3, 2^63*3)").unwrap();
+        assert_eq!(parse("nim(10**12, 2**3*2)").unwrap(), parse("nim(10^12, 8*2)").unwrap());
         assert_eq!(c[0].args, vec![(1_000_000_000_000, 1), (3, 1), (5, 1)]);
         assert_eq!(c[1].args, vec![(1_000_000, 1), (2000, 1), (1 << 63, 3)]);
         assert_eq!(parse("nim(3*1e3)").unwrap()[0].args, vec![(3, 1000)]);

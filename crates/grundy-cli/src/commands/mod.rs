@@ -6,6 +6,7 @@ pub mod list;
 pub mod min_facts;
 pub mod moves;
 pub mod period;
+pub mod period_file;
 pub mod plot;
 pub mod quotient;
 pub mod seq;

@@ -34,6 +34,8 @@ pub struct Args {
     quotient: Option<std::path::PathBuf>,
     #[command(flatten)]
     bounds: BoundArgs,
+    #[command(flatten)]
+    period: super::period_file::PeriodArg,
 }
 
 #[derive(Serialize)]
@@ -52,6 +54,8 @@ struct OptionOut {
 struct Out {
     position: String,
     value: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,6 +95,7 @@ struct MisereOption {
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
     let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
+    a.period.apply(&mut solver, ctl)?;
     if a.play == PlayArg::Misere {
         let m = solver.misere_moves(&pos, a.all)?;
         let out = MisereOut {
@@ -124,6 +129,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let out = Out {
         position: pos.to_string(),
         value: m.value.value_text(),
+        source: super::period_file::sources(&solver),
         outcome: (m.loopy || m.value.value().is_none()).then(|| m.value.outcome_text()),
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         winning: strings(&m.winning),
@@ -183,6 +189,9 @@ fn print_text(w: &mut dyn Write, out: &Out, m: &Moves) -> std::io::Result<()> {
         Some(h) if p == out.position => format!("{p}   ({h} moves to itself)"),
         _ => p.to_string(),
     };
+    if let Some(s) = &out.source {
+        writeln!(w, "source: {s}")?;
+    }
     for n in &m.notes {
         writeln!(w, "note: {n}")?;
     }

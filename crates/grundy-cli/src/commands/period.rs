@@ -4,12 +4,12 @@
 //! `grundy period --check FILE` re-verifies a saved certificate.
 
 use crate::output::{print_json, stdout, write_atomically, Format};
-use anyhow::{bail, Context, Result};
-use grundy::analysis::certificate::{check_certificate, SavedCertificate};
+use anyhow::{bail, Result};
+use grundy::analysis::certificate::{check_certificate, read_saved};
 use grundy::analysis::periodicity::{search_partial, Certificate, PeriodSearch, Periodicity};
 use grundy::catalog::parse_ruleset;
 use grundy::Control;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -51,8 +51,7 @@ pub enum Status {
 
 /// A certificate as JSON: the pattern, the heaps on which the values agree with it, and
 /// the theorem.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Serialize)]
 pub struct CertificateOut {
     /// The ruleset as written in expressions.
     pub ruleset: String,
@@ -117,8 +116,7 @@ pub struct EngineOut {
 
 /// A saved certificate: the certificate and the values G(0), G(1), … it rests on
 /// (decimal strings, as all values in grundy's JSON).
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Serialize)]
 struct Saved {
     certificate: CertificateOut,
     values: Vec<String>,
@@ -314,40 +312,8 @@ impl Report {
 /// grundy writes them, a UTF-8 byte-order mark allowed) and every field is checked by
 /// the library's [`check_certificate`].
 fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
-    // The saved values take a few times the file's size once parsed.
-    let text = grundy::control::read_text_bounded(file, ctl.memory_limit() / 5)
-        .with_context(|| format!("cannot read {}", file.display()))?;
-    let saved: Saved = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(&text))
-        .with_context(|| format!("{} is not a certificate saved by grundy period --save", file.display()))?;
-    let c = &saved.certificate;
-    let rs = parse_ruleset(&c.ruleset)?;
+    let (name, claimed) = read_saved(file, ctl)?;
+    let rs = parse_ruleset(&name)?;
     let rs = rs.as_heap("period --check")?;
-    let values: Vec<u64> = saved
-        .values
-        .iter()
-        .enumerate()
-        .map(|(n, v)| {
-            let digits = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && (v == "0" || !v.starts_with('0'));
-            match v.parse::<u64>() {
-                Ok(x) if digits => Ok(x),
-                Err(_) if digits => bail!(
-                    "{}: value {n} ('{v}') is larger than any value grundy computes (2^64 − 1)",
-                    file.display()
-                ),
-                _ => bail!("{}: value {n} ('{v}') is not a decimal number", file.display()),
-            }
-        })
-        .collect::<Result<_>>()?;
-    let claimed = SavedCertificate {
-        periodicity: Periodicity {
-            preperiod: c.preperiod,
-            period: c.period,
-            saltus: c.saltus,
-        },
-        agreement: c.agreement,
-        proof_end: c.proof_end,
-        theorem: c.theorem.clone(),
-        values,
-    };
     super::check_verdict(check_certificate(rs.as_ref(), &claimed, ctl))
 }

@@ -28,8 +28,12 @@ pub enum SeqFormat {
 /// How the values are obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum SeqMethod {
-    /// Dense search from the rules (mex over options), one pass over 0..=N.
+    /// Search; for a ruleset whose periodicity theorem can prove a period (finite
+    /// take-and-break codes of plain digits, subtraction games), the table only until
+    /// the period is proven and the heaps beyond from the period.
     #[default]
+    Auto,
+    /// Dense search from the rules (mex over options), one pass over 0..=N.
     Search,
     /// The proven closed form for each heap (an error where there is none).
     Formula,
@@ -49,7 +53,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: SeqFormat,
-    /// Search (default) or closed form.
+    /// Auto (default: search, or the proven period beyond the table), search, or
+    /// closed form.
     #[arg(long, value_enum, default_value_t)]
     method: SeqMethod,
     /// Checkpoint file for dense search of a finite ruleset: resume from it when it
@@ -64,6 +69,8 @@ pub struct Args {
     play: super::value::PlayArg,
     #[command(flatten)]
     bounds: BoundArgs,
+    #[command(flatten)]
+    period: super::period_file::PeriodArg,
 }
 
 /// Runs the command.
@@ -83,13 +90,27 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         return misere(&a, &rs, ctl);
     }
     let method = match a.method {
+        SeqMethod::Auto => Method::Auto,
         SeqMethod::Search => Method::Search,
         SeqMethod::Formula => Method::Formula,
     };
     let mut solver = Solver::new(method, ctl.clone()).with_bound(a.bounds.bound(Bound::default().moves));
+    if let Some(loaded) = a.period.apply(&mut solver, ctl)? {
+        if loaded.name() != rs.name() {
+            anyhow::bail!(
+                "the certificate of --period is for {}, not {}",
+                loaded.name(),
+                rs.name()
+            );
+        }
+    }
     if let Some(path) = &a.checkpoint {
-        if method != Method::Search {
-            anyhow::bail!("--checkpoint needs --method search");
+        // A checkpoint holds a table: auto computes the whole table with one.
+        if method == Method::Formula {
+            anyhow::bail!("--checkpoint needs --method auto or search (it saves the table of a search)");
+        }
+        if a.period.period.is_some() {
+            anyhow::bail!("--checkpoint saves a table and --period answers from a period; give one of them");
         }
         if matches!(rs, grundy::game::Ruleset::Loopy(_)) {
             // Checkpoints hold dense tables of finite values; loopy values are explored.
@@ -142,7 +163,12 @@ fn write_values(a: &Args, seq: &Sequence, stop: &dyn Fn() -> bool) -> anyhow::Re
         // A buffer of a concrete type, so that the many small writes are inlined copies.
         let mut w = std::io::BufWriter::with_capacity(1 << 16, out);
         count = if a.format == SeqFormat::Json {
-            print::json(&mut w, seq, &[("note", seq.note.as_deref())], stop)?
+            print::json(
+                &mut w,
+                seq,
+                &[("note", seq.note.as_deref()), ("source", seq.source.as_deref())],
+                stop,
+            )?
         } else {
             print::rows(&mut w, seq, layout, stop)?
         };
@@ -150,6 +176,9 @@ fn write_values(a: &Args, seq: &Sequence, stop: &dyn Fn() -> bool) -> anyhow::Re
     })?;
     if let (Some(n), false) = (&seq.note, a.format == SeqFormat::Json) {
         crate::eprintln_quiet!("grundy: note: {n}");
+    }
+    if let (Some(src), false) = (&seq.source, a.format == SeqFormat::Json) {
+        crate::eprintln_quiet!("grundy: note: {}: {src}", seq.ruleset);
     }
     Ok(count)
 }
@@ -168,7 +197,7 @@ struct MisereOut<'a> {
 /// `seq --play misere`: G⁻(n), the genus and tameness of each heap, by the misère
 /// search (the finished prefix kept on a stop).
 fn misere(a: &Args, rs: &grundy::game::Ruleset, ctl: &Control) -> anyhow::Result<ExitCode> {
-    if a.checkpoint.is_some() || a.method != SeqMethod::Search {
+    if a.checkpoint.is_some() || a.method == SeqMethod::Formula {
         anyhow::bail!(
             "--play misere computes each heap by the misère search: it takes no --checkpoint or --method formula"
         );

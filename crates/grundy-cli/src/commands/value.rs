@@ -75,6 +75,8 @@ pub struct Args {
     /// searched, table entries and bytes, entries replaced.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    period: super::period_file::PeriodArg,
 }
 
 #[derive(Serialize)]
@@ -84,6 +86,8 @@ struct Out {
     outcome: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
 }
 
 /// The solver for `--method` and the loopy bounds (finite games ignore the bounds).
@@ -128,6 +132,7 @@ pub fn play_solver(solver: Solver, play: PlayArg, quotient: Option<&std::path::P
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
     let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
+    a.period.apply(&mut solver, ctl)?;
     if solver.play() == Play::Misere {
         let v = solver.misere_value(&pos)?;
         return print_misere(&pos, &v, a.format);
@@ -143,14 +148,19 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         );
     }
     let v = v?;
+    let source = super::period_file::sources(&solver);
     match a.format {
         Format::Json => print_json(&Out {
             position: pos.to_string(),
             value: v.value_text(),
             outcome: v.outcome_text(),
             note: v.note().map(str::to_string),
+            source,
         })?,
-        Format::Text => stdout(|w| writeln!(w, "{pos}: {}", describe_bounded(&v)))?,
+        Format::Text => stdout(|w| {
+            writeln!(w, "{pos}: {}", describe_bounded(&v))?;
+            source.iter().try_for_each(|s| writeln!(w, "source: {s}"))
+        })?,
     }
     Ok(ExitCode::SUCCESS)
 }

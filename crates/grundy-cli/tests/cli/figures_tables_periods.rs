@@ -426,3 +426,123 @@ fn period_check_rejects_every_false_field() {
     assert_eq!(got, Some(0), "{said}");
     assert!(said.starts_with("holds: kayles: Periodicity(12, 71, 0)"), "{said}");
 }
+
+/// Issue 21: a proven period answers heaps far beyond any table (refused before by
+/// the table's estimate), and the output says the period is the source: a `source:`
+/// line in text, a `source` key in JSON, a note on stderr for `seq`. `--method search`
+/// still computes the table and is refused.
+#[test]
+fn proven_periods_answer_huge_heaps_and_say_so() {
+    let v = json(&["value", "kayles(10^18)", "--format", "json"]);
+    assert_eq!(v["value"], "1");
+    assert_eq!(
+        v["source"],
+        "kayles: by the proven period (12, 71, 0), Guy–Smith, agreement checked to heap 1023"
+    );
+    grundy()
+        .args(["value", "dawsons-kayles(10^12) + kayles(10^15)"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("value 5").and(predicate::str::contains(
+            "source: dawsons-kayles: by the proven period (34, 53, 0), Guy–Smith",
+        )));
+    let m = json(&["moves", "kayles(10^18) + kayles(5)", "--format", "json"]);
+    assert_eq!(m["value"], "5");
+    assert!(m["source"]
+        .as_str()
+        .unwrap()
+        .starts_with("kayles: by the proven period"));
+    assert_eq!(m["winning"].as_array().unwrap().len(), 3);
+    let s = json(&[
+        "seq",
+        "kayles",
+        "--from",
+        "10^15",
+        "--to",
+        "1000000000000020",
+        "--format",
+        "json",
+    ]);
+    let values: Vec<&str> = s["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    // 10^15 ≡ 4 (mod 12): G(10^15 + i) = G(71 + (10^15 + i − 71) mod 12).
+    assert_eq!(values[..4], ["1", "4", "7", "2"]);
+    assert!(s["source"]
+        .as_str()
+        .unwrap()
+        .starts_with("heaps 1000000000000000..=1000000000000020 by the proven period"));
+    grundy()
+        .args(["seq", "kayles", "--from", "10^15", "--to", "1000000000000001"])
+        .assert()
+        .success()
+        .stdout("1,4\n")
+        .stderr(predicate::str::contains("grundy: note: kayles: heaps"));
+    // Values from the table carry no source.
+    assert!(json(&["value", "kayles(100)", "--format", "json"])
+        .get("source")
+        .is_none());
+    grundy()
+        .args(["value", "subtraction[2,8,9](10^15)"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("value 0").and(predicate::str::contains(
+            "the periodicity theorem for subtraction games",
+        )));
+    grundy()
+        .args(["value", "kayles(10^18)", "--method", "search"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("grundy: error:"));
+    // 0.F is proven at heap 9: not refused for the work of a table to 20000.
+    grundy()
+        .args(["period", "0.F", "--to", "20000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("proven"));
+}
+
+/// `--period FILE` loads a certificate of `period --save`, checked on loading; a
+/// tampered one is refused with one line, exit 2.
+#[test]
+fn a_saved_period_answers_with_period_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s289.json");
+    grundy()
+        .args(["period", "subtraction[2,8,9]", "--to", "1000", "--save"])
+        .arg(&file)
+        .assert()
+        .success();
+    let out = grundy()
+        .args(["value", "subtraction[2,8,9](10^15)", "--format", "json", "--period"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["value"], "0");
+    assert!(
+        v["source"].as_str().unwrap().ends_with("agreement checked to heap 40"),
+        "{v}"
+    );
+    grundy()
+        .args(["seq", "kayles", "--to", "5", "--period"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is for subtraction[2,8,9], not kayles"));
+    let mut saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    saved["certificate"]["period"] = serde_json::json!(22);
+    std::fs::write(&file, saved.to_string()).unwrap();
+    grundy()
+        .args(["value", "subtraction[2,8,9](10^15)", "--period"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("grundy: error:").and(predicate::str::contains("certificate rejected")));
+}

@@ -86,6 +86,13 @@ const INVOCATIONS: &[(&str, &[&str], Source)] = &[
         Source::Stdout,
     ),
     ("quotient", &["quotient", "0.75", "--to", "30"], Source::Stdout),
+    ("value", &["value", "kayles(10^18)"], Source::Stdout),
+    ("moves", &["moves", "kayles(10^18) + kayles(5)"], Source::Stdout),
+    (
+        "seq",
+        &["seq", "kayles", "--from", "10^15", "--to", "1000000000000003"],
+        Source::Stdout,
+    ),
     ("bench", &["bench", "--list"], Source::Stdout),
     ("bench", &["bench", "core/cdn-formula-8x1e18"], Source::Stdout),
     (

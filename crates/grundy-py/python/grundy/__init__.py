@@ -237,11 +237,12 @@ def value(
     progress: bool = False,
     memory_limit: Limit = None,
     max_work: Limit = None,
+    period: Optional[str] = None,
 ) -> Union[Value, MisereValue]:
     if _check_play(play):
         return _misere_value(_grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work)))
-    _, raw, _ = _grundy.value(
-        expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
+    _, raw, _, _ = _grundy.value(
+        expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work), period=_path(period)
     )
     return _plain(raw)
 
@@ -256,12 +257,18 @@ def outcome(
     progress: bool = False,
     memory_limit: Limit = None,
     max_work: Limit = None,
+    period: Optional[str] = None,
 ) -> str:
     if _check_play(play):
         return _grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work))["outcome"]
     return _grundy.value(
-        expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
+        expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work), period=_path(period)
     )[2]
+
+
+def _path(period: Any) -> Optional[str]:
+    """The path of a saved period (``str`` or ``os.PathLike``), or None."""
+    return None if period is None else os.fspath(period)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -276,6 +283,7 @@ class Moves:
     options_count: Optional[int]
     notes: List[str]
     stay: Optional[str] = None
+    source: Optional[str] = None
 
     def __repr__(self) -> str:
         # The dataclass's repr, with values and counts too long for decimal text
@@ -298,6 +306,8 @@ class Moves:
             f"winning_count={r(self.winning_count)}",
             f"options_count={r(self.options_count)}",
             f"notes={self.notes!r}",
+            f"stay={self.stay!r}",
+            f"source={self.source!r}",
         ]
         return f"Moves({', '.join(fields)})"
 
@@ -318,6 +328,8 @@ class Moves:
         if self.options is not None:
             section("options", self.options, self.options_count)
         notes = "".join(f"<p><em>note:</em> {e(n)}</p>" for n in self.notes)
+        if self.source:
+            notes += f"<p><em>source:</em> {e(self.source)}</p>"
         return (
             f"<p><code>{e(self.position)}</code>: value <b>{e(_text(self.value))}</b>, "
             f"{e(self.outcome)}-position</p>{notes}"
@@ -349,12 +361,13 @@ def moves(
     progress: bool = False,
     memory_limit: Limit = None,
     max_work: Limit = None,
+    period: Optional[str] = None,
 ) -> Union[Moves, MisereMoves]:
     if _check_play(play):
         pos, out, winning, options = _grundy.misere_moves(expr, all, _progress(progress), limits=_limits(memory_limit, max_work))
         return MisereMoves(position=pos, outcome=out, winning=list(winning), options=options)
     d = _grundy.moves(
-        expr, all, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work)
+        expr, all, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work), period=_path(period)
     )
 
     def pairs(lst: Optional[list]) -> Optional[List[Tuple[str, Value]]]:
@@ -371,6 +384,7 @@ def moves(
         options_count=None if d["options_count"] is None else int(d["options_count"]),
         notes=list(d["notes"]),
         stay=d["stay"],
+        source=d["source"],
     )
 
 
@@ -445,7 +459,7 @@ def seq(
     ruleset: Union[str, HeapRuleset],
     to: int,
     start: Optional[int] = None,
-    method: str = "search",
+    method: str = "auto",
     *,
     play: str = "normal",
     bound: Optional[int] = None,
@@ -453,6 +467,7 @@ def seq(
     progress: bool = False,
     memory_limit: Limit = None,
     max_work: Limit = None,
+    period: Optional[str] = None,
 ) -> Union[np.ndarray, LoopySequence]:
     if _check_play(play):
         return _grundy.misere_seq(_ruleset_arg(ruleset), to, start, _progress(progress), limits=_limits(memory_limit, max_work))
@@ -465,6 +480,7 @@ def seq(
         graph_bound,
         _progress(progress),
         limits=_limits(memory_limit, max_work),
+        period=_path(period),
     )
     kind = r[0]
     if kind == "array":

@@ -251,7 +251,7 @@ def check_quotient(path: Union[str, "os.PathLike[str]"], *, progress: bool = Fal
     the quotient engine): what was checked, or ``ValueError("certificate rejected:
     …")`` naming the first thing that does not hold."""
 
-def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Union[Value, MisereValue]:
+def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None) -> Union[Value, MisereValue]:
     """The value of a position (a disjunctive sum such as ``"min(6239,6240) + nim(3)"``):
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
@@ -261,11 +261,20 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
     ``graph_bound`` (most moves per exploration, default 10^7) limit loopy games.
     ``progress``: a tqdm bar if tqdm is installed. Same as ``grundy value``.
 
+    With ``"auto"``, a ruleset whose periodicity theorem can prove a period (finite
+    take-and-break codes of plain digits, ``subtraction[S]``) is computed only until
+    the period is proven, and every heap below 2^64 beyond it comes from the period:
+    ``value("kayles(10**18)")`` is immediate (``moves(...).source`` says so). A proven
+    period is kept for the rest of the call. ``period``: the path of a certificate
+    saved by ``grundy period --save``, checked on loading (``ValueError`` if it is
+    rejected), whose period answers the heaps of its ruleset, so that it need not be
+    derived again (method ``"auto"`` only).
+
     ``play="misere"`` (the last player to move loses) returns a ``MisereValue``; a sum
     of heaps of one ruleset is answered from its misère quotient when one covers it
     (as ``grundy value --play misere``); loopy rulesets raise ``ValueError``."""
 
-def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> str:
+def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None) -> str:
     """``"P"`` (the previous player wins), ``"N"`` (the next player wins), ``"D"`` (a
     draw, loopy games) or ``"?"`` (undetermined within the bound); with
     ``play="misere"`` the misère outcome, ``"P"`` or ``"N"``."""
@@ -295,14 +304,20 @@ class Moves:
     options_count: Optional[int]
     notes: List[str]
     stay: Optional[str]
+    source: Optional[str]
+    """Where values beyond the computed tables came from, when a proven period gave
+    them (``"kayles: by the proven period (12, 71, 0), Guy–Smith, agreement checked to
+    heap 1023"``), else None."""
     def _repr_html_(self) -> str: ...
 
-def moves(expr: str, all: bool = False, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Union[Moves, MisereMoves]:
+def moves(expr: str, all: bool = False, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None) -> Union[Moves, MisereMoves]:
     """The winning moves of a position, the drawing moves of a draw, and with
     ``all=True`` every option. Raises ``ResourceError`` when listing the options (every
     option of each heap is enumerated) is above the work limit, or the listed moves,
     their values and the table behind them above the memory limit; both are estimated
-    before any value is computed. ``play="misere"`` returns a ``MisereMoves``."""
+    before any value is computed. ``play="misere"`` returns a ``MisereMoves``. Heaps beyond a proven period's table
+    (codes leaving at most two heaps) list their moves through the period (``value``;
+    ``period`` as there)."""
 
 class LoopySequence:
     """The values of a loopy ruleset on heaps ``start .. start + len − 1``.
@@ -323,7 +338,7 @@ class LoopySequence:
     def __iter__(self) -> Iterator[LoopyValue]: ...
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray: ...
 
-def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, method: str = "search", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Union[np.ndarray, LoopySequence]:
+def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None) -> Union[np.ndarray, LoopySequence]:
     """The values G(start), …, G(to) of a heap ruleset (``grundy seq NAME --to N``):
     both ends included, ``start`` defaulting to the ruleset's first heap, so
     ``a[i] == G(start + i)`` and ``a.shape == (to - start + 1,)``.
@@ -339,9 +354,12 @@ def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, 
       about n/2 bits, so to heap n they take about n²/30 bytes, checked against the
       memory limit before any is built (``ResourceError``).
 
-    For a loopy ruleset it returns a ``LoopySequence``. ``method``: ``"search"``
-    (default, dense search from the rules; ``"auto"`` is the same) or ``"formula"``
-    (the proven closed form heap by heap; ``ValueError`` at the first heap without one).
+    For a loopy ruleset it returns a ``LoopySequence``. ``method``: ``"auto"``
+    (default: dense search from the rules, and for a ruleset whose periodicity theorem
+    can prove a period, the table only until it is proven and the heaps beyond from the
+    period, so ``seq("kayles", 10**15 + 100, start=10**15)`` is immediate; ``period``
+    as for ``value``), ``"search"`` (the table always) or ``"formula"`` (the proven
+    closed form heap by heap; ``ValueError`` at the first heap without one).
     Raises ``ValueError`` for a ruleset on tuples or a range whose start (given, or the
     ruleset's first heap) is above ``to`` (``start 50 (the first heap of r) is larger
     than the last heap 10``), and ``ResourceError`` when the table (or the Python ints)

@@ -12,6 +12,8 @@ use super::periodicity::{Certificate, Periodicity};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::HeapRuleset;
+use crate::solve::period::ProvenPeriod;
+use crate::solve::Method;
 
 /// A certificate as read from a file: every field as written there, none trusted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,6 +150,147 @@ pub fn check_certificate(rs: &dyn HeapRuleset, saved: &SavedCertificate, ctl: &C
         "{name}: {per} holds on heaps {n0}..={end}, the values agree with the rules, and {} extends it to every heap",
         theorem.statement()
     ))
+}
+
+/// A certificate file as `grundy period --save` writes it: the certificate and the
+/// values G(0), G(1), … as decimal strings.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedFile {
+    certificate: CertificateFile,
+    values: Vec<String>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CertificateFile {
+    ruleset: String,
+    preperiod: u64,
+    period: u64,
+    saltus: i64,
+    agreement: [u64; 2],
+    proof_end: u64,
+    theorem: String,
+}
+
+/// Parses a certificate as `grundy period --save` writes it (JSON; a UTF-8 byte-order
+/// mark allowed): the ruleset as written there, and the certificate, none of it trusted
+/// ([`check_certificate`] checks it). A file with an unknown key or a value not written
+/// in plain decimal is refused.
+///
+/// # Errors
+/// [`Error::Input`] naming what is wrong (`what` names the file in the message).
+pub fn parse_saved(text: &str, what: &str) -> Result<(String, SavedCertificate)> {
+    let saved: SavedFile = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text)).map_err(|e| {
+        Error::Input(format!(
+            "{what} is not a certificate saved by grundy period --save: {e}"
+        ))
+    })?;
+    let c = saved.certificate;
+    let values = saved
+        .values
+        .iter()
+        .enumerate()
+        .map(|(n, v)| {
+            let digits = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && (v == "0" || !v.starts_with('0'));
+            match v.parse::<u64>() {
+                Ok(x) if digits => Ok(x),
+                Err(_) if digits => Err(Error::Input(format!(
+                    "{what}: value {n} ('{v}') is larger than any value grundy computes (2^64 − 1)"
+                ))),
+                _ => Err(Error::Input(format!(
+                    "{what}: value {n} ('{v}') is not a decimal number"
+                ))),
+            }
+        })
+        .collect::<Result<_>>()?;
+    let cert = SavedCertificate {
+        periodicity: Periodicity {
+            preperiod: c.preperiod,
+            period: c.period,
+            saltus: c.saltus,
+        },
+        agreement: c.agreement,
+        proof_end: c.proof_end,
+        theorem: c.theorem,
+        values,
+    };
+    Ok((c.ruleset, cert))
+}
+
+/// Reads a certificate file ([`parse_saved`]) within a fifth of the memory limit (its
+/// values take a few times the file's size once parsed; no NUL byte).
+///
+/// # Errors
+/// [`Error::Input`] naming the file when it cannot be read or is not a certificate.
+pub fn read_saved(path: &std::path::Path, ctl: &Control) -> Result<(String, SavedCertificate)> {
+    let text = crate::control::read_text_bounded(path, ctl.memory_limit() / 5)
+        .map_err(|e| Error::Input(format!("cannot read {}: {e}", path.display())))?;
+    parse_saved(&text, &path.display().to_string())
+}
+
+/// A saved certificate of `rs`, checked ([`check_certificate`]: every field re-derived,
+/// the values recomputed from the rules), as the proven period the solver answers
+/// heaps from ([`crate::solve::Evaluator::add_period`]), so that a period need not be
+/// derived again. The values are checked through heap `proof_end`.
+///
+/// # Errors
+/// Those of [`check_certificate`] (a rejected certificate is [`Error::Input`],
+/// "certificate rejected: …"), and [`Error::Input`] for a value above 2^32 − 1 (no
+/// table holds one).
+pub fn proven_period(rs: &dyn HeapRuleset, saved: &SavedCertificate, ctl: &Control) -> Result<ProvenPeriod> {
+    check_certificate(rs, saved, ctl)?;
+    let Some(theorem) = rs.periodicity() else {
+        return Err(Error::Input(format!(
+            "certificate rejected: {} has no periodicity theorem",
+            rs.name()
+        )));
+    };
+    let values: Vec<u32> = saved
+        .values
+        .iter()
+        .map(|&v| u32::try_from(v))
+        .collect::<std::result::Result<_, _>>()
+        .map_err(|_| Error::Input("certificate rejected: a value above 2^32 − 1".into()))?;
+    ProvenPeriod::new(
+        &rs.name(),
+        saved.periodicity,
+        &values,
+        saved.proof_end,
+        saved.proof_end,
+        theorem.statement(),
+        theorem.theorem_name(),
+    )
+}
+
+/// A certificate file saved by `grundy period --save`, read ([`read_saved`]), its
+/// ruleset found in the catalog, checked ([`proven_period`]) and added to `solver`
+/// ([`crate::solve::Evaluator::add_period`]), so that its period answers the heaps of
+/// that ruleset beyond the table with [`Method::Auto`]. Returns the ruleset. The CLI's
+/// `--period FILE` and Python's `period=` keyword.
+///
+/// # Errors
+/// [`Error::Input`] when `solver`'s method is not auto (search computes the table,
+/// formula uses closed forms only), the file cannot be read or is not a certificate,
+/// or its check rejects it (the message names the file); the catalog's errors for its
+/// ruleset.
+pub fn load_period(
+    path: &std::path::Path,
+    solver: &mut crate::solve::Solver,
+    ctl: &Control,
+) -> Result<std::sync::Arc<dyn HeapRuleset>> {
+    if solver.evaluator().method() != Method::Auto {
+        return Err(Error::Input(
+            "a saved period is used with method auto only (search computes the table, formula uses closed forms only)"
+                .into(),
+        ));
+    }
+    let (name, saved) = read_saved(path, ctl)?;
+    let rs = crate::catalog::parse_ruleset(&name)?;
+    let rs = rs.as_heap("a saved period")?.clone();
+    let p = proven_period(rs.as_ref(), &saved, ctl).map_err(|e| Error::Input(format!("{}: {e}", path.display())))?;
+    solver.evaluator().add_period(&rs, std::sync::Arc::new(p));
+    Ok(rs)
 }
 
 #[cfg(test)]

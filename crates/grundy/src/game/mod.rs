@@ -117,6 +117,11 @@ pub trait DenseStep {
     fn track(&mut self, _meter: crate::control::WorkMeter) -> bool {
         false
     }
+
+    /// The last heap of the run (called once before the first [`DenseStep::value`]), for
+    /// a step whose structures cover every heap up to it (the take-and-break split sets
+    /// of `{k+}` digits), so that they are sized once. The default ignores it.
+    fn reserve(&mut self, _last: u64) {}
 }
 
 /// [`HeapRuleset::for_each_option`] of a ruleset that implements
@@ -190,6 +195,13 @@ pub trait HeapRuleset: Send + Sync {
         WorkModel::Options
     }
 
+    /// The units of work of heap `n` in the ruleset's dense step, for a ruleset whose
+    /// [`HeapRuleset::work`] is [`WorkModel::Step`]; the default is
+    /// [`HeapRuleset::options_bound`].
+    fn step_work(&self, n: u64) -> u128 {
+        self.options_bound(n)
+    }
+
     /// Capability: the proven closed form, with its statement and citation.
     fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
         None
@@ -205,6 +217,17 @@ pub trait HeapRuleset: Send + Sync {
     /// Capability: a theorem that turns agreement of a computed table with a periodic
     /// pattern over a finite range into a proof for all heaps.
     fn periodicity(&self) -> Option<&dyn PeriodicityTheorem> {
+        None
+    }
+
+    /// Capability: the rules as a finite take-and-break code of plain digits,
+    /// `digits[j]` having bit k set when removing j tokens and leaving exactly k nonempty
+    /// heaps (of any sizes) is a move, with [`HeapRuleset::for_each_option`] listing the
+    /// options in that code's order (j ascending; for each, no heap `[]`, one heap, then
+    /// the splits into k heaps, k ascending, their parts nondecreasing in lexicographic
+    /// order). The period engine finds the moves of heaps far beyond its table from it
+    /// ([`crate::solve::period::moves`]).
+    fn plain_digits(&self) -> Option<Vec<u64>> {
         None
     }
 
@@ -296,6 +319,20 @@ pub trait PeriodicityTheorem {
     /// [`crate::solve::misere::quotient`]). False unless a ruleset says so.
     fn pairs_options(&self) -> bool {
         false
+    }
+
+    /// A short name of the theorem for output ("Guy–Smith"); the default is its
+    /// source.
+    fn theorem_name(&self) -> String {
+        self.statement().source.to_string()
+    }
+
+    /// True if the theorem can prove some ordinary period of this ruleset (it applies
+    /// to the pattern of period 1 from heap 0): the solver's period engine searches for
+    /// a proof only then. A theorem that applies to no pattern of its ruleset (a
+    /// take-and-break code with modifiers) answers false.
+    fn can_prove(&self) -> bool {
+        self.proof_end(0, 1, 0).is_some()
     }
 }
 

@@ -26,6 +26,9 @@ pub enum WorkModel {
     /// About `n / d + 1` units for heap `n` (every smaller heap, or a fixed share of
     /// them): quadratic overall, about N²/(2d) for a table to N.
     Quadratic(u32),
+    /// The dense step's own count for heap `n`, [`HeapRuleset::step_work`] (a step that
+    /// computes part of the options' values another way than listing them).
+    Step,
 }
 
 impl WorkModel {
@@ -36,6 +39,7 @@ impl WorkModel {
             WorkModel::PerHeap(c) => c as f64,
             WorkModel::Divisors(c) => c as f64 * ((n.max(1) as f64).ln() + 1.0),
             WorkModel::Quadratic(d) => n as f64 / d.max(1) as f64 + 1.0,
+            WorkModel::Step => rs.step_work(n) as f64,
         }
     }
 
@@ -46,6 +50,7 @@ impl WorkModel {
             WorkModel::PerHeap(_) => "a few steps per heap",
             WorkModel::Divisors(_) => "the divisors of every heap",
             WorkModel::Quadratic(_) => "about n options for heap n",
+            WorkModel::Step => "the steps of the ruleset's dense step",
         }
     }
 }

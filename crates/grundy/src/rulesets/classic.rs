@@ -172,6 +172,10 @@ impl PeriodicityTheorem for Subtraction {
         f::SUBTRACTION_PERIODICITY
     }
 
+    fn theorem_name(&self) -> String {
+        "the periodicity theorem for subtraction games".into()
+    }
+
     /// With k = max(S), G(n) is the mex of G(n − s), s ∈ S, so it is determined by
     /// the k values before it. If G(n + p) = G(n) for the k consecutive heaps
     /// n₀ ≤ n < n₀ + k, then for every n ≥ n₀ + k the options n − s and n + p − s have

@@ -73,6 +73,28 @@ pub(crate) fn decode(code: u32, encoding: Encoding) -> Nimber {
     }
 }
 
+/// The memory checks of a dense table of `rs` to `to`, made before any work: below
+/// 2^32 heaps and within the memory limit.
+///
+/// # Errors
+/// [`Error::TooLarge`] for a table of 2^32 − 1 heaps or more, or above the memory limit.
+pub(crate) fn check_table_memory(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<()> {
+    let name = rs.name();
+    if to >= u32::MAX as u64 {
+        return Err(Error::TooLarge {
+            what: format!("a table of {name} to {to}"),
+            estimate_bytes: table_bytes(rs, to),
+            limit_bytes: ctl.memory_limit(),
+            detail: "dense tables stop below 2^32 heaps".into(),
+        });
+    }
+    ctl.check_memory(
+        &format!("a table of {name} to {to}"),
+        table_bytes(rs, to),
+        format!("{} heaps × {} bytes", to + 1, rs.memory().bytes_per_heap),
+    )
+}
+
 /// Bytes a dense table to `to` needs for `rs`.
 pub(crate) fn table_bytes(rs: &dyn HeapRuleset, to: u64) -> u64 {
     to.saturating_add(1).saturating_mul(rs.memory().bytes_per_heap)
@@ -206,19 +228,7 @@ pub fn sequence_checkpointed(
     checkpoint: Option<&dyn Checkpoint>,
 ) -> Result<(NimSeq, Option<Error>)> {
     let name = rs.name();
-    if to >= u32::MAX as u64 {
-        return Err(Error::TooLarge {
-            what: format!("a table of {name} to {to}"),
-            estimate_bytes: table_bytes(rs, to),
-            limit_bytes: ctl.memory_limit(),
-            detail: "dense tables stop below 2^32 heaps".into(),
-        });
-    }
-    ctl.check_memory(
-        &format!("a table of {name} to {to}"),
-        table_bytes(rs, to),
-        format!("{} heaps × {} bytes", to + 1, rs.memory().bytes_per_heap),
-    )?;
+    check_table_memory(rs, to, ctl)?;
     let start = (prefix.len() as u64).min(to + 1);
     // The work of the heaps still to compute, checked before any of it is done; progress
     // is reported in units of work, so that the time estimate holds for quadratic work.
@@ -253,6 +263,7 @@ pub fn sequence_checkpointed(
     // others the estimated work is counted, and cancellation checked, every WORK_CHUNK
     // units of it (every heap, where heaps are expensive) and every 4096 heaps.
     let metered = step.track(ctl.meter());
+    step.reserve(to);
     let mut counted = 0;
     let mut next_check = start;
     let mut stopped = None;

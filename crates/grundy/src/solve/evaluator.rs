@@ -1,5 +1,6 @@
 use super::dense::{sequence_resume, NimSeq};
 use super::memo::{sparse_heap_value, MemoSolver};
+use super::period::{detect::grow, ProvenPeriod};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{
@@ -19,7 +20,9 @@ pub(crate) fn loopy_unsupported(name: &str) -> Error {
 /// How values are obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Method {
-    /// The proven closed form where one exists, search otherwise.
+    /// The proven closed form where one exists; for a ruleset whose periodicity
+    /// theorem can prove a period, the table only until a period is proven and every
+    /// heap beyond it from the period ([`super::period`]); search otherwise.
     #[default]
     Auto,
     /// Only closed forms; an error where none is proven.
@@ -32,10 +35,14 @@ pub enum Method {
 struct HeapCache {
     table: Option<NimSeq>,
     sparse: FxHashMap<u64, u32>,
+    /// A proven period (found by the period search or loaded), for every heap beyond
+    /// the table.
+    period: Option<Arc<ProvenPeriod>>,
 }
 
-/// Computes values of heaps, tuples, components and sums, keeping tables and memos
-/// between calls so that evaluating many options of one position is cheap.
+/// Computes values of heaps, tuples, components and sums, keeping tables, memos and
+/// proven periods between calls so that evaluating many options of one position is
+/// cheap and a period is proven once.
 pub struct Evaluator {
     method: Method,
     ctl: Control,
@@ -44,6 +51,8 @@ pub struct Evaluator {
     /// The engines of game rulesets, one per ruleset (the same object: rulesets of one
     /// name may differ, as Node-Kayles on two graphs).
     games: Vec<(Arc<dyn GameRuleset>, Box<dyn GameSolver>)>,
+    /// The periods that answered a heap beyond the table, in order of first use.
+    used: Vec<Arc<ProvenPeriod>>,
 }
 
 impl Evaluator {
@@ -55,6 +64,7 @@ impl Evaluator {
             heaps: FxHashMap::default(),
             tuples: FxHashMap::default(),
             games: Vec::new(),
+            used: Vec::new(),
         }
     }
 
@@ -90,7 +100,109 @@ impl Evaluator {
                 });
             }
         }
+        if self.uses_period(rs) {
+            return self.heap_value_by_period(rs, n);
+        }
         self.heap_value_by_search(rs, n)
+    }
+
+    /// True if [`Method::Auto`] answers the heaps of `rs` beyond its table from a proven
+    /// period: the ruleset's periodicity theorem can prove one
+    /// ([`crate::game::PeriodicityTheorem::can_prove`]).
+    pub fn uses_period(&self, rs: &Arc<dyn HeapRuleset>) -> bool {
+        self.method == Method::Auto && rs.periodicity().is_some_and(|t| t.can_prove())
+    }
+
+    /// Uses `period` (a certificate checked elsewhere, say) for the heaps of `rs` beyond
+    /// the table, with [`Method::Auto`], instead of searching for a proof.
+    pub fn add_period(&mut self, rs: &Arc<dyn HeapRuleset>, period: Arc<ProvenPeriod>) {
+        self.heaps.entry(rs.name()).or_default().period = Some(period);
+    }
+
+    /// The proven period of `rs` found or loaded so far.
+    pub fn period(&self, rs: &Arc<dyn HeapRuleset>) -> Option<Arc<ProvenPeriod>> {
+        self.heaps.get(&rs.name()).and_then(|c| c.period.clone())
+    }
+
+    /// The periods that answered a heap beyond the computed table (each once, in order
+    /// of first use): the values they gave were not computed directly.
+    pub fn periods_used(&self) -> &[Arc<ProvenPeriod>] {
+        &self.used
+    }
+
+    /// Records that `p` answered a heap beyond the table.
+    pub(crate) fn note_period_use(&mut self, p: &Arc<ProvenPeriod>) {
+        if !self.used.iter().any(|u| Arc::ptr_eq(u, p)) {
+            self.used.push(p.clone());
+        }
+    }
+
+    /// The heaps of `rs` the table covers (0 without a table).
+    pub fn table_len(&self, rs: &Arc<dyn HeapRuleset>) -> u64 {
+        self.heaps
+            .get(&rs.name())
+            .and_then(|c| c.table.as_ref())
+            .map_or(0, |t| t.len() as u64)
+    }
+
+    /// The table of `rs` computed so far, taken out of the cache.
+    pub(crate) fn take_table(&mut self, rs: &Arc<dyn HeapRuleset>) -> Option<NimSeq> {
+        self.heaps.get_mut(&rs.name()).and_then(|c| c.table.take())
+    }
+
+    /// The proven period of `rs` ([`Method::Auto`], a ruleset whose theorem can prove
+    /// one): the cached one, or the growing search's ([`grow`]), which extends the
+    /// cached table by doubling from 1024 heaps until its theorem proves a period or
+    /// the table reaches heap `to` (each step's work and memory checked before it).
+    /// `(None, None)`: no proof, and the table covers `to`; `(None, Some(error))`: the
+    /// search stopped midway (interrupted, an engine error, or a later step refused by
+    /// the limits), the heaps computed kept in the table.
+    ///
+    /// # Errors
+    /// The refusal of the search's first step ([`Error::TooMuchWork`],
+    /// [`Error::TooLarge`]) when no table was computed before.
+    pub fn find_period(
+        &mut self,
+        rs: &Arc<dyn HeapRuleset>,
+        to: u64,
+    ) -> Result<(Option<Arc<ProvenPeriod>>, Option<Error>)> {
+        if !self.uses_period(rs) {
+            return Ok((None, None));
+        }
+        let cache = self.heaps.entry(rs.name()).or_default();
+        if let Some(p) = &cache.period {
+            return Ok((Some(p.clone()), None));
+        }
+        let have = cache.table.as_ref().map_or(0, |t| t.len() as u64);
+        if have > to {
+            return Ok((None, None));
+        }
+        let codes = cache.table.take().map(NimSeq::into_codes).unwrap_or_default();
+        let (grown, stopped) = grow(rs.as_ref(), rs.first_heap(), to, codes, &self.ctl)?;
+        let proof = ProvenPeriod::from_grown(rs.as_ref(), &grown).map(Arc::new);
+        cache.table = Some(grown.table);
+        cache.period = proof.clone();
+        Ok(match proof {
+            Some(p) => (Some(p), None),
+            None => (None, stopped),
+        })
+    }
+
+    /// The value of heap `n` of `rs` with [`Method::Auto`] and a periodicity theorem:
+    /// the table where it reaches, else the proven period ([`Evaluator::find_period`]).
+    fn heap_value_by_period(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<Nimber> {
+        if n < self.table_len(rs) {
+            return self.heap_value_by_search(rs, n);
+        }
+        match self.find_period(rs, n)? {
+            (_, Some(e)) => Err(e),
+            (Some(p), None) if n >= self.table_len(rs) => {
+                self.note_period_use(&p);
+                Ok(p.value(n))
+            }
+            // The search computed the table to n (or a proof within it).
+            _ => self.heap_value_by_search(rs, n),
+        }
     }
 
     /// The nim-value of heap `n` by search, ignoring closed forms: a memoized search
@@ -190,6 +302,13 @@ impl Evaluator {
     /// Those of [`Evaluator::heap_table`].
     pub fn prepare_heaps(&mut self, rs: &Arc<dyn HeapRuleset>, heaps: impl IntoIterator<Item = u64>) -> Result<()> {
         if let Some(max) = heaps.into_iter().filter(|&h| self.needs_table(rs, h)).max() {
+            if self.uses_period(rs) {
+                // The table only until a period is proven (or to max).
+                if let (_, Some(e)) = self.find_period(rs, max)? {
+                    return Err(e);
+                }
+                return Ok(());
+            }
             self.heap_table(rs, max)?;
         }
         Ok(())
@@ -204,6 +323,9 @@ impl Evaluator {
             return false;
         }
         if h == 0 && rs.first_heap() > 0 {
+            return false;
+        }
+        if self.uses_period(rs) && h >= self.table_len(rs) && self.period(rs).is_some() {
             return false;
         }
         self.method != Method::Auto || rs.closed_form().is_none_or(|f| f.value(h).is_none())

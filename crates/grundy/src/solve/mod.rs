@@ -22,6 +22,9 @@
 //!   from them.
 //! - [`misere`]: misère play — outcomes, G⁻, moves and genus of any sum by search, and
 //!   misère quotients of heap rulesets with certificates.
+//! - [`period`]: the period engine: the table only until the ruleset's periodicity
+//!   theorem proves a period, then every heap below 2^64 from the period (values and
+//!   the options of a value of heaps far beyond the table).
 
 pub mod bitgame;
 pub mod dense;
@@ -32,6 +35,7 @@ pub mod grid;
 pub mod loopy;
 pub mod memo;
 pub mod misere;
+pub mod period;
 mod solver;
 
 /// The checks on a checkpoint's values, part of the dense engine.

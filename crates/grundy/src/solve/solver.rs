@@ -23,6 +23,7 @@
 
 use super::dense::{sequence_partial, NimSeq};
 use super::explore::{Bound, BoundedValue, LoopyExplorer};
+use super::period::{moves as period_moves, ProvenPeriod};
 use super::{Evaluator, Method};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -131,6 +132,10 @@ pub struct Sequence {
     /// Why the sequence stopped before the last heap asked for (interrupted, or out of
     /// memory while growing); the values present are complete and exact.
     pub stopped: Option<Error>,
+    /// Where the values of heaps beyond the computed table come from, when they do not
+    /// come from the table or a closed form ([`ProvenPeriod::source`]): `heaps
+    /// 1024..=10000 by the proven period (12, 71, 0), …`.
+    pub source: Option<String>,
 }
 
 /// The values of a [`Sequence`], stored compactly where they are finite.
@@ -154,6 +159,14 @@ pub enum SequenceValues {
     },
     /// Loopy values (or undetermined within the bound).
     Loopy(Vec<BoundedValue>),
+    /// The values of heaps `from..from + len` from a proven period (the heaps of its
+    /// table included: the period agrees with them), evaluated when a value is read.
+    Period {
+        /// The proven period.
+        period: Arc<ProvenPeriod>,
+        /// The number of values.
+        len: usize,
+    },
 }
 
 impl Sequence {
@@ -164,6 +177,7 @@ impl Sequence {
             SequenceValues::Finite(v) => v.len(),
             SequenceValues::Formula { len, .. } => *len,
             SequenceValues::Loopy(v) => v.len(),
+            SequenceValues::Period { len, .. } => *len,
         }
     }
 
@@ -182,6 +196,7 @@ impl Sequence {
             SequenceValues::Finite(v) => v[i].to_string(),
             SequenceValues::Formula { .. } => self.formula_value(i).to_string(),
             SequenceValues::Loopy(v) => v[i].value_text(),
+            SequenceValues::Period { period, .. } => period.value(self.period_heap(i)).to_string(),
         }
     }
 
@@ -195,7 +210,14 @@ impl Sequence {
             SequenceValues::Finite(v) => Some(v[i].clone()),
             SequenceValues::Formula { .. } => Some(self.formula_value(i)),
             SequenceValues::Loopy(v) => v[i].value().and_then(LoopyValue::as_finite).cloned(),
+            SequenceValues::Period { period, .. } => Some(period.value(self.period_heap(i))),
         }
+    }
+
+    /// Heap `from + i` of a [`SequenceValues::Period`], checked against its length.
+    fn period_heap(&self, i: usize) -> u64 {
+        assert!(i < self.len(), "index {i} out of a sequence of {} values", self.len());
+        self.from + i as u64
     }
 
     /// The work of printing the values in decimal, in word operations: a value of `d`
@@ -283,6 +305,13 @@ impl Solver {
     /// whole tables.
     pub fn evaluator(&mut self) -> &mut Evaluator {
         &mut self.ev
+    }
+
+    /// The proven periods that answered a heap beyond the computed table so far
+    /// ([`Evaluator::periods_used`]): the values they gave were not computed directly,
+    /// and the output says so ([`ProvenPeriod::source`]).
+    pub fn periods_used(&self) -> &[Arc<ProvenPeriod>] {
+        self.ev.periods_used()
     }
 
     /// The value of a position: finite, `∞(K)`, or undetermined within the bound.
@@ -621,7 +650,11 @@ impl Solver {
                             let bits = form.map_or(h.heap / 2 + 1, |v| v.bits());
                             value_bits = value_bits.max(bits as u128);
                         }
-                        if all || ruleset.is_powerset() || ruleset.closed_form().is_none() {
+                        // A heap beyond the table of a proven period lists its moves
+                        // through the period (a few steps per residue); a heap within
+                        // it is checked when it is enumerated (check_options).
+                        let by_period = self.period_listing(ruleset);
+                        if !by_period && (all || ruleset.is_powerset() || ruleset.closed_form().is_none()) {
                             work = work.saturating_add(bound);
                         }
                     }
@@ -697,6 +730,9 @@ impl Solver {
             (true, Some(t)) => ruleset.closed_form().and_then(|f| f.options_of_value(heap, t)),
             _ => None,
         };
+        if self.period_moves(ruleset, heap, rest, at, out)? {
+            return Ok(());
+        }
         if let Some(opts) = direct {
             // The table behind the options' values, grown once (and its work checked)
             // before any of them is evaluated.
@@ -738,6 +774,62 @@ impl Solver {
                 Ok(())
             },
         )
+    }
+
+    /// True if the moves of heaps of `rs` beyond the table are found through a proven
+    /// period ([`Method::Auto`], a theorem that can prove one, and plain digits the
+    /// period's move finder handles).
+    fn period_listing(&self, rs: &Arc<dyn HeapRuleset>) -> bool {
+        self.ev.uses_period(rs) && rs.plain_digits().is_some_and(|d| period_moves::supported(&d))
+    }
+
+    /// The moves in heap `heap` of `ruleset` through its proven period, when the heap is
+    /// beyond the computed table ([`period_moves::options`]): the winning options (and
+    /// with `all` the first options) listed in the order of the rules, all counted.
+    /// Returns false (nothing done) where the table covers the heap or no period is
+    /// proven.
+    fn period_moves(
+        &mut self,
+        ruleset: &Arc<dyn HeapRuleset>,
+        heap: u64,
+        rest: &BoundedValue,
+        at: Slot<'_>,
+        out: &mut Collector,
+    ) -> Result<bool> {
+        if !self.period_listing(ruleset) {
+            return Ok(false);
+        }
+        let digits = ruleset.plain_digits().unwrap_or_default();
+        let proof = match self.ev.find_period(ruleset, heap)? {
+            (_, Some(e)) => return Err(e),
+            (Some(p), None) if heap >= self.ev.table_len(ruleset) => p,
+            _ => return Ok(false),
+        };
+        let Some(rest_value) = rest.value().and_then(LoopyValue::as_finite) else {
+            return Err(Error::Unsupported(format!(
+                "the moves of {}({heap}) beside a component without a finite value are not listed: its options are found through its period only towards a finite value",
+                ruleset.name()
+            )));
+        };
+        // A value above 64 bits is no option's (heap values are below 2^32).
+        let target = rest_value.to_u64().unwrap_or(u64::MAX);
+        self.ev.note_period_use(&proof);
+        let wins = period_moves::options(&proof, &digits, heap, Some(target), LISTED_MOVES)?;
+        let every = match out.options {
+            Some(_) => Some(period_moves::options(&proof, &digits, heap, None, LISTED_MOVES)?),
+            None => None,
+        };
+        let winning: Vec<Position> = wins.listed.iter().map(|(parts, _)| at.replace(parts)).collect();
+        let options = every.map(|e| {
+            let listed = e
+                .listed
+                .iter()
+                .map(|(parts, v)| (at.replace(parts), rest.sum(&BoundedValue::finite(Nimber::from(*v)))))
+                .collect();
+            (listed, e.total)
+        });
+        out.add_found(winning, wins.total, options);
+        Ok(true)
     }
 
     /// The value of an option of a heap ruleset: the nim-sum of its heaps.
@@ -909,6 +1001,7 @@ impl Solver {
             values: SequenceValues::Finite(Vec::new()),
             note: None,
             stopped: None,
+            source: None,
         };
         let ctl = self.ev.control().clone();
         match rs {
@@ -946,6 +1039,35 @@ impl Solver {
                     len,
                     text_work,
                 };
+            }
+            Ruleset::Heap(h) if self.checkpoint.is_none() && self.ev.uses_period(h) => {
+                // The table only until the period is proven, the rest from the period.
+                let (proof, stopped) = self.ev.find_period(h, to)?;
+                match proof {
+                    Some(p) if to >= self.ev.table_len(h) => {
+                        let count = to - from + 1;
+                        ctl.check_work(
+                            &format!("the values of {} on heaps {from}..={to}", h.name()),
+                            count as u128,
+                            format!("{count} heaps from its proven period, one unit each"),
+                        )?;
+                        let first = self.ev.table_len(h).max(from);
+                        seq.source = Some(format!("heaps {first}..={to} {}", p.source()));
+                        self.ev.note_period_use(&p);
+                        seq.values = SequenceValues::Period {
+                            period: p,
+                            len: count as usize,
+                        };
+                    }
+                    _ => {
+                        let table = self
+                            .ev
+                            .take_table(h)
+                            .unwrap_or_else(|| NimSeq::from_codes(Vec::new(), crate::game::encoding(h.as_ref())));
+                        seq.values = SequenceValues::Table(table);
+                        seq.stopped = stopped;
+                    }
+                }
             }
             Ruleset::Heap(h) => {
                 let (table, stopped) = match &self.checkpoint {
@@ -1166,6 +1288,24 @@ impl Collector {
         }
         if let (true, Some(o)) = (list[2], self.options.as_mut()) {
             o.push((p, v));
+        }
+    }
+
+    /// The moves of one heap found all at once (through a period): the first winning
+    /// moves and their number, and with `all` the first options and their number.
+    fn add_found(
+        &mut self,
+        winning: Vec<Position>,
+        wins: u128,
+        options: Option<(Vec<(Position, BoundedValue)>, u128)>,
+    ) {
+        self.skipped[0] += wins - winning.len() as u128;
+        self.here[0] += winning.len();
+        self.winning.extend(winning);
+        if let (Some(list), Some((found, total))) = (self.options.as_mut(), options) {
+            self.skipped[2] += total - found.len() as u128;
+            self.here[2] += found.len();
+            list.extend(found);
         }
     }
 

@@ -9,13 +9,14 @@
 //!
 //! ```text
 //! code       := [ digit ] '.' digit* [ '[' digit+ ']' ]
-//! digit      := ( base36 | '&' number ';' | '{' count ( ',' count )* [ '+' ] '}' ) [ modifier ]
+//! digit      := ( base36 | '&' number ';' | '*' | '{' count ( ',' count )* [ '+' ] '}' ) [ modifier ]
 //! count      := number [ modifier ]            -- an explicit number of heaps left
-//! base36     := '0'…'9' | 'A'…'Z' (or 'a'…'z')  -- values 0 … 35
+//! base36     := '0'…'9' | 'A'…'Z' (or 'a'…'z')  -- values 0 … 35 (CGSuite: 0 … V = 31)
 //! modifier   := '!' (pairwise unequal heaps) | '?' (not all equal) | '=' (all equal)
 //! ```
 //!
-//! `{2,3}` leaves two or three heaps, `{2+}` two or more; a modifier after a digit
+//! `{2,3}` leaves two or three heaps, `{2+}` two or more, `*` any number (CGSuite's
+//! `{0+}`: the whole heap, one heap, or any split); a modifier after a digit
 //! applies to all its heap counts, one after a count inside braces to that count. A
 //! repeating tail `[…]` ends the code (`0.[3]` is Nim). The leading `0` may be omitted
 //! (`.137`). Grundy's game is `4!.0`.
@@ -107,6 +108,23 @@ impl Digit {
         }
     }
 
+    /// True if leaving one heap of `m` ≥ 1 tokens is a move. As in CGSuite's
+    /// `TBCode2`: when the digit's counts of two or more heaps all carry `?` (not all
+    /// equal), so does its count of one heap, and a single heap of one token counts as
+    /// "all equal" there (CGSuite's traversal asks the smallest heap, 1, to be below
+    /// the largest): `0.6?` has no move from heap 2 (leaving 1, or 1 + 1), and
+    /// `0.{1,2?}` is `0.6?`. With any other constraint one heap is always allowed.
+    pub fn leaves_one(&self, m: u64) -> bool {
+        self.allows(1).is_some() && (m >= 2 || !self.only_not_all_equal())
+    }
+
+    /// True if the counts of two or more heaps the digit allows all carry `?` (and
+    /// there is one).
+    fn only_not_all_equal(&self) -> bool {
+        let mut listed = self.counts.iter().skip(2).flatten().chain(self.more.iter()).peekable();
+        listed.peek().is_some() && listed.all(|&c| c == Constraint::NotAllEqual)
+    }
+
     /// The largest number of heaps the digit leaves (`u64::MAX` for `{k+}`).
     pub fn max_heaps(&self) -> u64 {
         if self.more.is_some() {
@@ -160,6 +178,29 @@ impl Digit {
         let mut k = from;
         while feasible(k, c) && f(k, c) {
             k += 1;
+        }
+    }
+
+    /// The digit without the counts the sparse engine answers from its split sets (a
+    /// `{k+}` digit's counts of three heaps or more, except `=`, whose k equal heaps
+    /// are one option): what the engine still enumerates, for its work estimate. A
+    /// digit without `+` is returned unchanged.
+    pub(super) fn enumerated_part(&self) -> Digit {
+        let Some(more) = self.more else {
+            return self.clone();
+        };
+        let keep = |k: usize, c: Option<Constraint>| c.filter(|&c| k < 3 || c == Constraint::AllEqual);
+        let counts = self.counts.iter().enumerate().map(|(k, &c)| keep(k, c)).collect();
+        let d = Digit {
+            counts,
+            more: (more == Constraint::AllEqual).then_some(more),
+        };
+        // With `+` kept the listed counts stay as they are: dropping their trailing
+        // gaps would extend the `+` group down over them.
+        if d.more.is_some() {
+            d
+        } else {
+            d.normalized()
         }
     }
 
@@ -223,7 +264,9 @@ impl fmt::Display for Digit {
             _ => None,
         };
         match (self.more, shared, self.bits()) {
-            (None, Some(c), Some(v)) if v < 36 => {
+            // CGSuite's digits are base 32 (0-9, A-V): W-Z are read, and printed as
+            // `&32;` … `&35;` so that CGSuite reads what grundy prints.
+            (None, Some(c), Some(v)) if v < 32 => {
                 write!(f, "{}{}", char::from_digit(v as u32, 36).expect("below 36").to_ascii_uppercase(), c.symbol())
             }
             // `&N;` holds digits below 2^63 (63 heaps is written in braces).
@@ -516,6 +559,16 @@ impl Parser<'_> {
                 Digit::from_bits(v, self.modifier())
             }
             '{' => return self.braces(),
+            // CGSuite's `*`: any number of heaps (0, 1, 2, …), as `{0+}`.
+            '*' => {
+                self.pos += 1;
+                let c = self.modifier();
+                Digit {
+                    counts: vec![Some(c)],
+                    more: Some(c),
+                }
+                .normalized()
+            }
             c if c.is_ascii_alphanumeric() => {
                 self.pos += 1;
                 let v = c.to_digit(36).expect("alphanumeric") as u64;
@@ -525,7 +578,7 @@ impl Parser<'_> {
             _ => {
                 return Err(self.err_at(
                     at,
-                    format!("expected a digit (0-9, A-Z, &N; or {{…}}), found '{c}'"),
+                    format!("expected a digit (0-9, A-Z, &N;, * or {{…}}), found '{c}'"),
                 ))
             }
         };
@@ -655,7 +708,7 @@ mod tests {
             ("0.{2,3}", "0.C"),
             ("0.{1,2+}", "0.{1+}"),
             ("0.{1,3+}", "0.{1,3+}"),
-            ("0.x", "0.X"),
+            ("0.x", "0.&33;"), // CGSuite reads base 32 only
             ("0.{2!,3}", "0.{2!,3}"),
             ("0.{2,3}!", "0.C!"),
             ("0.7?", "0.7?"),

@@ -68,6 +68,7 @@
 //! [`super::for_each_partition`]).
 
 use super::option_set::{pairs_hit, Ahead, AheadKey, ByteSet, OptionSet, WordSet, TARGETS};
+use super::splits::{Group, Splits};
 use super::{for_each_partition, Code, Constraint, Digit};
 use crate::control::try_reserve;
 use crate::control::WorkMeter;
@@ -125,21 +126,70 @@ struct Plan {
     zero: bool,
     whole: bool,
     single: bool,
+    /// Leaving one heap of one token is a move (not under `?`: [`Digit::leaves_one`]).
+    single_of_one: bool,
     pair: Option<Constraint>,
     triple: Option<Constraint>,
-    /// The digit, when it leaves four or more heaps.
+    /// The digit, when it names four or more heaps (enumerated).
     more: Option<Digit>,
+    /// A `{k+}` digit: its counts of three heaps or more come from the split sets
+    /// ([`Splits`]; these groups) and, for `=`, from k equal heaps.
+    open: Option<Digit>,
+    groups: Vec<Group>,
+}
+
+/// The groups of counts of a `{k+}` digit that the split sets answer: its counts of
+/// three heaps or more other than `=` (none for a digit without `+`).
+fn groups_of(d: &Digit) -> Vec<Group> {
+    let mut groups = Vec::new();
+    if let Some((from, c)) = d.open_counts() {
+        for k in 3..from {
+            if let Some(c) = d.allows(k).filter(|&c| c != Constraint::AllEqual) {
+                groups.push(Group {
+                    k,
+                    open: false,
+                    constraint: c,
+                });
+            }
+        }
+        if c != Constraint::AllEqual {
+            groups.push(Group {
+                k: from.max(3),
+                open: true,
+                constraint: c,
+            });
+        }
+    }
+    groups
+}
+
+/// The split-set groups of every digit of `code` (d0, the digits and the tail), each
+/// once: empty when the engine enumerates every option.
+pub(super) fn split_groups(code: &Code) -> Vec<Group> {
+    let (d0, digits, tail) = code.parts();
+    let mut groups: Vec<Group> = Vec::new();
+    for g in std::iter::once(d0).chain(digits).chain(tail).flat_map(groups_of) {
+        if !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
+    groups
 }
 
 impl Plan {
     fn of(d: &Digit) -> Plan {
+        let groups = groups_of(d);
+        let open = d.open_counts().is_some();
         Plan {
             zero: d.is_zero(),
             whole: d.allows(0).is_some(),
             single: d.allows(1).is_some(),
+            single_of_one: d.leaves_one(1),
             pair: d.allows(2),
-            triple: d.allows(3),
-            more: (d.max_heaps() >= 4).then(|| d.clone()),
+            triple: if open { None } else { d.allows(3) },
+            more: (!open && d.max_heaps() >= 4).then(|| d.clone()),
+            open: open.then(|| d.clone()),
+            groups,
         }
     }
 
@@ -156,6 +206,7 @@ impl Plan {
         codes: &[u32],
         pairs: &mut Vec<(u64, bool)>,
         meter: &mut WorkMeter,
+        splits: Option<&Splits>,
     ) -> Result<()> {
         if self.zero {
             return Ok(());
@@ -167,7 +218,7 @@ impl Plan {
             }
             return Ok(());
         }
-        if self.single {
+        if self.single && (m >= 2 || self.single_of_one) {
             set.insert(codes[m as usize]);
         }
         if m >= 2 {
@@ -199,6 +250,25 @@ impl Plan {
                     })
             });
             stop?;
+        }
+        if let Some(d) = &self.open {
+            // k ≥ 3 equal heaps: G(m/k) for odd k, 0 for even k.
+            d.for_each_count(m, &mut |k, c| {
+                if k >= 3 && c == Constraint::AllEqual {
+                    set.insert(if k % 2 == 1 { codes[(m / k) as usize] } else { 0 });
+                }
+                true
+            });
+            if let Some(sp) = splits {
+                let mut found = 0u64;
+                for &g in &self.groups {
+                    sp.for_each_value(m as usize, g, &mut |v| {
+                        set.insert(v);
+                        found += 1;
+                    });
+                }
+                meter.add(found)?;
+            }
         }
         Ok(())
     }
@@ -252,6 +322,8 @@ pub struct SparseEngine<'a> {
     history: Vec<(u64, u64)>,
     /// Counts the options and pairs visited, and checks for cancellation.
     meter: WorkMeter,
+    /// The split sets of the `{k+}` digits (none without them).
+    splits: Option<Splits>,
 }
 
 impl<'a> SparseEngine<'a> {
@@ -300,8 +372,10 @@ impl<'a> SparseEngine<'a> {
             par_threshold: PARALLEL_PAIRS,
             history: Vec::new(),
             meter: WorkMeter::default(),
+            splits: Splits::new(&split_groups(code)),
         }
     }
+
 
     /// Sets the number of pairs from which a pair search runs in parallel (tests use 0
     /// to exercise the parallel path on small heaps).
@@ -503,11 +577,22 @@ impl DenseStep for SparseEngine<'_> {
         true
     }
 
+    fn reserve(&mut self, last: u64) {
+        if let Some(sp) = &mut self.splits {
+            sp.reserve(last);
+        }
+    }
+
     fn value(&mut self, n: u64, codes: &[u32]) -> Result<u32> {
         if n & 0x3FFF == 0 {
             self.history.push((n, self.stats.pairs));
         }
         self.sync(n as usize, codes)?;
+        if let Some(sp) = &mut self.splits {
+            let limit = self.meter.memory_limit();
+            let meter = &mut self.meter;
+            sp.sync(n as usize, codes, limit, &mut |u| meter.add(u))?;
+        }
         // Values below 64 (and so their nim-sums) fit in one word.
         let value = if self.max_value < 64 {
             self.value_in(&mut WordSet::default(), n, codes)
@@ -556,12 +641,12 @@ impl SparseEngine<'_> {
                 if j > n {
                     break;
                 }
-                self.plans[i].options(set, n - j, codes, &mut self.pairs, &mut self.meter)?;
+                self.plans[i].options(set, n - j, codes, &mut self.pairs, &mut self.meter, self.splits.as_ref())?;
             }
         } else {
             for j in 0..=self.max_removed.map_or(n, |t| t.min(n)) {
                 let plan = &self.plans[self.plan_index(j)];
-                plan.options(set, n - j, codes, &mut self.pairs, &mut self.meter)?;
+                plan.options(set, n - j, codes, &mut self.pairs, &mut self.meter, self.splits.as_ref())?;
             }
         }
         // The pairs with a rare heap; when a third of the heaps or more are rare (no

@@ -10,6 +10,7 @@ pub mod checkpoint;
 mod code;
 mod engine;
 mod option_set;
+mod splits;
 
 pub use code::{Code, Constraint, Digit, MAX_HEAP_COUNT};
 pub use crate::game::EngineStats;
@@ -207,7 +208,7 @@ fn digit_options(d: &Digit, m: u64, exact: Option<&Vec<Vec<u128>>>) -> u128 {
     if m == 0 {
         return u128::from(d.allows(0).is_some());
     }
-    let mut total = u128::from(d.allows(1).is_some());
+    let mut total = u128::from(d.leaves_one(m));
     d.for_each_count(m, &mut |k, c| {
         total = total.saturating_add(count_parts(m, k, c, exact));
         total < u128::MAX
@@ -309,7 +310,7 @@ impl HeapRuleset for TakeAndBreak {
                 }
                 continue;
             }
-            if d.allows(1).is_some() && !f(&[Part::one(m)]) {
+            if d.leaves_one(m) && !f(&[Part::one(m)]) {
                 return;
             }
             let mut go = true;
@@ -333,6 +334,16 @@ impl HeapRuleset for TakeAndBreak {
 
     fn periodicity(&self) -> Option<&dyn PeriodicityTheorem> {
         Some(self)
+    }
+
+    /// A finite code of plain digits (no modifier, no `{k+}`, no tail) leaving at most
+    /// 63 heaps.
+    fn plain_digits(&self) -> Option<Vec<u64>> {
+        let t = self.code.max_removed()?;
+        if !self.code.is_plain() {
+            return None;
+        }
+        (0..=t).map(|j| self.code.digit(j).bits()).collect()
     }
 
     /// The sparse-space engine ([`SparseEngine`]: rare and common values, Gangolli &
@@ -371,14 +382,40 @@ impl HeapRuleset for TakeAndBreak {
     /// removals; the engine marks the rare pairs of each and scans whole splits when a
     /// third of the heaps or more are rare (0.[7], 0.[4], 0.[6]: every pair of every
     /// split).
+    ///
+    /// A code with `{k+}` digits (other than `=`) has its counts of three heaps and
+    /// more answered by the split sets ([`splits`]): [`WorkModel::Step`], the options
+    /// of the other counts plus n times the words the sets update per total
+    /// ([`HeapRuleset::step_work`]).
     fn work(&self) -> crate::game::WorkModel {
         let (_, digits, tail) = self.code.parts();
         if self.code.max_heaps() == 2 && tail.is_empty() {
             let splits = digits.iter().filter(|d| d.allows(2).is_some()).count();
             crate::game::WorkModel::PerHeap(64 * (splits as u32).max(1))
+        } else if self.split_sets().is_some() {
+            crate::game::WorkModel::Step
         } else {
             crate::game::WorkModel::Options
         }
+    }
+
+    /// The sparse engine's work of heap n for a code with `{k+}` digits: the options it
+    /// still enumerates (every count but those of the split sets) and the split sets'
+    /// update when the size n is added, (N − n) times their words per total for a
+    /// table to N, counted here as n times (N²/2 times over the table, where the sets
+    /// are narrower for the small sizes: up to twice the real work), times the words of
+    /// a set of values up to n/2: the values of these codes grow like n (about n/2 for
+    /// `0.{2+}`, `0.{2!+}`, `4.{3+}`, n − 1 for `{2+}.0`), so this is within a factor
+    /// 2 or so for them, and an overestimate, up to n/128 times, for a code whose values
+    /// stay small (the test `split_set_work_is_estimated_from_the_sets`).
+    fn step_work(&self, n: u64) -> u128 {
+        let per_total = self.split_sets().map_or(0, |s| s.words_per_total());
+        let value_words = u128::from((n / 2 + 1).checked_next_power_of_two().unwrap_or(1 << 63).div_ceil(64));
+        self.options_visited(n, true).saturating_add(
+            u128::from(n)
+                .saturating_mul(u128::from(per_total))
+                .saturating_mul(value_words),
+        )
     }
 
     /// The options the enumeration visits (for_each_option and the engine's direct
@@ -387,6 +424,26 @@ impl HeapRuleset for TakeAndBreak {
     /// tail applies each of its digits to every removal j, j + p, …: their options
     /// are summed over that progression in closed form.
     fn options_bound(&self, n: u64) -> u128 {
+        self.options_visited(n, false)
+    }
+}
+
+impl TakeAndBreak {
+    /// The split sets of the code's `{k+}` digits, if it has any that they answer.
+    fn split_sets(&self) -> Option<splits::Splits> {
+        splits::Splits::new(&engine::split_groups(&self.code))
+    }
+
+    /// [`HeapRuleset::options_bound`], or with `enumerated_only` the options of the
+    /// counts the sparse engine enumerates ([`Digit::enumerated_part`]).
+    fn options_visited(&self, n: u64, enumerated_only: bool) -> u128 {
+        fn part(d: &Digit, enumerated_only: bool) -> std::borrow::Cow<'_, Digit> {
+            if enumerated_only {
+                std::borrow::Cow::Owned(d.enumerated_part())
+            } else {
+                std::borrow::Cow::Borrowed(d)
+            }
+        }
         let (_, digits, tail) = self.code.parts();
         let small = n <= EXACT_PARTITIONS;
         // Exact partition counts for small heaps (the bound is loose for many parts).
@@ -395,7 +452,7 @@ impl HeapRuleset for TakeAndBreak {
         // d0 and the digits before the tail, and the whole tail for small heaps.
         let last = if small || tail.is_empty() { n } else { digits.len() as u64 };
         for j in 0..=self.code.max_removed().unwrap_or(last).min(n) {
-            total = total.saturating_add(digit_options(self.code.digit(j), n - j, exact.as_ref()));
+            total = total.saturating_add(digit_options(&part(self.code.digit(j), enumerated_only), n - j, exact.as_ref()));
             if total == u128::MAX {
                 return total;
             }
@@ -404,7 +461,7 @@ impl HeapRuleset for TakeAndBreak {
             let first = digits.len() as u64 + 1;
             for (i, d) in tail.iter().enumerate() {
                 if let Some(top) = n.checked_sub(first + i as u64) {
-                    total = total.saturating_add(saturating_count(tail_options(d, top, tail.len() as u64)));
+                    total = total.saturating_add(saturating_count(tail_options(&part(d, enumerated_only), top, tail.len() as u64)));
                 }
             }
         }
@@ -421,6 +478,10 @@ pub const OCTAL_PERIODICITY: Statement = Statement {
 impl PeriodicityTheorem for TakeAndBreak {
     fn statement(&self) -> Statement {
         OCTAL_PERIODICITY
+    }
+
+    fn theorem_name(&self) -> String {
+        "Guy–Smith".into()
     }
 
     /// The induction: for n ≥ B = k·max(n₀,1) + (k−1)·p + t, every option of n + p

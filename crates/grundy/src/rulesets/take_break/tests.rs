@@ -32,6 +32,45 @@ fn golden_values() {
     assert_eq!(kayles[1..], chess[..]);
 }
 
+/// CGSuite's `TBCode2` semantics (lib/core/src/main/scala/org/cgsuite/core/impartial/
+/// TBCode2.scala): where every count of two or more heaps carries `?`, the count of one
+/// heap does too, and one heap of one token is "all equal" there, so `0.6?` has no move
+/// from heap 2. The values below were computed by a separate script that follows
+/// CGSuite's normalization and traversal; both the engine and the enumeration give
+/// them. Printed codes use CGSuite's base-32 digits (`&32;` … `&35;` for W–Z).
+#[test]
+fn cgsuite_semantics_of_question_marks_and_digits() {
+    let golden: &[(&str, [u64; 21])] = &[
+        ("0.6?", [0, 0, 0, 1, 2, 0, 3, 1, 2, 0, 3, 4, 1, 2, 0, 3, 1, 2, 4, 0, 5]),
+        ("0.{1,2?}", [0, 0, 0, 1, 2, 0, 3, 1, 2, 0, 3, 4, 1, 2, 0, 3, 1, 2, 4, 0, 5]),
+        ("0.7?", [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]),
+        // Only one count: `?` says nothing (CGSuite drops it, as grundy does).
+        ("0.2?", [0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]),
+        ("0.{1,2+}?", [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]),
+        // `!` and `=` on one heap allow it.
+        ("0.{1,2!}", [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4]),
+        ("0.E?", [0, 0, 0, 1, 2, 3, 4, 0, 5, 1, 6, 3, 8, 9, 5, 10, 11, 3, 12, 9, 5]),
+        ("0.66?", [0, 0, 1, 2, 0, 3, 1, 2, 0, 3, 4, 2, 5, 3, 4, 2, 5, 3, 0, 1, 5]),
+    ];
+    for (code, want) in golden {
+        assert_eq!(values(code, 20), want, "{code} (enumerated)");
+        let engine: Vec<u64> = sparse(code, 20).into_iter().map(u64::from).collect();
+        assert_eq!(engine, want, "{code} (sparse engine)");
+    }
+    // The heap of 2 of 0.6? has no option at all.
+    let rs = TakeAndBreak::new(Code::parse("0.6?").unwrap());
+    let mut count = 0;
+    rs.for_each_option(2, &mut |_| count += 1);
+    assert_eq!(count, 0);
+    // CGSuite's `*` is any number of heaps: `{0+}`, with its modifier.
+    for (star, braces) in [("0.*", "0.{0+}"), ("0.*!", "0.{0!+}"), ("4.*?", "4.{0?+}")] {
+        assert_eq!(Code::parse(star).unwrap(), Code::parse(braces).unwrap(), "{star}");
+        assert_eq!(values(star, 14), values(braces, 14), "{star}");
+    }
+    assert_eq!(Code::parse("0.W").unwrap().to_string(), "0.&32;");
+    assert_eq!(Code::parse("0.V").unwrap().to_string(), "0.V");
+}
+
 #[test]
 fn classic_games_as_codes() {
     let ctl = Control::new();
@@ -371,6 +410,54 @@ mod random_codes {
         }
     }
 
+    /// A `{k+}` digit with every modifier, on the counts from k or on the whole group
+    /// (`{2,3!+}`, `{2+}?`), sometimes after exact counts of three or more.
+    fn open_digit() -> impl Strategy<Value = String> {
+        (
+            prop::sample::select(vec!["", "0,", "1,", "2,", "1,2,", "3,", "2?,4,", "3!,"]),
+            2u32..6,
+            prop::sample::select(vec!["", "!", "?", "="]),
+            proptest::bool::ANY,
+        )
+            .prop_map(|(listed, k, modifier, outer)| {
+                // A modifier after the braces applies to every count (and then none
+                // may be given inside).
+                if outer && !listed.contains(['?', '!']) {
+                    format!("{{{listed}{k}+}}{modifier}")
+                } else {
+                    format!("{{{listed}{k}{modifier}+}}")
+                }
+            })
+    }
+
+    /// Codes with one to three `{k+}` digits among plain ones (values of these games
+    /// grow past 64, so the split sets widen as the table grows).
+    fn open_code() -> impl Strategy<Value = String> {
+        let small = (0u32..8).prop_map(|v| v.to_string());
+        (
+            prop::sample::select(vec!["0", "0", "4", "{2+}", "{3+}!", "{2+}?"]),
+            prop::collection::vec(prop_oneof![2 => small, 1 => open_digit()], 1..4),
+            open_digit(),
+            0usize..4,
+        )
+            .prop_map(|(d0, mut ds, open, at)| {
+                let at = at.min(ds.len());
+                ds.insert(at, open);
+                format!("{d0}.{}", ds.concat())
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+        /// The split sets of `{k+}` digits (dynamic programming over sizes, heaps and
+        /// values, `splits.rs`) give the values the enumeration of every partition
+        /// gives, with the modifiers `!`, `?` and `=`.
+        #[test]
+        fn open_digits_by_dynamic_programming_equal_the_enumeration(code in open_code()) {
+            prop_assert_eq!(sparse(&code, 40), naive(&code, 40), "{}", code);
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
         #[test]
@@ -406,5 +493,27 @@ fn the_sparse_engine_projects_its_work() {
         let linear = TakeAndBreak::new(Code::parse(code).unwrap());
         let (all, stopped) = sequence_partial(&linear, to, &ctl).unwrap();
         assert_eq!((all.len() as u64, stopped), (to + 1, None), "{code}");
+    }
+}
+
+/// The work estimate of codes with `{k+}` digits (the split sets' updates and the
+/// options still enumerated, `WorkModel::Step`) is within a factor 3 of the work the
+/// sparse engine counts, and a table of 2000 heaps is within the default work limit
+/// (their options, enumerated, are about 10^38: refused before).
+#[test]
+fn split_set_work_is_estimated_from_the_sets() {
+    use crate::game::{dense_work, WorkModel};
+    for (code, to) in [("0.{2+}", 1500), ("{2+}.0", 1500), ("0.{2!+}", 1500), ("0.{2?+}", 1500), ("4.{3+}", 1500), ("0.1{2,4+}?", 1000), ("0.[{2+}]", 400)] {
+        let rs = TakeAndBreak::new(Code::parse(code).unwrap());
+        assert_eq!(rs.work(), WorkModel::Step, "{code}");
+        let ctl = Control::new();
+        crate::solve::sequence(&rs, to, &ctl).unwrap();
+        let counted = ctl.work_done() as f64;
+        let est = dense_work(&rs, 0, to) as f64;
+        assert!(
+            est / counted < 3.0 && counted / est < 3.0,
+            "{code} to {to}: estimate {est}, counted {counted}"
+        );
+        assert!(dense_work(&rs, 0, 2000) < u128::from(Control::new().work_limit()), "{code}");
     }
 }
