@@ -72,7 +72,7 @@ fn rows_per_kind() {
     }
     let want = [
         ("closed_form", 26),
-        ("custom", 48),
+        ("custom", 54),
         ("figure", 8),
         ("min", 22),
         ("nim_sum", 4),

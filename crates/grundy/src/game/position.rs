@@ -156,6 +156,45 @@ pub struct Position {
 }
 
 impl Position {
+    /// The position with one heap of run `j` of component `i` (a heap or loopy
+    /// component) replaced by the heaps `parts` (empty heaps dropped where heap 0 is
+    /// not a position): the position after a move in that heap.
+    ///
+    /// # Panics
+    /// If component `i` is a tuple or game component, or has no run `j`.
+    pub fn with_heap_replaced(&self, i: usize, j: usize, parts: &[Part]) -> Position {
+        let comp = &self.components[i];
+        let (heaps, first) = match comp {
+            Component::Heaps { ruleset, heaps } => (heaps, ruleset.first_heap()),
+            Component::Loopy { ruleset, heaps } => (heaps, ruleset.first_heap()),
+            Component::Tuple { .. } | Component::Game { .. } => {
+                unreachable!("a heap move in a tuple or game component")
+            }
+        };
+        let mut runs: Vec<Part> = Vec::with_capacity(heaps.len() + parts.len());
+        for (k, r) in heaps.iter().enumerate() {
+            if k == j {
+                push_part(
+                    &mut runs,
+                    Part {
+                        heap: r.heap,
+                        copies: r.copies - 1,
+                    },
+                );
+                for p in parts {
+                    if !(first > 0 && p.heap == 0) {
+                        push_part(&mut runs, *p);
+                    }
+                }
+            } else {
+                push_part(&mut runs, *r);
+            }
+        }
+        let mut next = self.clone();
+        next.components[i] = comp.with_heaps(runs);
+        next
+    }
+
     /// A position of one component.
     pub fn single(c: Component) -> Position {
         Position { components: vec![c] }

@@ -27,7 +27,6 @@ use super::period::{moves as period_moves, ProvenPeriod};
 use super::{Evaluator, Method};
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::game::position::push_part;
 use crate::game::{Component, HeapRuleset, LoopyRuleset, Part, Position, Ruleset, TupleRuleset};
 use crate::value::xor_basis::{members, XorBasis};
 use crate::value::{LoopyValue, Nimber, Outcome};
@@ -1185,36 +1184,7 @@ impl Slot<'_> {
     /// The position with one heap of the run replaced by the heaps `parts` (empty heaps
     /// dropped where heap 0 is not a position).
     pub(super) fn replace(&self, parts: &[Part]) -> Position {
-        let comp = &self.pos.components[self.i];
-        let (heaps, first) = match comp {
-            Component::Heaps { ruleset, heaps } => (heaps, ruleset.first_heap()),
-            Component::Loopy { ruleset, heaps } => (heaps, ruleset.first_heap()),
-            Component::Tuple { .. } | Component::Game { .. } => {
-                unreachable!("a heap move in a tuple or game component")
-            }
-        };
-        let mut runs: Vec<Part> = Vec::with_capacity(heaps.len() + parts.len());
-        for (k, r) in heaps.iter().enumerate() {
-            if k == self.j {
-                push_part(
-                    &mut runs,
-                    Part {
-                        heap: r.heap,
-                        copies: r.copies - 1,
-                    },
-                );
-                for p in parts {
-                    if !(first > 0 && p.heap == 0) {
-                        push_part(&mut runs, *p);
-                    }
-                }
-            } else {
-                push_part(&mut runs, *r);
-            }
-        }
-        let mut next = self.pos.clone();
-        next.components[self.i] = comp.with_heaps(runs);
-        next
+        self.pos.with_heap_replaced(self.i, self.j, parts)
     }
 }
 

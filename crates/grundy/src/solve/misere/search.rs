@@ -343,7 +343,7 @@ impl MisereSearch {
                                     Part { heap, copies }
                                 })
                                 .collect();
-                            nexts.push(super::super::solver::Slot { pos, i, j }.replace(&parts));
+                            nexts.push(pos.with_heap_replaced(i, j, &parts));
                         }
                     }
                 }
