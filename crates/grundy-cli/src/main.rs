@@ -56,6 +56,8 @@ enum Command {
     Table(commands::table::Args),
     /// The smallest period, preperiod and saltus of a heap ruleset's sequence.
     Period(commands::period::Args),
+    /// Check a proof saved by `value --save-proof` (boards and graphs).
+    Proof(commands::proof::Args),
     /// MIN (paper 001): positions of the values 0 and 1 (f_0, f_1), Theorem 1, and the
     /// a with G(a−1,a) = 0 or G(a−2,a) = 0.
     MinFacts(commands::min_facts::Args),
@@ -108,6 +110,7 @@ fn main() -> ExitCode {
         Command::Plot(a) => commands::plot::run(a, &ctl),
         Command::Table(a) => commands::table::run(a, &ctl),
         Command::Period(a) => commands::period::run(a, &ctl),
+        Command::Proof(a) => commands::proof::run(a, &ctl),
         Command::MinFacts(a) => commands::min_facts::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
         Command::Bench(a) => bench::run(a),

@@ -7,6 +7,7 @@ pub mod min_facts;
 pub mod moves;
 pub mod period;
 pub mod plot;
+pub mod proof;
 pub mod seq;
 pub mod table;
 pub mod value;

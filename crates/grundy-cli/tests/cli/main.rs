@@ -15,6 +15,7 @@ mod loopy;
 mod memory;
 mod min;
 mod output;
+mod proofs;
 mod reliability;
 mod textbook;
 mod work;

@@ -7,7 +7,7 @@
 //! position reached from it refers to it by number, so the transposition table keys
 //! are three words.
 
-use crate::game::{GamePos, GameSolver};
+use crate::game::GamePos;
 use crate::solve::bitgame::{BitGame, BitSolver};
 use std::sync::{Arc, RwLock};
 
@@ -43,14 +43,14 @@ pub fn solver<T: Joined, G: BitGame<Key = [u64; 3]> + 'static>(
     graphs: Arc<Registry<T>>,
     game: G,
     write: Box<dyn Fn(&GamePos) -> String + Send>,
-) -> Box<dyn GameSolver> {
-    Box::new(BitSolver::new(
+) -> BitSolver<G> {
+    BitSolver::new(
         name,
         game,
         Box::new(move |_, pos| part_keys(&graphs, pos)),
         Box::new(|k| 2f64.powi(key_bits(k).count_ones() as i32)),
         write,
-    ))
+    )
 }
 
 /// The most vertices (Node-Kayles) or edges (Hackenbush) a graph may have.
