@@ -211,6 +211,33 @@ impl BitGame for GraphGame {
     }
 }
 
+impl OnGraphs {
+    /// The position engine over these graphs, with proofs; `write` names positions in
+    /// messages.
+    fn engine(&self, name: String, write: Box<dyn Fn(&GamePos) -> String + Send>) -> Box<dyn GameSolver> {
+        let graphs = self.graphs.clone();
+        let header = move |pos: &GamePos| {
+            let (id, s) = set_of(pos);
+            let g = graphs.get(id);
+            let edges: Vec<String> = g.edges.edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
+            vec![
+                "game node-kayles".to_string(),
+                format!("vertices {}", g.edges.names.join(" ")),
+                format!("edges {}", edges.join(" ")),
+                format!("set {s:x}"),
+            ]
+        };
+        Box::new(
+            super::graphs::solver(name, self.graphs.clone(), GraphGame(self.graphs.clone()), write).with_proof(
+                ProofText {
+                    header: Box::new(header),
+                    key: Box::new(|k| format!("{:x}", key_bits(k))),
+                },
+            ),
+        )
+    }
+}
+
 impl GameRuleset for OnGraphs {
     fn name(&self) -> String {
         "node-kayles".into()
@@ -263,30 +290,7 @@ impl GameRuleset for OnGraphs {
         let me = OnGraphs {
             graphs: self.graphs.clone(),
         };
-        let graphs = self.graphs.clone();
-        let header = move |pos: &GamePos| {
-            let (id, s) = set_of(pos);
-            let g = graphs.get(id);
-            let edges: Vec<String> = g.edges.edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
-            vec![
-                "game node-kayles".to_string(),
-                format!("vertices {}", g.edges.names.join(" ")),
-                format!("edges {}", edges.join(" ")),
-                format!("set {s:x}"),
-            ]
-        };
-        Some(Box::new(
-            super::graphs::solver(
-                self.name(),
-                self.graphs.clone(),
-                GraphGame(self.graphs.clone()),
-                Box::new(move |pos| me.write(pos)),
-            )
-            .with_proof(ProofText {
-                header: Box::new(header),
-                key: Box::new(|k| format!("{:x}", key_bits(k))),
-            }),
-        ))
+        Some(self.engine(self.name(), Box::new(move |pos| me.write(pos))))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
@@ -297,6 +301,10 @@ impl GameRuleset for OnGraphs {
 impl super::graphs::Joined for Graph {
     fn joined(&self, i: usize) -> u128 {
         self.adj[i]
+    }
+
+    fn independent_moves(&self) -> bool {
+        true
     }
 }
 
@@ -361,7 +369,7 @@ pub struct NamedGraphs {
     /// The edge list of the graph for the numbers, or why there is none.
     pub edges: fn(&[u64]) -> std::result::Result<String, String>,
     /// The whole graphs built so far: (graph number, expression).
-    built: std::sync::Mutex<Vec<(u64, String)>>,
+    built: Arc<std::sync::Mutex<Vec<(u64, String)>>>,
 }
 
 impl NamedGraphs {
@@ -370,7 +378,7 @@ impl NamedGraphs {
         NamedGraphs {
             name,
             edges,
-            built: std::sync::Mutex::new(Vec::new()),
+            built: Arc::new(std::sync::Mutex::new(Vec::new())),
         }
     }
 }
@@ -408,13 +416,7 @@ impl GameRuleset for NamedGraphs {
     }
 
     fn write(&self, pos: &GamePos) -> String {
-        let (id, s) = set_of(pos);
-        let built = self.built.lock().unwrap_or_else(|e| e.into_inner());
-        let whole = ON_GRAPHS.graphs.get(id).adj.len();
-        match built.iter().find(|(i, _)| *i == id) {
-            Some((_, expr)) if s.count_ones() as usize == whole => expr.clone(),
-            _ => ON_GRAPHS.write(pos),
-        }
+        write_named(&self.built, pos)
     }
 
     fn options(&self, pos: &GamePos) -> Result<Vec<Vec<GamePos>>> {
@@ -426,10 +428,23 @@ impl GameRuleset for NamedGraphs {
     }
 
     fn solver(&self) -> Option<Box<dyn GameSolver>> {
-        ON_GRAPHS.solver()
+        let built = self.built.clone();
+        Some(ON_GRAPHS.engine(self.name(), Box::new(move |pos| write_named(&built, pos))))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
         ON_GRAPHS.components(pos)
+    }
+}
+
+/// A position of a named graph family: the family's expression for a whole graph it
+/// built, the edge list of what is left otherwise.
+fn write_named(built: &std::sync::Mutex<Vec<(u64, String)>>, pos: &GamePos) -> String {
+    let (id, s) = set_of(pos);
+    let built = built.lock().unwrap_or_else(|e| e.into_inner());
+    let whole = ON_GRAPHS.graphs.get(id).adj.len();
+    match built.iter().find(|(i, _)| *i == id) {
+        Some((_, expr)) if s.count_ones() as usize == whole => expr.clone(),
+        _ => ON_GRAPHS.write(pos),
     }
 }
