@@ -97,6 +97,8 @@ enum Command {
     /// The misère quotient of a heap ruleset, heap by heap, with a certificate
     /// (--save) and its independent check (--check).
     Quotient(commands::quotient::Args),
+    /// Check a proof saved by `value --save-proof` (boards and graphs).
+    Proof(commands::proof::Args),
     /// MIN (paper 001): positions of the values 0 and 1 (f_0, f_1), Theorem 1, and the
     /// a with G(a−1,a) = 0 or G(a−2,a) = 0.
     MinFacts(commands::min_facts::Args),
@@ -170,6 +172,7 @@ fn main() -> ExitCode {
         Command::Period(a) => commands::period::run(a, &ctl),
         Command::Census(a) => commands::census::run(a, &ctl),
         Command::Quotient(a) => commands::quotient::run(a, &ctl),
+        Command::Proof(a) => commands::proof::run(a, &ctl),
         Command::MinFacts(a) => commands::min_facts::run(a, &ctl),
         Command::Reproduce(a) => reproduce::run(a, &ctl),
         Command::Bench(a) => bench::run(a),

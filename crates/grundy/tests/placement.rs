@@ -137,7 +137,15 @@ fn cram_on_even_by_even_boards_is_zero() {
 /// Glop; Schneider 2009): the boards small enough for a test.
 #[test]
 fn cram_golden_values() {
-    for (m, n, v) in [(4, 5, 2), (5, 5, 0), (4, 7, 3), (5, 6, 2)] {
+    for (m, n, v) in [
+        (4, 5, 2),
+        (5, 5, 0),
+        (4, 6, 0),
+        (4, 7, 3),
+        (5, 6, 2),
+        (4, 8, 0),
+        (6, 6, 0),
+    ] {
         assert_eq!(value(&format!("cram({m},{n})")), v, "{m}×{n}");
         assert_eq!(value(&format!("cram({n},{m})")), v, "{n}×{m}");
     }
@@ -299,6 +307,21 @@ fn components_and_canonical_capabilities() {
     assert_eq!(forms[2], "cram(1,4)");
 }
 
+/// Node-Kayles by brute force over vertex sets (no splitting): the vertices of `s`, each
+/// vertex's neighbours in `adj`.
+fn kayles_on_sets(s: u64, adj: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
+    if let Some(&v) = memo.get(&s) {
+        return v;
+    }
+    let vals: Vec<u32> = (0..adj.len())
+        .filter(|&v| s >> v & 1 == 1)
+        .map(|v| kayles_on_sets(s & !(1 << v | adj[v]), adj, memo))
+        .collect();
+    let v = (0..).find(|x| !vals.contains(x)).unwrap();
+    memo.insert(s, v);
+    v
+}
+
 /// A small xorshift generator for the random graphs.
 fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
     move |n| {
@@ -354,20 +377,7 @@ fn node_kayles_on_graphs() {
             }
         }
         edges.extend((0..n).filter(|&u| adj[u] == 0).map(|u| format!("x{u}")));
-        // The plain search: vertex sets, no splitting.
-        fn g(s: u64, adj: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
-            if let Some(&v) = memo.get(&s) {
-                return v;
-            }
-            let vals: Vec<u32> = (0..adj.len())
-                .filter(|&v| s >> v & 1 == 1)
-                .map(|v| g(s & !(1 << v | adj[v]), adj, memo))
-                .collect();
-            let v = (0..).find(|x| !vals.contains(x)).unwrap();
-            memo.insert(s, v);
-            v
-        }
-        let expect = g((1 << n) - 1, &adj, &mut FxHashMap::default());
+        let expect = kayles_on_sets((1 << n) - 1, &adj, &mut FxHashMap::default());
         let expr = format!("node-kayles(\"{}\")", edges.join(" "));
         assert_eq!(value(&expr), u64::from(expect), "{expr} (round {round})");
     }
@@ -441,4 +451,124 @@ fn malformed_graphs_are_one_error_each() {
     let many: Vec<String> = (0..129).map(|i| format!("v{i}")).collect();
     assert!(msg(&format!("node-kayles(\"{}\")", many.join(" "))).contains("at most 128 vertices"));
     assert!(msg("node-kayles(\"@/nonexistent/graph.txt\")").contains("cannot read the graph file"));
+}
+
+/// A placement game on boards without normal forms: regions keyed by their cells in
+/// the frame they were met in (no cropping, no symmetries), for the test below.
+struct Unnormalized<R: grundy::solve::grid::GridRules>(R);
+
+impl<R: grundy::solve::grid::GridRules> grundy::solve::bitgame::BitGame for Unnormalized<R> {
+    type Key = grundy::solve::grid::Region;
+    fn options(&self, k: &Self::Key, out: &mut grundy::solve::bitgame::OptionList<Self::Key>) {
+        let frame = k.frame();
+        self.0.for_each_move(k.bits(), &frame, &mut |rest| {
+            frame.for_each_component(rest, |c| {
+                out.push(grundy::solve::grid::Region::new(frame.h, frame.w, c));
+            });
+            out.end_option();
+        });
+    }
+    fn size(&self, k: &Self::Key) -> u32 {
+        k.cells()
+    }
+    fn outcome_search(&self) -> Option<u32> {
+        Some(3)
+    }
+}
+
+/// The fast engine (outcome search on sums, both cores), the reference engine
+/// (`--method plain`), the pruned search, the search without normal forms and an
+/// independent brute force over whole boards (no decomposition) agree on random boards
+/// with holes; the fast engine, the reference engine and a brute force over vertex sets
+/// agree on random graphs.
+#[test]
+fn fast_reference_and_brute_force_engines_agree() {
+    let mut next = rng(0x51_7CC1_B727_220A);
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let reference = |pos: &grundy::game::Position| {
+        let mut s = Solver::new(Method::Search, Control::new());
+        s.evaluator().use_reference_engines();
+        s.nim_value(pos).unwrap()
+    };
+    for kayles in [true, false] {
+        let g = game(if kayles { "node-kayles-grid" } else { "cram" });
+        for round in 0..60 {
+            let (h, w) = (1 + next(5) as usize, 1 + next(7) as usize);
+            let (h, w) = if h * w > 20 { (h, 20 / h) } else { (h, w) };
+            let full = (1u64 << (h * w)) - 1;
+            let holes = (0..h * w).filter(|_| next(5) == 0).fold(0u64, |x, i| x | 1 << i);
+            let cells = full & !holes;
+            let expr = format!("{}(\"{}\")", g.name(), board_text(h, w, cells));
+            let expect = u64::from(plain(h, w, cells, kayles, &mut FxHashMap::default()));
+            let pos = parse_position(&expr).unwrap();
+            for pool in [&one, &two] {
+                let fast = pool.install(|| Solver::new(Method::Search, Control::new()).nim_value(&pos).unwrap());
+                assert_eq!(fast, expect, "{expr}: fast engine (round {round})");
+            }
+            assert_eq!(reference(&pos), expect, "{expr}: reference engine");
+            let mut x = 0u32;
+            let mut y = 0u32;
+            for region in grundy::solve::grid::components(h as u32, w as u32, u128::from(cells)) {
+                let raw = grundy::solve::grid::Region::new(u32::from(region.h), u32::from(region.w), region.bits());
+                if kayles {
+                    let mut s = Search::new(GridGame(NodeKaylesRules), 1 << 20);
+                    s.prune = true;
+                    x ^= s.value(&region, &Control::new()).unwrap();
+                    let s = Search::new(Unnormalized(NodeKaylesRules), 1 << 20);
+                    y ^= s.value_by_sums(&raw, 3, 1 << 8, &Control::new()).unwrap();
+                } else {
+                    let mut s = Search::new(GridGame(CramRules), 1 << 20);
+                    s.prune = true;
+                    x ^= s.value(&region, &Control::new()).unwrap();
+                    let s = Search::new(Unnormalized(CramRules), 1 << 20);
+                    y ^= s.value_by_sums(&raw, 3, 1 << 8, &Control::new()).unwrap();
+                }
+            }
+            assert_eq!(u64::from(x), expect, "{expr}: pruned search");
+            assert_eq!(u64::from(y), expect, "{expr}: no normal forms");
+        }
+    }
+    // Graphs: vertex sets, every vertex's neighbours.
+    for round in 0..40 {
+        let n = 1 + next(14) as usize;
+        let mut adj = vec![0u64; n];
+        let mut edges = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if next(100) < 20 {
+                    adj[u] |= 1 << v;
+                    adj[v] |= 1 << u;
+                    edges.push(format!("v{u}-v{v}"));
+                }
+            }
+        }
+        edges.extend((0..n).filter(|&u| adj[u] == 0).map(|u| format!("v{u}")));
+        let expect = u64::from(kayles_on_sets((1 << n) - 1, &adj, &mut FxHashMap::default()));
+        let pos = parse_position(&format!("node-kayles(\"{}\")", edges.join(" "))).unwrap();
+        for pool in [&one, &two] {
+            let fast = pool.install(|| Solver::new(Method::Search, Control::new()).nim_value(&pos).unwrap());
+            assert_eq!(fast, expect, "{pos} (round {round})");
+        }
+        assert_eq!(reference(&pos), expect, "{pos}: reference engine");
+    }
+}
+
+/// OEIS A316632 to n = 16 by the fast engine and, to n = 10, by the reference engine.
+#[test]
+fn node_kayles_three_rows_to_sixteen() {
+    let a316632 = [2u64, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+    for (i, &v) in a316632.iter().enumerate() {
+        let expr = format!("node-kayles-grid(3,{})", i + 1);
+        assert_eq!(value(&expr), v, "{expr}");
+        if i < 10 {
+            let mut s = Solver::new(Method::Search, Control::new());
+            s.evaluator().use_reference_engines();
+            assert_eq!(
+                s.nim_value(&parse_position(&expr).unwrap()).unwrap(),
+                v,
+                "{expr}: plain"
+            );
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Benchmarks of the position engine on boards: Cram against igsolve 0.1.2 (Beling's
-//! impartial game solver, its defaults: pruning BrAspSet, no end-game database), and
-//! Node-Kayles on 3×n grids (OEIS A316632) on both cores against one core.
+//! impartial game solver, its defaults: pruning BrAspSet, no end-game database),
+//! Node-Kayles on 3×n grids (OEIS A316632) on both cores against one core, and the
+//! engine against its reference engine (`--method plain`, rows `games/plain-…`).
 //!
 //! The peer is an external program: `scripts/bench-games.sh` installs it from crates.io
 //! into `target/peers/` and points `GRUNDY_IGSOLVE` at it (or put `igsolve` on the
@@ -29,8 +30,20 @@ pub(super) fn peer_available() -> bool {
 /// grundy's value of `expr` with the engine's counters, on the threads of the current
 /// rayon pool.
 fn engine(expr: &str) -> Result<String> {
+    engine_with(expr, false)
+}
+
+/// The same by the reference engine (`--method plain`: every option's value, one thread).
+fn engine_plain(expr: &str) -> Result<String> {
+    engine_with(expr, true).map(|r| r + " (plain)")
+}
+
+fn engine_with(expr: &str, plain: bool) -> Result<String> {
     let pos = parse_position(expr)?;
     let mut solver = Solver::new(Method::Search, Control::new().with_work_limit(u64::MAX));
+    if plain {
+        solver.evaluator().use_reference_engines();
+    }
     let v = solver.nim_value(&pos)?;
     let stats = pos
         .components
@@ -109,8 +122,33 @@ macro_rules! node_kayles_3 {
     };
 }
 
+/// A benchmark of the engine against the reference engine (`--method plain`).
+macro_rules! against_plain {
+    ($name:literal, $expr:literal, $requirement:literal) => {
+        Bench {
+            name: $name,
+            target: concat!("grundy value '", $expr, "', both cores"),
+            baseline: concat!("grundy value '", $expr, "' --method plain"),
+            requirement: $requirement,
+            run_target: || engine($expr),
+            run_baseline: || engine_plain($expr),
+        }
+    };
+}
+
 pub(super) fn benches() -> Vec<Bench> {
     vec![
+        against_plain!(
+            "games/plain-node-kayles-5x13",
+            "node-kayles-grid(5,13)",
+            "≥ 20× faster than the plain search (issue 23)"
+        ),
+        against_plain!(
+            "games/plain-node-kayles-3x21",
+            "node-kayles-grid(3,21)",
+            "faster than the plain search; a plain C search does it in 2 s (issue 23)"
+        ),
+        against_plain!("games/plain-cram-4x9", "cram(4,9)", "faster than the plain search"),
         cram!("games/cram-3x10", 3, 10),
         cram!("games/cram-4x7", 4, 7),
         cram!("games/cram-5x6", 5, 6),

@@ -8,6 +8,7 @@ pub mod moves;
 pub mod period;
 pub mod period_file;
 pub mod plot;
+pub mod proof;
 pub mod quotient;
 pub mod seq;
 pub mod table;

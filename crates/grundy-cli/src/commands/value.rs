@@ -20,6 +20,10 @@ pub enum MethodArg {
     Formula,
     /// Only search from the rules.
     Search,
+    /// Search by the reference engine: for boards and graphs a plain memoized search
+    /// (components and symmetries, every option's value, one thread); otherwise as
+    /// `search`.
+    Plain,
 }
 
 impl From<MethodArg> for Method {
@@ -27,7 +31,7 @@ impl From<MethodArg> for Method {
         match m {
             MethodArg::Auto => Method::Auto,
             MethodArg::Formula => Method::Formula,
-            MethodArg::Search => Method::Search,
+            MethodArg::Search | MethodArg::Plain => Method::Search,
         }
     }
 }
@@ -77,6 +81,10 @@ pub struct Args {
     stats: bool,
     #[command(flatten)]
     period: super::period_file::PeriodArg,
+    /// Write a proof of the value that `grundy proof --check FILE` re-verifies without
+    /// the search (one board or graph position: Cram, Node-Kayles; gzip text).
+    #[arg(long, value_name = "FILE")]
+    save_proof: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -92,7 +100,11 @@ struct Out {
 
 /// The solver for `--method` and the loopy bounds (finite games ignore the bounds).
 pub fn solver(method: MethodArg, bounds: &BoundArgs, ctl: &Control) -> Solver {
-    Solver::new(method.into(), ctl.clone()).with_bound(bounds.bound(Bound::default().moves))
+    let mut s = Solver::new(method.into(), ctl.clone()).with_bound(bounds.bound(Bound::default().moves));
+    if method == MethodArg::Plain {
+        s.evaluator().use_reference_engines();
+    }
+    s
 }
 
 /// The misère JSON shape: `misere_value`, `genus` and `tameness` only for a position
@@ -131,6 +143,9 @@ pub fn play_solver(solver: Solver, play: PlayArg, quotient: Option<&std::path::P
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
+    if let Some(path) = &a.save_proof {
+        return prove(&a, &pos, path, ctl);
+    }
     let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
     a.period.apply(&mut solver, ctl)?;
     if solver.play() == Play::Misere {
@@ -195,6 +210,35 @@ fn print_misere(pos: &grundy::game::Position, v: &MisereValue, format: Format) -
             }
             Ok(())
         })?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `value EXPR --save-proof FILE`: the value from the engine's proof search, and the
+/// proof written.
+fn prove(a: &Args, pos: &grundy::game::Position, path: &std::path::Path, ctl: &Control) -> anyhow::Result<ExitCode> {
+    let [grundy::game::Component::Game { ruleset, pos: at }] = &pos.components[..] else {
+        anyhow::bail!("--save-proof takes one board or graph position (e.g. 'cram(4,5)'), not a sum or a heap game");
+    };
+    if a.method == MethodArg::Formula {
+        anyhow::bail!("--save-proof proves a value by search; --method formula has no proof");
+    }
+    crate::output::check_writable(path)?;
+    let mut engine = ruleset
+        .solver()
+        .ok_or_else(|| grundy::Error::Unsupported(format!("{} has no engine that writes proofs", ruleset.name())))?;
+    let (v, text) = engine.proof(at, ctl)?;
+    super::proof::save(path, &text)?;
+    let v = BoundedValue::Value(grundy::value::LoopyValue::Finite(v));
+    match a.format {
+        Format::Json => print_json(&Out {
+            position: pos.to_string(),
+            value: v.value_text(),
+            outcome: v.outcome_text(),
+            note: None,
+            source: None,
+        })?,
+        Format::Text => stdout(|w| writeln!(w, "{pos}: {}", describe_bounded(&v)))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -21,6 +21,7 @@ mod min;
 mod misere;
 mod output;
 mod printing;
+mod proofs;
 mod readme;
 mod reliability;
 mod textbook;

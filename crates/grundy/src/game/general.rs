@@ -107,6 +107,26 @@ pub trait GameSolver: Send {
     fn stats(&self) -> SearchStats {
         SearchStats::default()
     }
+
+    /// Switches to the reference engine before the first search (`--method plain`):
+    /// for the position engine, a plain memoized search with components and normal
+    /// forms, every option's value computed, on one thread. The default keeps the
+    /// engine (it is its own reference).
+    fn use_reference(&mut self) {}
+
+    /// Capability: the nim-value of `pos` with a proof a reader can check without this
+    /// engine (`grundy proof --check`, [`crate::analysis::proof_check`]): the proof's
+    /// text.
+    ///
+    /// # Errors
+    /// [`crate::Error::Unsupported`] for an engine without proofs (the default); the
+    /// errors of [`GameSolver::value`], and [`crate::Error::TooLarge`] when the proof
+    /// would not fit the memory limit.
+    fn proof(&mut self, _pos: &GamePos, _ctl: &Control) -> Result<(Nimber, String)> {
+        Err(crate::Error::Unsupported(
+            "proofs are written for Cram and Node-Kayles on boards, paths and graphs".into(),
+        ))
+    }
 }
 
 /// Counters of a position engine.

@@ -9,7 +9,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{GameArgs, GamePos, GameRuleset, GameSolver};
-use crate::solve::bitgame::BitSolver;
+use crate::solve::bitgame::{BitSolver, ProofText};
 use crate::solve::grid::{components, GridGame, GridRules, Region};
 
 /// The most cells a board may have.
@@ -269,16 +269,27 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
     fn solver(&self) -> Option<Box<dyn GameSolver>> {
         let estimate = self.estimate;
         let (name, notation) = (self.name, self.notation);
-        Some(Box::new(BitSolver::new(
-            self.name.into(),
-            GridGame(self.rules.clone()),
-            Box::new(|_, pos| {
-                let (h, w, bits) = board_of(pos);
-                components(h, w, bits)
+        // Paths are boards of one row: the checker reads them as boards.
+        let game = if name == "cram" { "cram" } else { "node-kayles-grid" };
+        Some(Box::new(
+            BitSolver::new(
+                self.name.into(),
+                GridGame(self.rules.clone()),
+                Box::new(|_, pos| {
+                    let (h, w, bits) = board_of(pos);
+                    components(h, w, bits)
+                }),
+                Box::new(estimate),
+                Box::new(move |pos| write_grid(name, notation, pos)),
+            )
+            .with_proof(ProofText {
+                header: Box::new(move |pos| {
+                    let (h, w, bits) = board_of(pos);
+                    vec![format!("game {game}"), format!("board {}", write_board(h, w, bits))]
+                }),
+                key: Box::new(|r: &Region| format!("{}x{}:{:x}", r.h, r.w, r.bits())),
             }),
-            Box::new(estimate),
-            Box::new(move |pos| write_grid(name, notation, pos)),
-        )))
+        ))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {

@@ -7,7 +7,7 @@
 //! position reached from it refers to it by number, so the transposition table keys
 //! are three words.
 
-use crate::game::{GamePos, GameSolver};
+use crate::game::GamePos;
 use crate::solve::bitgame::{BitGame, BitSolver};
 use std::sync::{Arc, RwLock};
 
@@ -16,6 +16,48 @@ use std::sync::{Arc, RwLock};
 pub trait Joined: Send + Sync + 'static {
     /// The elements joined to element `i`.
     fn joined(&self, i: usize) -> u128;
+
+    /// True if the positions reached from a set are the set less the closed
+    /// neighbourhoods of an independent set (Node-Kayles): the work estimate then
+    /// counts independent sets (see [`positions_estimate`]).
+    fn independent_moves(&self) -> bool {
+        false
+    }
+}
+
+/// The positions a search of the part `s` visits, for the work estimate: every subset,
+/// 2^n for n elements; for a game whose moves take independent vertices
+/// ([`Joined::independent_moves`]), at most the number of independent sets, at most
+/// Σ_{k ≤ c} C(n, k) where c ≥ α is the number of cliques of a greedy clique cover (the
+/// queens graph of an n×n board: its n rows).
+pub fn positions_estimate<T: Joined + ?Sized>(g: &T, s: u128) -> f64 {
+    let n = s.count_ones() as i32;
+    let all = 2f64.powi(n);
+    if !g.independent_moves() {
+        return all;
+    }
+    let mut cliques = 0;
+    let mut rest = s;
+    while rest != 0 {
+        let mut common = rest;
+        let mut clique = 0u128;
+        while common != 0 {
+            // The candidate joined to most of the others keeps the clique growing.
+            let v = elements(common)
+                .max_by_key(|&v| (g.joined(v) & common).count_ones())
+                .expect("a candidate");
+            clique |= 1 << v;
+            common &= g.joined(v) & !clique;
+        }
+        rest &= !clique;
+        cliques += 1;
+    }
+    let (mut sum, mut term) = (1f64, 1f64);
+    for k in 1..=cliques.min(n) {
+        term = term * f64::from(n - k + 1) / f64::from(k);
+        sum += term;
+    }
+    sum.min(all)
 }
 
 /// The table keys of the parts of a position.
@@ -36,21 +78,24 @@ pub fn part_positions<T: Joined>(graphs: &Registry<T>, pos: &GamePos) -> Vec<Gam
 }
 
 /// The engine of a graph game: the position engine over `game`, positions split into
-/// their parts; a search of a part of n elements is estimated at 2^n positions (every
-/// subset), `write` names positions in messages.
+/// their parts; a search of a part is estimated by [`positions_estimate`], `write`
+/// names positions in messages.
 pub fn solver<T: Joined, G: BitGame<Key = [u64; 3]> + 'static>(
     name: String,
     graphs: Arc<Registry<T>>,
     game: G,
     write: Box<dyn Fn(&GamePos) -> String + Send>,
-) -> Box<dyn GameSolver> {
-    Box::new(BitSolver::new(
+) -> BitSolver<G> {
+    BitSolver::new(
         name,
         game,
-        Box::new(move |_, pos| part_keys(&graphs, pos)),
-        Box::new(|k| 2f64.powi(key_bits(k).count_ones() as i32)),
+        Box::new({
+            let graphs = graphs.clone();
+            move |_, pos| part_keys(&graphs, pos)
+        }),
+        Box::new(move |k| positions_estimate(graphs.get(k[0]).as_ref(), key_bits(k))),
         write,
-    ))
+    )
 }
 
 /// The most vertices (Node-Kayles) or edges (Hackenbush) a graph may have.

@@ -244,12 +244,12 @@ impl GameRuleset for GreenHackenbush {
         let me = GreenHackenbush {
             drawings: self.drawings.clone(),
         };
-        Some(super::graphs::solver(
+        Some(Box::new(super::graphs::solver(
             self.name(),
             self.drawings.clone(),
             HackenbushGame(self.drawings.clone()),
             Box::new(move |pos| me.write(pos)),
-        ))
+        )))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {

@@ -35,6 +35,8 @@ registry![
     staircase,
     coin_turning,
     node_kayles,
+    node_kayles_queens,
+    node_kayles_petersen,
     cram,
     hackenbush
 ];

@@ -14,7 +14,7 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Family, GameArgs, GamePos, GameRuleset, GameSolver, Params, Ruleset, SearchStats};
 use crate::graph_file::edges::{parse_edges, EdgeList, Simple};
-use crate::solve::bitgame::{BitGame, OptionList};
+use crate::solve::bitgame::{BitGame, OptionList, ProofText};
 use crate::solve::grid::{Frame, GridRules, Region};
 use crate::value::Nimber;
 use std::sync::{Arc, LazyLock};
@@ -211,6 +211,33 @@ impl BitGame for GraphGame {
     }
 }
 
+impl OnGraphs {
+    /// The position engine over these graphs, with proofs; `write` names positions in
+    /// messages.
+    fn engine(&self, name: String, write: Box<dyn Fn(&GamePos) -> String + Send>) -> Box<dyn GameSolver> {
+        let graphs = self.graphs.clone();
+        let header = move |pos: &GamePos| {
+            let (id, s) = set_of(pos);
+            let g = graphs.get(id);
+            let edges: Vec<String> = g.edges.edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
+            vec![
+                "game node-kayles".to_string(),
+                format!("vertices {}", g.edges.names.join(" ")),
+                format!("edges {}", edges.join(" ")),
+                format!("set {s:x}"),
+            ]
+        };
+        Box::new(
+            super::graphs::solver(name, self.graphs.clone(), GraphGame(self.graphs.clone()), write).with_proof(
+                ProofText {
+                    header: Box::new(header),
+                    key: Box::new(|k| format!("{:x}", key_bits(k))),
+                },
+            ),
+        )
+    }
+}
+
 impl GameRuleset for OnGraphs {
     fn name(&self) -> String {
         "node-kayles".into()
@@ -263,12 +290,7 @@ impl GameRuleset for OnGraphs {
         let me = OnGraphs {
             graphs: self.graphs.clone(),
         };
-        Some(super::graphs::solver(
-            self.name(),
-            self.graphs.clone(),
-            GraphGame(self.graphs.clone()),
-            Box::new(move |pos| me.write(pos)),
-        ))
+        Some(self.engine(self.name(), Box::new(move |pos| me.write(pos))))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
@@ -279,6 +301,10 @@ impl GameRuleset for OnGraphs {
 impl super::graphs::Joined for Graph {
     fn joined(&self, i: usize) -> u128 {
         self.adj[i]
+    }
+
+    fn independent_moves(&self) -> bool {
+        true
     }
 }
 
@@ -332,3 +358,93 @@ pub const FAMILIES: &[Family] = &[
         build: |_| Ok(Ruleset::Game(Arc::new(Cycle))),
     },
 ];
+
+/// Node-Kayles on a named family of graphs (`node-kayles-queens(n)`,
+/// `node-kayles-petersen(n,k)`): the graph is built as an edge list from the numbers
+/// and searched as a `node-kayles` graph; the whole graph prints under the family's
+/// name, a position reached from it as the edge list of what is left.
+pub struct NamedGraphs {
+    /// Name in expressions.
+    pub name: &'static str,
+    /// The edge list of the graph for the numbers, or why there is none.
+    pub edges: fn(&[u64]) -> std::result::Result<String, String>,
+    /// The whole graphs built so far: (graph number, expression).
+    built: Arc<std::sync::Mutex<Vec<(u64, String)>>>,
+}
+
+impl NamedGraphs {
+    /// The family `name` whose graphs `edges` builds.
+    pub fn new(name: &'static str, edges: fn(&[u64]) -> std::result::Result<String, String>) -> NamedGraphs {
+        NamedGraphs {
+            name,
+            edges,
+            built: Arc::new(std::sync::Mutex::new(Vec::new())),
+        }
+    }
+}
+
+impl GameRuleset for NamedGraphs {
+    fn name(&self) -> String {
+        self.name.into()
+    }
+
+    fn position(&self, args: GameArgs<'_>) -> Result<GamePos> {
+        let GameArgs::Numbers(a) = args else {
+            return Err(Error::Arity {
+                ruleset: self.name(),
+                message: "takes numbers, not a string".into(),
+            });
+        };
+        let numbers: Vec<u64> = a.iter().map(|&(v, _)| v).collect();
+        let expr = format!(
+            "{}({})",
+            self.name,
+            numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+        );
+        let text = (self.edges)(&numbers).map_err(|reason| Error::Domain {
+            ruleset: self.name(),
+            position: expr.clone(),
+            reason,
+        })?;
+        let pos = ON_GRAPHS.position(GameArgs::Text(&text))?;
+        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
+        let id = set_of(&pos).0;
+        if !built.iter().any(|(i, _)| *i == id) {
+            built.push((id, expr));
+        }
+        Ok(pos)
+    }
+
+    fn write(&self, pos: &GamePos) -> String {
+        write_named(&self.built, pos)
+    }
+
+    fn options(&self, pos: &GamePos) -> Result<Vec<Vec<GamePos>>> {
+        ON_GRAPHS.options(pos)
+    }
+
+    fn options_bound(&self, pos: &GamePos) -> u128 {
+        ON_GRAPHS.options_bound(pos)
+    }
+
+    fn solver(&self) -> Option<Box<dyn GameSolver>> {
+        let built = self.built.clone();
+        Some(ON_GRAPHS.engine(self.name(), Box::new(move |pos| write_named(&built, pos))))
+    }
+
+    fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
+        ON_GRAPHS.components(pos)
+    }
+}
+
+/// A position of a named graph family: the family's expression for a whole graph it
+/// built, the edge list of what is left otherwise.
+fn write_named(built: &std::sync::Mutex<Vec<(u64, String)>>, pos: &GamePos) -> String {
+    let (id, s) = set_of(pos);
+    let built = built.lock().unwrap_or_else(|e| e.into_inner());
+    let whole = ON_GRAPHS.graphs.get(id).adj.len();
+    match built.iter().find(|(i, _)| *i == id) {
+        Some((_, expr)) if s.count_ones() as usize == whole => expr.clone(),
+        _ => ON_GRAPHS.write(pos),
+    }
+}

@@ -28,6 +28,9 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+mod proof;
+pub use proof::{BitProof, ProofSum, Target, ENTRY_BYTES};
+
 /// A key of the transposition table: a canonical component.
 pub trait TableKey: Copy + Eq + Ord + std::hash::Hash + Default + Send + Sync {
     /// A well-mixed 64-bit hash of the key.
@@ -428,13 +431,40 @@ pub struct Search<G: BitGame> {
     pub prune: bool,
 }
 
+/// A sum in the outcome search: its components (sorted canonical keys, none of them
+/// folded into the heap) and the nim-heap.
+pub type SumKey<K> = (Vec<K>, u32);
+
 /// The state of an outcome search on sums ([`Search::value_by_sums`]).
-struct Sums<K: Send> {
-    table: rustc_hash::FxHashMap<(Vec<K>, u32), bool>,
+pub(super) struct Sums<K: Send> {
+    pub(super) table: rustc_hash::FxHashMap<SumKey<K>, bool>,
     order: bool,
     small: u32,
     max: usize,
     scratch: Scratch<K>,
+    /// For a proof ([`Search::prove`]): the winning option of every N-sum decided, no
+    /// sum forgotten, and only the components of at most `small` cells and those of
+    /// immediate value folded into the heap (not those valued by an earlier search), so
+    /// that a sum's form does not depend on the order of the search.
+    pub(super) record: Option<rustc_hash::FxHashMap<SumKey<K>, SumKey<K>>>,
+    /// The bytes the recorded sums may take (for a proof).
+    pub(super) record_bytes: u64,
+}
+
+impl<K: Send> Sums<K> {
+    /// The state of a search folding components of at most `small` cells, keeping at
+    /// most `max` sums (or every sum, with the winning options, when `record`).
+    pub(super) fn new(small: u32, max: usize, record: Option<u64>) -> Sums<K> {
+        Sums {
+            table: rustc_hash::FxHashMap::default(),
+            order: true,
+            small,
+            max: if record.is_some() { usize::MAX } else { max },
+            scratch: Vec::new(),
+            record: record.map(|_| rustc_hash::FxHashMap::default()),
+            record_bytes: record.unwrap_or(0),
+        }
+    }
 }
 
 /// Option lists reused by the levels of a sequential search.
@@ -498,13 +528,7 @@ impl<G: BitGame> Search<G> {
         } else {
             1
         };
-        let new_sums = || Sums {
-            table: rustc_hash::FxHashMap::default(),
-            order: true,
-            small,
-            max: (max_sums / threads).max(64),
-            scratch: Vec::new(),
-        };
+        let new_sums = || Sums::new(small, (max_sums / threads).max(64), None);
         // k + *v is a P-position for exactly one v, its value: the candidates are tried
         // in batches, one per thread (each with its table of sums; the table of
         // components is shared).
@@ -528,12 +552,36 @@ impl<G: BitGame> Search<G> {
 
     /// True if the sum of the components `parts` and the heap *`heap` is an
     /// N-position (the player to move wins).
-    fn sum_wins(&self, sums: &mut Sums<G::Key>, mut parts: Vec<G::Key>, mut heap: u32, ctl: &Control) -> Result<bool> {
-        // Fold the components whose values are known or small.
+    pub(super) fn sum_wins(
+        &self,
+        sums: &mut Sums<G::Key>,
+        parts: Vec<G::Key>,
+        heap: u32,
+        ctl: &Control,
+    ) -> Result<bool> {
+        let key = self.fold(sums, parts, heap, ctl)?;
+        self.decide(sums, key, ctl)
+    }
+
+    /// The sum of `parts` and *`heap` in the form the outcome search keeps: the
+    /// components whose values are known or small folded into the heap, the others
+    /// sorted.
+    pub(super) fn fold(
+        &self,
+        sums: &mut Sums<G::Key>,
+        mut parts: Vec<G::Key>,
+        mut heap: u32,
+        ctl: &Control,
+    ) -> Result<SumKey<G::Key>> {
         let mut i = 0;
         while i < parts.len() {
             let c = parts[i];
-            let v = match self.lookup(&c).0 {
+            let known = if sums.record.is_some() {
+                self.game.known(&c)
+            } else {
+                self.lookup(&c).0
+            };
+            let v = match known {
                 Some(v) => Some(v),
                 None if self.game.size(&c) <= sums.small => Some(self.value_seq(&c, &mut sums.scratch, 0, ctl)?),
                 None => None,
@@ -546,17 +594,21 @@ impl<G: BitGame> Search<G> {
                 None => i += 1,
             }
         }
-        if parts.is_empty() {
-            return Ok(heap != 0);
-        }
         parts.sort_unstable();
-        let key = (parts, heap);
+        Ok((parts, heap))
+    }
+
+    /// True if the folded sum `key` is an N-position.
+    fn decide(&self, sums: &mut Sums<G::Key>, key: SumKey<G::Key>, ctl: &Control) -> Result<bool> {
+        if key.0.is_empty() {
+            return Ok(key.1 != 0);
+        }
         if let Some(&w) = sums.table.get(&key) {
             return Ok(w);
         }
         let (parts, heap) = key;
         self.count(ctl)?;
-        let mut wins = false;
+        let mut wins: Option<SumKey<G::Key>> = None;
         // A move in a component (each distinct component once), the moves that leave
         // the smallest largest component first.
         let mut moves: Vec<(u32, Vec<G::Key>)> = Vec::new();
@@ -579,30 +631,47 @@ impl<G: BitGame> Search<G> {
             moves.sort_by_key(|m| m.0);
         }
         for (_, next) in moves {
-            if !self.sum_wins(sums, next, heap, ctl)? {
-                wins = true;
+            let child = self.fold(sums, next, heap, ctl)?;
+            if !self.decide(sums, child.clone(), ctl)? {
+                wins = Some(child);
                 break;
             }
         }
         // A move in the heap.
-        if !wins {
+        if wins.is_none() {
             for m in 0..heap {
-                if !self.sum_wins(sums, parts.clone(), m, ctl)? {
-                    wins = true;
+                let child = (parts.clone(), m);
+                if !self.decide(sums, child.clone(), ctl)? {
+                    wins = Some(child);
                     break;
                 }
             }
         }
+        let won = wins.is_some();
         // A single component and its heap: P means its value is the heap.
-        if !wins && parts.len() == 1 {
+        if !won && parts.len() == 1 {
             self.table
                 .insert(parts[0], parts[0].hash64(), heap, self.game.size(&parts[0]));
         }
         if sums.table.len() >= sums.max {
             sums.table.clear();
         }
-        sums.table.insert((parts, heap), wins);
-        Ok(wins)
+        if let Some(record) = &mut sums.record {
+            if let Some(to) = wins {
+                record.insert((parts.clone(), heap), to);
+            }
+            let bytes = (sums.table.len() + record.len()) as u64 * 2 * SUM_BYTES;
+            if bytes > sums.record_bytes {
+                return Err(Error::TooLarge {
+                    what: "the proof (the sums the outcome search decided)".into(),
+                    estimate_bytes: bytes,
+                    limit_bytes: sums.record_bytes,
+                    detail: format!("{} sums at about {} bytes each", sums.table.len(), 2 * SUM_BYTES),
+                });
+            }
+        }
+        sums.table.insert((parts, heap), won);
+        Ok(won)
     }
 
     /// The value of `k` if it is immediate or in the table, and its hash.
@@ -643,7 +712,13 @@ impl<G: BitGame> Search<G> {
         opts
     }
 
-    fn value_seq(&self, k: &G::Key, scratch: &mut Scratch<G::Key>, depth: usize, ctl: &Control) -> Result<u32> {
+    pub(super) fn value_seq(
+        &self,
+        k: &G::Key,
+        scratch: &mut Scratch<G::Key>,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<u32> {
         let (found, h) = self.lookup(k);
         if let Some(v) = found {
             return Ok(v);
@@ -832,6 +907,24 @@ pub struct BitSolver<G: BitGame> {
     split: Split<G>,
     estimate: KeyEstimate<G>,
     write: Box<dyn Fn(&GamePos) -> String + Send>,
+    proof: Option<ProofText<G>>,
+    /// The reference engine: every option's value, one thread ([`GameSolver::use_reference`]).
+    plain: bool,
+}
+
+/// The header lines of a position's proof (the game and the position).
+pub type ProofHeader = Box<dyn Fn(&GamePos) -> Vec<String> + Send>;
+
+/// A component's text in a proof.
+pub type ProofKey<K> = Box<dyn Fn(&K) -> String + Send>;
+
+/// How a game's proofs are written: the header lines naming the game and a position
+/// (which the checker reads), and a component's text.
+pub struct ProofText<G: BitGame> {
+    /// The header lines of the proof of a position.
+    pub header: ProofHeader,
+    /// A component as the checker reads it.
+    pub key: ProofKey<G::Key>,
 }
 
 impl<G: BitGame> BitSolver<G> {
@@ -852,12 +945,19 @@ impl<G: BitGame> BitSolver<G> {
             split,
             estimate,
             write,
+            proof: None,
+            plain: false,
         }
     }
-}
 
-impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
-    fn value(&mut self, pos: &GamePos, ctl: &Control) -> Result<Nimber> {
+    /// The same engine, able to write proofs ([`GameSolver::proof`]).
+    pub fn with_proof(mut self, text: ProofText<G>) -> BitSolver<G> {
+        self.proof = Some(text);
+        self
+    }
+
+    /// The search, created (its first table size checked) on first use.
+    fn search(&mut self, ctl: &Control) -> Result<&Search<G>> {
         if self.search.is_none() {
             ctl.check_memory(
                 &format!("the transposition table of {}", self.name),
@@ -865,21 +965,54 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
                 "its first size; it grows to three quarters of the memory limit, then replaces entries",
             )?;
             let game = self.game.take().expect("the game until the search starts");
-            self.search = Some(Search::new(game, table_budget(ctl)));
+            let mut search = Search::new(game, table_budget(ctl));
+            search.parallel = !self.plain;
+            self.search = Some(search);
         }
+        Ok(self.search.as_ref().expect("created above"))
+    }
+
+    /// Checks the work of searching the components `keys` of `pos` that are not in the
+    /// table yet, and announces it; true if there is any.
+    fn start(&self, search: &Search<G>, keys: &[G::Key], pos: &GamePos, ctl: &Control) -> Result<bool> {
+        let todo: Vec<&G::Key> = keys.iter().filter(|k| search.lookup(k).0.is_none()).collect();
+        if todo.is_empty() {
+            return Ok(false);
+        }
+        self.announce("searching", todo.into_iter(), pos, ctl)?;
+        Ok(true)
+    }
+
+    /// Checks the work of searching `keys` against the limit and announces it as
+    /// `verb` `pos`.
+    fn announce<'a>(
+        &self,
+        verb: &str,
+        keys: impl Iterator<Item = &'a G::Key>,
+        pos: &GamePos,
+        ctl: &Control,
+    ) -> Result<()>
+    where
+        G::Key: 'a,
+    {
+        let work: f64 = keys.map(|k| (self.estimate)(k)).sum();
+        let what = format!("{verb} {}", (self.write)(pos));
+        ctl.check_work(
+            &what,
+            work.min(1e38) as u128,
+            "positions, from the growth measured on this game (docs/choices.md)",
+        )?;
+        ctl.start(&what, work.min(u64::MAX as f64) as u64);
+        Ok(())
+    }
+}
+
+impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
+    fn value(&mut self, pos: &GamePos, ctl: &Control) -> Result<Nimber> {
+        self.search(ctl)?;
         let search = self.search.as_ref().expect("created above");
         let keys = (self.split)(search.game(), pos);
-        let todo: Vec<&G::Key> = keys.iter().filter(|k| search.lookup(k).0.is_none()).collect();
-        let work: f64 = todo.iter().map(|k| (self.estimate)(k)).sum();
-        if !todo.is_empty() {
-            let what = format!("searching {}", (self.write)(pos));
-            ctl.check_work(
-                &what,
-                work.min(1e38) as u128,
-                "positions, from the growth measured on this game (docs/choices.md)",
-            )?;
-            ctl.start(&what, work.min(u64::MAX as f64) as u64);
-        }
+        let started = self.start(search, &keys, pos, ctl)?;
         let mut x = 0u32;
         let mut result = Ok(());
         // The outcome search's table of sums: a quarter of the table budget, at about
@@ -887,8 +1020,8 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         let max_sums = (table_budget(ctl) / 4 / SUM_BYTES).max(1024) as usize;
         for k in &keys {
             let v = match search.game().outcome_search() {
-                Some(small) => search.value_by_sums(k, small, max_sums, ctl),
-                None => search.value(k, ctl),
+                Some(small) if !self.plain => search.value_by_sums(k, small, max_sums, ctl),
+                _ => search.value(k, ctl),
             };
             match v {
                 Ok(v) => x ^= v,
@@ -898,10 +1031,37 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
                 }
             }
         }
-        if !todo.is_empty() {
+        if started {
             ctl.finish();
         }
         result.map(|()| Nimber::from(u64::from(x)))
+    }
+
+    fn use_reference(&mut self) {
+        self.plain = true;
+        if let Some(s) = &mut self.search {
+            s.parallel = false;
+        }
+    }
+
+    fn proof(&mut self, pos: &GamePos, ctl: &Control) -> Result<(Nimber, String)> {
+        if self.proof.is_none() {
+            return Err(Error::Unsupported(format!("{} has no proofs", self.name)));
+        }
+        self.search(ctl)?;
+        let search = self.search.as_ref().expect("created above");
+        let keys = (self.split)(search.game(), pos);
+        // Every component is searched again: the proof needs the sums it decides.
+        self.announce("proving", keys.iter(), pos, ctl)?;
+        // A quarter of the memory limit: the table takes at most three quarters.
+        let proof = search.prove(&keys, ctl.memory_limit() / 4, ctl);
+        ctl.finish();
+        let proof = proof?;
+        let text = self.proof.as_ref().expect("checked above");
+        Ok((
+            Nimber::from(u64::from(proof.value())),
+            proof.write(&(text.header)(pos), &text.key),
+        ))
     }
 
     fn stats(&self) -> SearchStats {

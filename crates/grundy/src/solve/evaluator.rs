@@ -53,6 +53,8 @@ pub struct Evaluator {
     games: Vec<(Arc<dyn GameRuleset>, Box<dyn GameSolver>)>,
     /// The periods that answered a heap beyond the table, in order of first use.
     used: Vec<Arc<ProvenPeriod>>,
+    /// Game rulesets searched by their reference engines ([`Evaluator::use_reference_engines`]).
+    reference: bool,
 }
 
 impl Evaluator {
@@ -65,6 +67,17 @@ impl Evaluator {
             tuples: FxHashMap::default(),
             games: Vec::new(),
             used: Vec::new(),
+            reference: false,
+        }
+    }
+
+    /// Searches game rulesets with their reference engines (`--method plain`: for
+    /// boards and graphs, a plain memoized search with components and normal forms,
+    /// every option's value, one thread; [`GameSolver::use_reference`]).
+    pub fn use_reference_engines(&mut self) {
+        self.reference = true;
+        for (_, e) in &mut self.games {
+            e.use_reference();
         }
     }
 
@@ -388,9 +401,12 @@ impl Evaluator {
         let i = match self.games.iter().position(|(r, _)| Arc::ptr_eq(r, rs)) {
             Some(i) => i,
             None => {
-                let engine = rs
+                let mut engine = rs
                     .solver()
                     .unwrap_or_else(|| Box::new(super::game::GenericSolver::new(rs.clone())));
+                if self.reference {
+                    engine.use_reference();
+                }
                 self.games.push((rs.clone(), engine));
                 self.games.len() - 1
             }

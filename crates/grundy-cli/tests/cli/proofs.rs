@@ -1,0 +1,75 @@
+//! `value --save-proof` and `proof --check`: the proof written is accepted, a tampered
+//! one rejected with one line (exit 1), bad uses are one error each (exit 2); the
+//! proofs shipped in data/records/ hold.
+
+use crate::common::{error_line, grundy};
+use predicates::prelude::*;
+use std::io::{Read, Write};
+
+fn gunzip(path: &std::path::Path) -> String {
+    let mut s = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_string(&mut s)
+        .unwrap();
+    s
+}
+
+#[test]
+fn a_saved_proof_is_checked_and_a_tampered_one_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cram45.proof.gz");
+    let f = file.to_str().unwrap();
+    grundy()
+        .args(["value", "cram(4,5)", "--save-proof", f])
+        .assert()
+        .success()
+        .stdout("cram(4,5): value 2, N-position (the next player wins)\n");
+    grundy()
+        .args(["proof", "--check", f])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "holds: cram(\"...../...../...../.....\") = 2 (",
+        ));
+    // The same text, uncompressed and with another value claimed.
+    let text = gunzip(&file).replace("\nvalue 2\n", "\nvalue 3\n");
+    let plain = dir.path().join("tampered.proof");
+    std::fs::File::create(&plain)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = grundy()
+        .args(["proof", "--check", plain.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.starts_with("rejected: proof line 4: unsupported claim"), "{said}");
+    // Bad uses.
+    assert!(error_line(&["value", "cram(2,3) + nim(1)", "--save-proof", f]).contains("one board or graph"));
+    assert!(error_line(&["value", "nim(3)", "--save-proof", f]).contains("one board or graph"));
+    assert!(error_line(&["value", "node-kayles-cycle(7)", "--save-proof", f]).contains("proofs are written for"));
+    let missing = dir.path().join("no/such/dir/p.gz");
+    assert!(error_line(&["value", "cram(2,3)", "--save-proof", missing.to_str().unwrap()]).contains("cannot write"));
+    assert!(error_line(&["proof", "--check", dir.path().join("absent").to_str().unwrap()]).contains("cannot read"));
+}
+
+/// The proofs shipped with the records (docs/records.md) hold.
+#[test]
+fn the_shipped_record_proofs_hold() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/records");
+    let mut checked = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.to_str().unwrap().ends_with(".proof.gz") {
+            grundy()
+                .args(["proof", "--check", path.to_str().unwrap()])
+                .assert()
+                .success()
+                .stdout(predicate::str::starts_with("holds: "));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 1, "no proof in {}", dir.display());
+}

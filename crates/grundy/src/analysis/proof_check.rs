@@ -1,0 +1,637 @@
+//! The checker of the position engine's proofs (`grundy proof --check FILE`): small
+//! and separate from the search. It lists the moves of a position from the rules
+//! itself (cells by coordinates, a graph's neighbours), one level deep, and never
+//! searches; it does not use the engine's modules (`solve::bitgame`, `solve::grid`),
+//! its normal forms or its rules' immediate values.
+//!
+//! A proof (written by `grundy value EXPR --save-proof FILE`,
+//! `crate::solve::bitgame::BitProof`) is text:
+//!
+//! ```text
+//! grundy-proof 1
+//! game cram                      (cram, node-kayles-grid or node-kayles)
+//! board ....#/.....              (a board; for node-kayles: vertices, edges, set)
+//! value 2                        (the claim: the position's nim-value)
+//! V 2x3:3f 1                     (a component and its value)
+//! P 4x5:fffff 2                  (a sum of components and a heap: a P-position)
+//! N 3x5:7fff,2x2:f 3 17          (an N-position, and the P-entry 17 it moves to; * the empty sum)
+//! ```
+//!
+//! A board component is `HxW:bits` (cell (r, c) is bit r·W + c, hexadecimal), a graph
+//! component its vertex set (hexadecimal, vertex i is bit i, numbered as listed).
+//! Every component is put in the checker's own normal form (the least of the 8
+//! images of its cells under the square's symmetries, cropped).
+//!
+//! What is checked (each entry, one level deep):
+//! - `V c v`: the mex of the values of c's options is v; an option's value is the
+//!   nim-sum of its components' values, each a `V` entry or settled by a rule.
+//! - A sum is put in its folded form: components with a `V` entry or a rule's value
+//!   go into the heap, the others are sorted. `P`: every move (in a component, or in
+//!   the heap) leads to an `N` entry, or to a bare heap other than 0. `N`: one of its
+//!   moves leads to the entry it names, a `P` entry (or to the empty sum for `*`).
+//! - The claim: the nim-sum of the position's components' values is the value
+//!   claimed, a component's value given by a `V` entry, a rule, or a `P` entry of the
+//!   component alone with a heap h (then its value is h).
+//!
+//! The rules the checker applies itself: the empty sum is 0, and a Cram region that is
+//! its own image under the half-turn, with no cell next to or equal to its image, is
+//! 0 (the second player copies every domino; Winning Ways ch. 22). Every move of a
+//! component removes cells or vertices and every move in the heap lowers it, so the
+//! entries' checks, each one level deep, prove the claim by induction (on the cells or
+//! vertices of the components not folded, then the heap).
+
+use crate::control::Control;
+use crate::error::{Error, Result};
+use rustc_hash::FxHashMap;
+
+/// What a proof showed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofReport {
+    /// The game (`cram`, `node-kayles-grid`, `node-kayles`).
+    pub game: String,
+    /// The position: the board, or the graph's vertex set.
+    pub position: String,
+    /// The nim-value proved.
+    pub value: u64,
+    /// `V` entries.
+    pub values: usize,
+    /// `P` and `N` entries.
+    pub sums: usize,
+}
+
+/// A component in the checker's normal form: (height, width, cells) for a board
+/// region, (0, 0, vertex set) for a graph.
+type Comp = (u8, u8, u128);
+
+/// A folded sum: its components (sorted) and heap.
+type Sum = (Vec<Comp>, u64);
+
+enum Rules {
+    Cram,
+    NodeKaylesGrid,
+    /// Node-Kayles on a graph: each vertex's neighbours.
+    NodeKayles(Vec<u128>),
+}
+
+fn err(line: usize, what: impl std::fmt::Display) -> Error {
+    Error::Input(format!("proof line {line}: {what}"))
+}
+
+impl Rules {
+    /// Reads a component; `None` with the reason if it is not one.
+    fn read(&self, text: &str) -> std::result::Result<Comp, String> {
+        match self {
+            Rules::NodeKayles(adj) => {
+                let s = u128::from_str_radix(text, 16).map_err(|_| format!("'{text}' is not a vertex set"))?;
+                let all = if adj.len() == 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << adj.len()) - 1
+                };
+                if s == 0 || s & !all != 0 {
+                    return Err(format!("'{text}' is not a nonempty set of the graph's vertices"));
+                }
+                let parts = self.split_graph(s, adj);
+                if parts.len() != 1 {
+                    return Err(format!("'{text}' is not connected"));
+                }
+                Ok(parts[0])
+            }
+            _ => {
+                let bad = || format!("'{text}' is not a board region HxW:cells");
+                let (size, bits) = text.split_once(':').ok_or_else(bad)?;
+                let (h, w) = size.split_once('x').ok_or_else(bad)?;
+                let (h, w): (u32, u32) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
+                let bits = u128::from_str_radix(bits, 16).map_err(|_| bad())?;
+                if h == 0 || w == 0 || h * w > 128 || bits == 0 || (h * w < 128 && bits >> (h * w) != 0) {
+                    return Err(bad());
+                }
+                let parts = split_board(h, w, bits);
+                if parts.len() != 1 {
+                    return Err(format!("'{text}' is not connected"));
+                }
+                Ok(parts[0])
+            }
+        }
+    }
+
+    /// Calls `f` with the components left by each move from `c`.
+    fn moves(&self, c: &Comp, f: &mut dyn FnMut(Vec<Comp>)) {
+        match self {
+            Rules::NodeKayles(adj) => {
+                let s = c.2;
+                for v in vertices(s) {
+                    f(self.split_graph(s & !(1u128 << v | adj[v]), adj));
+                }
+            }
+            _ => {
+                let (h, w, s) = (u32::from(c.0), u32::from(c.1), c.2);
+                let cell = |r: u32, col: u32| s >> (r * w + col) & 1 == 1;
+                let bit = |r: u32, col: u32| 1u128 << (r * w + col);
+                for r in 0..h {
+                    for col in 0..w {
+                        if !cell(r, col) {
+                            continue;
+                        }
+                        if matches!(self, Rules::Cram) {
+                            if col + 1 < w && cell(r, col + 1) {
+                                f(split_board(h, w, s & !(bit(r, col) | bit(r, col + 1))));
+                            }
+                            if r + 1 < h && cell(r + 1, col) {
+                                f(split_board(h, w, s & !(bit(r, col) | bit(r + 1, col))));
+                            }
+                        } else {
+                            let mut take = bit(r, col);
+                            if r > 0 {
+                                take |= bit(r - 1, col);
+                            }
+                            if r + 1 < h {
+                                take |= bit(r + 1, col);
+                            }
+                            if col > 0 {
+                                take |= bit(r, col - 1);
+                            }
+                            if col + 1 < w {
+                                take |= bit(r, col + 1);
+                            }
+                            f(split_board(h, w, s & !take));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The connected parts of the vertex set `s`.
+    fn split_graph(&self, s: u128, adj: &[u128]) -> Vec<Comp> {
+        let mut out = Vec::new();
+        let mut rest = s;
+        while rest != 0 {
+            let mut part = rest & rest.wrapping_neg();
+            loop {
+                let mut next = part;
+                for v in vertices(part) {
+                    next |= adj[v] & rest;
+                }
+                if next == part {
+                    break;
+                }
+                part = next;
+            }
+            rest &= !part;
+            out.push((0, 0, part));
+        }
+        out
+    }
+
+    /// A value the checker's own rules give.
+    fn rule(&self, c: &Comp) -> Option<u64> {
+        (matches!(self, Rules::Cram) && half_turn_symmetric(c)).then_some(0)
+    }
+}
+
+/// The vertices of a set, lowest first.
+fn vertices(mut s: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (s != 0).then(|| {
+            let v = s.trailing_zeros() as usize;
+            s &= s - 1;
+            v
+        })
+    })
+}
+
+/// The connected regions of the cells `s` of an h×w board, each in normal form.
+fn split_board(h: u32, w: u32, s: u128) -> Vec<Comp> {
+    let mut out = Vec::new();
+    let mut seen = 0u128;
+    for start in 0..h * w {
+        if s >> start & 1 == 0 || seen >> start & 1 == 1 {
+            continue;
+        }
+        let mut cells = Vec::new();
+        let mut stack = vec![start];
+        seen |= 1 << start;
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / w, i % w);
+            cells.push((r as i32, c as i32));
+            let mut near = Vec::with_capacity(4);
+            if r > 0 {
+                near.push(i - w);
+            }
+            if r + 1 < h {
+                near.push(i + w);
+            }
+            if c > 0 {
+                near.push(i - 1);
+            }
+            if c + 1 < w {
+                near.push(i + 1);
+            }
+            for j in near {
+                if s >> j & 1 == 1 && seen >> j & 1 == 0 {
+                    seen |= 1 << j;
+                    stack.push(j);
+                }
+            }
+        }
+        out.push(normal_form(&cells));
+    }
+    out
+}
+
+/// The least of the 8 images of a set of cells under the symmetries of the square,
+/// each cropped to its bounding box, as (height, width, bits).
+fn normal_form(cells: &[(i32, i32)]) -> Comp {
+    let mut best: Option<Comp> = None;
+    for t in 0..8 {
+        let image: Vec<(i32, i32)> = cells
+            .iter()
+            .map(|&(r, c)| {
+                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+                (if t & 1 != 0 { -r } else { r }, if t & 2 != 0 { -c } else { c })
+            })
+            .collect();
+        let r0 = image.iter().map(|p| p.0).min().unwrap_or(0);
+        let c0 = image.iter().map(|p| p.1).min().unwrap_or(0);
+        let h = image.iter().map(|p| p.0 - r0).max().unwrap_or(0) + 1;
+        let w = image.iter().map(|p| p.1 - c0).max().unwrap_or(0) + 1;
+        let bits = image
+            .iter()
+            .fold(0u128, |b, &(r, c)| b | 1u128 << ((r - r0) * w + (c - c0)));
+        let form = (h as u8, w as u8, bits);
+        if best.is_none_or(|b| form < b) {
+            best = Some(form);
+        }
+    }
+    best.expect("eight images")
+}
+
+/// True if the region is its own image under the half-turn and no cell is its own
+/// image or next to it.
+fn half_turn_symmetric(c: &Comp) -> bool {
+    let (h, w, s) = (i32::from(c.0), i32::from(c.1), c.2);
+    for i in 0..h * w {
+        if s >> i & 1 == 0 {
+            continue;
+        }
+        let (r, col) = (i / w, i % w);
+        let (ir, ic) = (h - 1 - r, w - 1 - col);
+        if s >> (ir * w + ic) & 1 == 0 || (ir - r).abs() + (ic - col).abs() <= 1 {
+            return false;
+        }
+    }
+    true
+}
+
+/// The mex of a set of values.
+fn mex(values: &mut [u64]) -> u64 {
+    values.sort_unstable();
+    let mut m = 0;
+    for &v in values.iter() {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
+}
+
+struct Checker {
+    rules: Rules,
+    values: FxHashMap<Comp, u64>,
+}
+
+impl Checker {
+    /// The value of a component from a `V` entry or a rule.
+    fn value(&self, c: &Comp) -> Option<u64> {
+        self.values.get(c).copied().or_else(|| self.rules.rule(c))
+    }
+
+    /// The folded form of a sum.
+    fn fold(&self, parts: Vec<Comp>, mut heap: u64) -> Sum {
+        let mut left: Vec<Comp> = Vec::with_capacity(parts.len());
+        for c in parts {
+            match self.value(&c) {
+                Some(v) => heap ^= v,
+                None => left.push(c),
+            }
+        }
+        left.sort_unstable();
+        (left, heap)
+    }
+
+    /// Calls `f` with the folded form of every option of the sum.
+    fn options(&self, sum: &Sum, f: &mut dyn FnMut(Sum)) {
+        let (parts, heap) = sum;
+        for i in 0..parts.len() {
+            if i > 0 && parts[i] == parts[i - 1] {
+                continue;
+            }
+            self.rules.moves(&parts[i], &mut |left| {
+                let mut next: Vec<Comp> = parts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, c)| *c)
+                    .collect();
+                next.extend(left);
+                f(self.fold(next, *heap));
+            });
+        }
+        for m in 0..*heap {
+            f(self.fold(parts.clone(), m));
+        }
+    }
+}
+
+/// One `P` or `N` line.
+struct Entry {
+    line: usize,
+    sum: Sum,
+    /// `None` for P; for N the entry it moves to (`None` inside: the empty sum).
+    to: Option<Option<usize>>,
+}
+
+/// Checks a proof (its text) and returns what it proves.
+///
+/// # Errors
+/// [`Error::Input`] naming the line and the reason of the first entry that does not
+/// hold (a malformed line, a value that is not the mex of its options', a missing
+/// entry, a wrong outcome, a claim the entries do not support);
+/// [`Error::Interrupted`] when `ctl` is cancelled.
+pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+    let mut next_line = || lines.next().unwrap_or((0, ""));
+    let (n, first) = next_line();
+    if first != "grundy-proof 1" {
+        return Err(err(
+            n.max(1),
+            "not a grundy proof (the first line is not 'grundy-proof 1')",
+        ));
+    }
+    let field = |(n, l): (usize, &str), name: &str| -> Result<String> {
+        l.strip_prefix(name)
+            .and_then(|r| if r.is_empty() { Some(r) } else { r.strip_prefix(' ') })
+            .map(str::to_string)
+            .ok_or_else(|| err(n.max(1), format!("expected '{name} …'")))
+    };
+    let game = field(next_line(), "game")?;
+    let (rules, root, position) = match game.as_str() {
+        "cram" | "node-kayles-grid" => {
+            let at = next_line();
+            let board = field(at, "board")?;
+            let (h, w, bits) = crate::rulesets::board::parse_board(&board).map_err(|e| err(at.0, e))?;
+            let rules = if game == "cram" {
+                Rules::Cram
+            } else {
+                Rules::NodeKaylesGrid
+            };
+            (rules, split_board(h, w, bits), format!("{game}(\"{board}\")"))
+        }
+        "node-kayles" => {
+            let at = next_line();
+            let names: Vec<String> = field(at, "vertices")?.split_whitespace().map(str::to_string).collect();
+            if names.len() > 128 {
+                return Err(err(at.0, "more than 128 vertices"));
+            }
+            let mut adj = vec![0u128; names.len()];
+            let at = next_line();
+            for e in field(at, "edges")?.split_whitespace() {
+                let (u, v) = e
+                    .split_once('-')
+                    .and_then(|(u, v)| Some((u.parse::<usize>().ok()?, v.parse::<usize>().ok()?)))
+                    .filter(|&(u, v)| u < names.len() && v < names.len() && u != v)
+                    .ok_or_else(|| err(at.0, format!("'{e}' is not an edge i-j of the vertices listed")))?;
+                adj[u] |= 1 << v;
+                adj[v] |= 1 << u;
+            }
+            let rules = Rules::NodeKayles(adj);
+            let at = next_line();
+            let set = field(at, "set")?;
+            let s = u128::from_str_radix(&set, 16).map_err(|_| err(at.0, "not a vertex set"))?;
+            if names.len() < 128 && s >> names.len() != 0 {
+                return Err(err(at.0, "the set has vertices the graph does not"));
+            }
+            let Rules::NodeKayles(adj) = &rules else { unreachable!() };
+            let root = rules.split_graph(s, adj);
+            let shown = format!(
+                "node-kayles on {} of the {} vertices of its graph",
+                s.count_ones(),
+                names.len()
+            );
+            (rules, root, shown)
+        }
+        other => {
+            return Err(err(
+                2,
+                format!("unknown game '{other}' (cram, node-kayles-grid, node-kayles)"),
+            ))
+        }
+    };
+    let at = next_line();
+    let claim: u64 = field(at, "value")?
+        .parse()
+        .map_err(|_| err(at.0, "the value is not a number"))?;
+    let mut checker = Checker {
+        rules,
+        values: FxHashMap::default(),
+    };
+    // Read every entry.
+    let mut v_lines: Vec<(usize, Comp, u64)> = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut index: FxHashMap<Sum, usize> = FxHashMap::default();
+    let read_comps = |checker: &Checker, n: usize, text: &str| -> Result<Vec<Comp>> {
+        text.split(',')
+            .map(|c| checker.rules.read(c).map_err(|e| err(n, e)))
+            .collect()
+    };
+    for (n, l) in lines {
+        if l.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = l.split(' ').collect();
+        let number = |w: &str| w.parse::<u64>().map_err(|_| err(n, format!("'{w}' is not a number")));
+        match words[..] {
+            ["V", c, v] => {
+                if !entries.is_empty() {
+                    return Err(err(n, "a V entry after the sums (values come first)"));
+                }
+                let c = checker.rules.read(c).map_err(|e| err(n, e))?;
+                let v = number(v)?;
+                if let Some(old) = checker.values.insert(c, v) {
+                    if old != v {
+                        return Err(err(n, "a component with two values"));
+                    }
+                }
+                v_lines.push((n, c, v));
+            }
+            ["P", parts, heap] | ["N", parts, heap, _] => {
+                let parts = read_comps(&checker, n, parts)?;
+                let sum = checker.fold(parts, number(heap)?);
+                if sum.0.is_empty() {
+                    return Err(err(
+                        n,
+                        "a sum whose components all have values (a bare heap is settled by a rule)",
+                    ));
+                }
+                let to = match words[..] {
+                    ["N", _, _, "*"] => Some(None),
+                    ["N", _, _, t] => Some(Some(number(t)? as usize)),
+                    _ => None,
+                };
+                if let Some(&j) = index.get(&sum) {
+                    return Err(err(n, format!("the same sum as line {}", entries[j].line)));
+                }
+                index.insert(sum.clone(), entries.len());
+                entries.push(Entry { line: n, sum, to });
+            }
+            _ => return Err(err(n, "not an entry 'V c v', 'P c,… h' or 'N c,… h t'")),
+        }
+    }
+    // Values: each the mex of its options' values, one level deep.
+    for (i, &(n, c, v)) in v_lines.iter().enumerate() {
+        if i % 1024 == 0 {
+            ctl.tick(i as u64)?;
+        }
+        let mut seen: Vec<u64> = Vec::new();
+        let mut missing: Option<Comp> = None;
+        checker.rules.moves(&c, &mut |left| {
+            let mut x = 0;
+            for p in &left {
+                match checker.value(p) {
+                    Some(v) => x ^= v,
+                    None => missing = missing.or(Some(*p)),
+                }
+            }
+            seen.push(x);
+        });
+        if let Some(p) = missing {
+            return Err(err(
+                n,
+                format!("missing entry: an option's component {} has no value", show(&p)),
+            ));
+        }
+        let m = mex(&mut seen);
+        if m != v {
+            return Err(err(
+                n,
+                format!("the value is {m} (the mex of its options' values), not {v}"),
+            ));
+        }
+    }
+    // Sums: N names a move to a P-entry; P's moves all lead to N-entries.
+    for (i, e) in entries.iter().enumerate() {
+        if i % 1024 == 0 {
+            ctl.tick((v_lines.len() + i) as u64)?;
+        }
+        match e.to {
+            Some(to) => {
+                let target: Sum = match to {
+                    None => (Vec::new(), 0),
+                    Some(t) => {
+                        let Some(te) = entries.get(t) else {
+                            return Err(err(
+                                e.line,
+                                format!("missing entry: it names entry {t}, and there are {}", entries.len()),
+                            ));
+                        };
+                        if te.to.is_some() {
+                            return Err(err(
+                                e.line,
+                                format!("wrong outcome: it names entry {t} (line {}), an N-entry", te.line),
+                            ));
+                        }
+                        te.sum.clone()
+                    }
+                };
+                let mut found = false;
+                checker.options(&e.sum, &mut |o| found |= o == target);
+                if !found {
+                    return Err(err(e.line, "unsupported claim: no move leads to the entry it names"));
+                }
+            }
+            None => {
+                let mut bad: Option<String> = None;
+                checker.options(&e.sum, &mut |o| {
+                    if bad.is_some() {
+                        return;
+                    }
+                    if o.0.is_empty() {
+                        if o.1 == 0 {
+                            bad = Some("wrong outcome: a move leads to 0, so this is an N-position".into());
+                        }
+                        return;
+                    }
+                    match index.get(&o) {
+                        None => {
+                            bad = Some(format!(
+                                "missing entry: the option {} is not in the proof",
+                                show_sum(&o)
+                            ))
+                        }
+                        Some(&j) if entries[j].to.is_none() => {
+                            bad = Some(format!(
+                                "wrong outcome: a move leads to the P-entry of line {}",
+                                entries[j].line
+                            ))
+                        }
+                        Some(_) => {}
+                    }
+                });
+                if let Some(b) = bad {
+                    return Err(err(e.line, b));
+                }
+            }
+        }
+    }
+    // The claim: each component's value from a V entry, a rule, or its P-entry alone.
+    let alone: FxHashMap<Comp, u64> = entries
+        .iter()
+        .filter(|e| e.to.is_none() && e.sum.0.len() == 1)
+        .map(|e| (e.sum.0[0], e.sum.1))
+        .collect();
+    let mut x = 0u64;
+    for c in &root {
+        match checker.value(c).or_else(|| alone.get(c).copied()) {
+            Some(v) => x ^= v,
+            None => {
+                return Err(err(
+                    at.0,
+                    format!(
+                        "unsupported claim: no entry gives the value of the component {}",
+                        show(c)
+                    ),
+                ))
+            }
+        }
+    }
+    if x != claim {
+        return Err(err(
+            at.0,
+            format!("unsupported claim: the entries give the value {x}, not {claim}"),
+        ));
+    }
+    Ok(ProofReport {
+        game,
+        position,
+        value: claim,
+        values: v_lines.len(),
+        sums: entries.len(),
+    })
+}
+
+/// A component as written in proofs.
+fn show(c: &Comp) -> String {
+    if c.0 == 0 {
+        format!("{:x}", c.2)
+    } else {
+        format!("{}x{}:{:x}", c.0, c.1, c.2)
+    }
+}
+
+fn show_sum(s: &Sum) -> String {
+    let parts: Vec<String> = s.0.iter().map(show).collect();
+    format!("{} + *{}", parts.join(" + "), s.1)
+}

@@ -1,0 +1,174 @@
+//! Proofs of board and graph values: the checker (`analysis::proof_check`) accepts
+//! what the engine writes, on random boards with holes and random graphs, and rejects
+//! each kind of tampering with a one-line reason.
+
+use grundy::analysis::proof_check::check_proof;
+use grundy::catalog::parse_position;
+use grundy::game::Component;
+use grundy::solve::{Method, Solver};
+use grundy::{Control, Error};
+
+/// The engine's value and proof of a one-component position.
+fn prove(expr: &str) -> (u64, String) {
+    let pos = parse_position(expr).unwrap();
+    let [Component::Game { ruleset, pos }] = &pos.components[..] else {
+        panic!("{expr}")
+    };
+    let (v, text) = ruleset.solver().unwrap().proof(pos, &Control::new()).unwrap();
+    (v.to_u64().unwrap(), text)
+}
+
+fn value(expr: &str) -> u64 {
+    let mut s = Solver::new(Method::Search, Control::new());
+    s.nim_value(&parse_position(expr).unwrap()).unwrap().to_u64().unwrap()
+}
+
+fn rejected(text: &str) -> String {
+    match check_proof(text, &Control::new()) {
+        Err(Error::Input(why)) => {
+            assert!(!why.contains('\n'), "{why}");
+            why
+        }
+        other => panic!("accepted a tampered proof: {other:?}"),
+    }
+}
+
+fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+#[test]
+fn the_checker_accepts_what_the_engine_writes_on_random_boards() {
+    let mut next = rng(0x2545_F491_4F6C_DD1D);
+    for game in ["cram", "node-kayles-grid"] {
+        for round in 0..40 {
+            let (h, w) = (1 + next(5) as usize, 1 + next(7) as usize);
+            let board: Vec<String> = (0..h)
+                .map(|_| (0..w).map(|_| if next(6) == 0 { '#' } else { '.' }).collect())
+                .collect();
+            let expr = format!("{game}(\"{}\")", board.join("/"));
+            let (v, text) = prove(&expr);
+            assert_eq!(v, value(&expr), "{expr} (round {round})");
+            let r = check_proof(&text, &Control::new()).unwrap_or_else(|e| panic!("{expr}: {e}\n{text}"));
+            assert_eq!(r.value, v, "{expr}");
+        }
+    }
+    // Paths, and a Cram board with a large region settled by the symmetry rule.
+    for expr in [
+        "node-kayles-path(40)",
+        "cram(\"......#.../......#.../......#.../......#...\")",
+        "cram(4,6)",
+        "node-kayles-grid(3,9)",
+        "cram(3,7)",
+    ] {
+        let (v, text) = prove(expr);
+        assert_eq!(v, value(expr), "{expr}");
+        assert_eq!(check_proof(&text, &Control::new()).unwrap().value, v, "{expr}");
+    }
+}
+
+#[test]
+fn the_checker_accepts_what_the_engine_writes_on_random_graphs() {
+    let mut next = rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..30 {
+        let n = 1 + next(14) as usize;
+        let mut edges = Vec::new();
+        let mut joined = vec![false; n];
+        for u in 0..n {
+            for v in u + 1..n {
+                if next(100) < 25 {
+                    edges.push(format!("x{u}-x{v}"));
+                    joined[u] = true;
+                    joined[v] = true;
+                }
+            }
+        }
+        edges.extend((0..n).filter(|&u| !joined[u]).map(|u| format!("x{u}")));
+        let expr = format!("node-kayles(\"{}\")", edges.join(" "));
+        let (v, text) = prove(&expr);
+        assert_eq!(v, value(&expr), "{expr} (round {round})");
+        assert_eq!(check_proof(&text, &Control::new()).unwrap().value, v, "{expr}");
+    }
+}
+
+/// Replaces line `i` (0-based) of `text`.
+fn with_line(text: &str, i: usize, line: &str) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[i] = line;
+    lines.join("\n") + "\n"
+}
+
+fn find(text: &str, start: &str) -> (usize, String) {
+    text.lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with(start))
+        .map(|(i, l)| (i, l.to_string()))
+        .unwrap_or_else(|| panic!("no line '{start}…' in\n{text}"))
+}
+
+#[test]
+fn each_kind_of_tampering_is_rejected() {
+    let (v, text) = prove("cram(4,5)");
+    assert_eq!(v, 2);
+    check_proof(&text, &Control::new()).unwrap();
+    // A tampered value entry.
+    let (i, l) = find(&text, "V ");
+    let words: Vec<&str> = l.split(' ').collect();
+    let wrong = words[2].parse::<u64>().unwrap() + 1;
+    let why = rejected(&with_line(&text, i, &format!("V {} {wrong}", words[1])));
+    assert!(why.contains("mex of its options"), "{why}");
+    // A missing entry: the last sum (every sum is needed by another).
+    let lines: Vec<&str> = text.lines().collect();
+    let why = rejected(&(lines[..lines.len() - 1].join("\n") + "\n"));
+    assert!(why.contains("missing entry"), "{why}");
+    // A missing value.
+    let why = rejected(&with_line(&text, i, ""));
+    assert!(why.contains("missing entry") || why.contains("no entry"), "{why}");
+    // A wrong outcome: an N-entry claimed P.
+    let (i, l) = find(&text, "N ");
+    let words: Vec<&str> = l.split(' ').collect();
+    let why = rejected(&with_line(&text, i, &format!("P {} {}", words[1], words[2])));
+    assert!(why.contains("wrong outcome"), "{why}");
+    // A wrong outcome: a P-entry claimed N with a move to the empty sum.
+    let (i, l) = find(&text, "P ");
+    let words: Vec<&str> = l.split(' ').collect();
+    let why = rejected(&with_line(&text, i, &format!("N {} {} *", words[1], words[2])));
+    assert!(why.contains("no move leads") || why.contains("wrong outcome"), "{why}");
+    // An unsupported claim: another value.
+    let (i, _) = find(&text, "value ");
+    let why = rejected(&with_line(&text, i, &format!("value {}", v + 1)));
+    assert!(why.contains("unsupported claim"), "{why}");
+    // A move named that is not a move: an N-entry pointing at the root's P-entry.
+    let (i, l) = find(&text, "N ");
+    let words: Vec<&str> = l.split(' ').collect();
+    let why = rejected(&with_line(&text, i, &format!("N {} {} 0", words[1], words[2])));
+    assert!(why.contains("no move leads"), "{why}");
+    // Another board, another game, garbage.
+    let why = rejected(&text.replace("board ...../...../...../.....", "board ...../...../...../....#"));
+    assert!(!why.is_empty());
+    let why = rejected(&text.replace("game cram", "game node-kayles-grid"));
+    assert!(!why.is_empty());
+    assert!(rejected("grundy-proof 2\n").contains("not a grundy proof"));
+    assert!(rejected(&with_line(&text, i, "Q 1 2")).contains("not an entry"));
+}
+
+/// The checker stands apart from the engine: it uses none of the search's modules.
+#[test]
+fn the_checker_does_not_use_the_engine() {
+    let src = include_str!("../src/analysis/proof_check.rs");
+    for line in src
+        .lines()
+        .filter(|l| l.trim_start().starts_with("use ") || l.contains("crate::"))
+    {
+        let code = line.split("//").next().unwrap();
+        assert!(
+            !code.contains("solve::") && !code.contains("bitgame") && !code.contains("grid::"),
+            "{line}"
+        );
+    }
+}
