@@ -141,12 +141,12 @@ pub(super) fn benches() -> Vec<Bench> {
         against_plain!(
             "games/plain-node-kayles-5x13",
             "node-kayles-grid(5,13)",
-            "≥ 20× faster than the plain search (issue 23)"
+            "≥ 20× faster than the plain search (README, Benchmarks)"
         ),
         against_plain!(
             "games/plain-node-kayles-3x21",
             "node-kayles-grid(3,21)",
-            "faster than the plain search; a plain C search does it in 2 s (issue 23)"
+            "faster than the plain search; a plain C search does it in 2 s (README, Benchmarks)"
         ),
         against_plain!("games/plain-cram-4x9", "cram(4,9)", "faster than the plain search"),
         cram!("games/cram-3x10", 3, 10),
