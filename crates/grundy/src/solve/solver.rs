@@ -722,6 +722,9 @@ impl Solver {
         at: Slot<'_>,
         out: &mut Collector,
     ) -> Result<()> {
+        if self.period_moves(ruleset, heap, rest, at, out)? {
+            return Ok(());
+        }
         let target = rest.value().and_then(LoopyValue::as_finite);
         // Without --all and with a finite rest only the options of value `target` are
         // wanted; a closed form may list them without enumerating.
@@ -729,9 +732,6 @@ impl Solver {
             (true, Some(t)) => ruleset.closed_form().and_then(|f| f.options_of_value(heap, t)),
             _ => None,
         };
-        if self.period_moves(ruleset, heap, rest, at, out)? {
-            return Ok(());
-        }
         if let Some(opts) = direct {
             // The table behind the options' values, grown once (and its work checked)
             // before any of them is evaluated.
