@@ -26,10 +26,14 @@ use crate::game::{GamePos, GameSolver, SearchStats};
 use crate::value::Nimber;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 
+mod nimset;
 mod proof;
+mod prune;
+mod table;
+pub use nimset::NimSet;
 pub use proof::{BitProof, ProofSum, Target, ENTRY_BYTES};
+pub use table::Table;
 
 /// A key of the transposition table: a canonical component.
 pub trait TableKey: Copy + Eq + Ord + std::hash::Hash + Default + Send + Sync {
@@ -46,6 +50,39 @@ pub trait BitGame: Send + Sync {
     /// canonical keys of its nonempty components (an option with nothing left is an
     /// empty list).
     fn options(&self, k: &Self::Key, out: &mut OptionList<Self::Key>);
+
+    /// The number of options [`Self::options`] lists for `k` (its value is at most
+    /// that). The default lists them.
+    fn count_options(&self, k: &Self::Key) -> usize {
+        let mut out = OptionList::default();
+        self.options(k, &mut out);
+        out.len()
+    }
+
+    /// Lists the options of `k` as [`Self::options`] does, calling `stop` with each
+    /// option once it is written; once `stop` returns true, the listing may end (the
+    /// options not yet written are then left out). The default lists every option,
+    /// then calls `stop` on each until it returns true.
+    fn options_until(
+        &self,
+        k: &Self::Key,
+        out: &mut OptionList<Self::Key>,
+        stop: &mut dyn FnMut(&[Self::Key]) -> bool,
+    ) {
+        self.options(k, out);
+        for o in out.iter() {
+            if stop(o) {
+                return;
+            }
+        }
+    }
+
+    /// The options of `k` as the rules give them, without the simplifications
+    /// [`Self::options`] may make (cells that do not change the value taken out), for
+    /// proofs, whose checker knows only the rules. The default: [`Self::options`].
+    fn options_exact(&self, k: &Self::Key, out: &mut OptionList<Self::Key>) {
+        self.options(k, out);
+    }
 
     /// The size of `k` (its cells or edges): the table keeps larger components first,
     /// and only components of at least [`PARALLEL_SIZE`] are split between threads.
@@ -106,6 +143,15 @@ impl<K: Copy> OptionList<K> {
         self.ends.push(self.keys.len() as u32);
     }
 
+    /// The option written last.
+    pub fn last(&self) -> &[K] {
+        match self.ends.len() {
+            0 => &[],
+            1 => &self.keys[..self.ends[0] as usize],
+            n => &self.keys[self.ends[n - 2] as usize..self.ends[n - 1] as usize],
+        }
+    }
+
     /// The number of options.
     pub fn len(&self) -> usize {
         self.ends.len()
@@ -124,260 +170,6 @@ impl<K: Copy> OptionList<K> {
             from = e as usize;
             s
         })
-    }
-}
-
-/// One slot of the table; `size == 0` marks an empty slot (the empty component is
-/// never stored: its value is 0). `value` is the nim-value, or [`UNKNOWN`] when only
-/// `excluded` is known: bit t set when the value is known not to be t (t < 16).
-#[derive(Clone, Copy, Default)]
-struct Slot<K> {
-    key: K,
-    value: u16,
-    size: u16,
-    excluded: u16,
-}
-
-/// The `value` of a slot that holds only values excluded.
-const UNKNOWN: u16 = u16::MAX;
-
-/// A key lives in one of the PROBE slots from its hash's slot (linear probing; the
-/// slots array has PROBE − 1 more slots at its end, so no window wraps).
-const PROBE: usize = 16;
-/// The table is split into 2^SHARD_BITS shards, each behind its own lock.
-const SHARD_BITS: u32 = 6;
-/// Slots of a shard when the table starts (64 shards × 1024 slots of at most 32 bytes:
-/// about 2 MiB).
-const FIRST_SHARD_SLOTS: usize = 1024;
-
-struct Shard<K> {
-    /// `cap + PROBE − 1` slots, `cap` a power of two.
-    slots: Vec<Slot<K>>,
-    cap: usize,
-    len: usize,
-}
-
-impl<K: TableKey> Shard<K> {
-    fn with_capacity(cap: usize) -> Shard<K> {
-        Shard {
-            slots: vec![Slot::default(); cap + PROBE - 1],
-            cap,
-            len: 0,
-        }
-    }
-
-    fn window(&mut self, h: u64) -> &mut [Slot<K>] {
-        let b = h as usize & (self.cap - 1);
-        &mut self.slots[b..b + PROBE]
-    }
-
-    /// Puts an entry known to be absent in an empty slot of its window; false if the
-    /// window is full.
-    fn place(&mut self, e: Slot<K>, h: u64) -> bool {
-        match self.window(h).iter_mut().find(|f| f.size == 0) {
-            Some(f) => {
-                *f = e;
-                self.len += 1;
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-/// A shard's lock on a cache line pair of its own (two threads locking neighbouring
-/// shards would otherwise pass one line back and forth).
-#[repr(align(128))]
-struct Padded<T>(T);
-
-/// A transposition table with a memory bound: canonical component → value.
-pub struct Table<K> {
-    shards: Box<[Padded<Mutex<Shard<K>>>]>,
-    /// The largest capacity one shard may have.
-    max_shard_slots: usize,
-    replaced: AtomicU64,
-}
-
-impl<K: TableKey> Table<K> {
-    /// Bytes of one slot.
-    pub const SLOT_BYTES: u64 = std::mem::size_of::<Slot<K>>() as u64;
-
-    /// The smallest table, in bytes (every shard at its first size).
-    pub fn first_bytes() -> u64 {
-        ((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS) as u64 * Self::SLOT_BYTES
-    }
-
-    /// An empty table that grows up to about `max_bytes` (at least its first size).
-    pub fn new(max_bytes: u64) -> Table<K> {
-        let per_shard = (max_bytes / Self::SLOT_BYTES) >> SHARD_BITS;
-        // Shards double, so the largest is the power of two at or below the bound.
-        let max_shard_slots = if per_shard <= 2 * FIRST_SHARD_SLOTS as u64 {
-            FIRST_SHARD_SLOTS
-        } else {
-            1usize << (63 - (per_shard - PROBE as u64).leading_zeros())
-        };
-        let shards = (0..1usize << SHARD_BITS)
-            .map(|_| Padded(Mutex::new(Shard::with_capacity(FIRST_SHARD_SLOTS))))
-            .collect();
-        Table {
-            shards,
-            max_shard_slots,
-            replaced: AtomicU64::new(0),
-        }
-    }
-
-    fn shard(&self, h: u64) -> std::sync::MutexGuard<'_, Shard<K>> {
-        // A panic while a shard is held leaves consistent slots: keep using them.
-        self.shards[(h >> (64 - SHARD_BITS)) as usize]
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The value stored for `k` (whose hash is `h`).
-    pub fn get(&self, k: &K, h: u64) -> Option<u32> {
-        self.entry(k, h).and_then(|(v, _)| v)
-    }
-
-    /// What is stored for `k`: its value if known, and the values (below 16) it is
-    /// known not to have.
-    pub fn entry(&self, k: &K, h: u64) -> Option<(Option<u32>, u16)> {
-        let mut s = self.shard(h);
-        for e in s.window(h).iter() {
-            if e.size == 0 {
-                return None;
-            }
-            if e.key == *k {
-                let v = (e.value != UNKNOWN).then_some(u32::from(e.value));
-                return Some((v, e.excluded));
-            }
-        }
-        None
-    }
-
-    /// Records that the value of `k` is not `t` (< 16), unless its value is stored.
-    pub fn exclude(&self, k: K, h: u64, t: u32, size: u32) {
-        debug_assert!(t < 16);
-        {
-            let mut s = self.shard(h);
-            for e in s.window(h).iter_mut() {
-                if e.size == 0 {
-                    break;
-                }
-                if e.key == k {
-                    e.excluded |= 1 << t;
-                    return;
-                }
-            }
-        }
-        self.store(
-            Slot {
-                key: k,
-                value: UNKNOWN,
-                size: 0,
-                excluded: 1 << t,
-            },
-            h,
-            size,
-        );
-    }
-
-    /// Stores the value of `k` (hash `h`, size `size` ≥ 1). A shard doubles when it is
-    /// three quarters full or the key's window is full, up to the bound; at the bound
-    /// the smallest component of the window is replaced (if it is not larger than
-    /// `k`). Values above 65535 are not stored.
-    pub fn insert(&self, k: K, h: u64, value: u32, size: u32) {
-        let Ok(value) = u16::try_from(value) else { return };
-        if value == UNKNOWN {
-            return;
-        }
-        self.store(
-            Slot {
-                key: k,
-                value,
-                size: 0,
-                excluded: 0,
-            },
-            h,
-            size,
-        );
-    }
-
-    /// Stores `entry` (its size set from `size`), replacing the entry of its key.
-    fn store(&self, mut entry: Slot<K>, h: u64, size: u32) {
-        let k = entry.key;
-        let size = size.clamp(1, u32::from(u16::MAX)) as u16;
-        entry.size = size;
-        let mut s = self.shard(h);
-        loop {
-            let can_grow = s.cap < self.max_shard_slots;
-            if can_grow && s.len * 4 >= s.cap * 3 {
-                Self::grow(&mut s);
-            }
-            let w = s.window(h);
-            if let Some(e) = w.iter_mut().find(|e| e.size == 0 || e.key == k) {
-                let new = e.size == 0;
-                *e = entry;
-                if new {
-                    s.len += 1;
-                }
-                return;
-            }
-            if can_grow {
-                Self::grow(&mut s);
-                continue;
-            }
-            let victim = w.iter_mut().min_by_key(|e| e.size).expect("a window has slots");
-            if victim.size <= size {
-                *victim = entry;
-                self.replaced.fetch_add(1, Ordering::Relaxed);
-            }
-            return;
-        }
-    }
-
-    /// Doubles a shard and moves every entry to the larger one (doubling again in the
-    /// rare case that a window overflows).
-    fn grow(s: &mut Shard<K>) {
-        let mut cap = s.cap * 2;
-        'again: loop {
-            let mut next = Shard::with_capacity(cap);
-            for e in s.slots.iter().filter(|e| e.size != 0) {
-                if !next.place(*e, e.key.hash64()) {
-                    cap *= 2;
-                    continue 'again;
-                }
-            }
-            *s = next;
-            return;
-        }
-    }
-
-    /// The number of entries.
-    pub fn len(&self) -> u64 {
-        self.shards
-            .iter()
-            .map(|m| m.0.lock().unwrap_or_else(|e| e.into_inner()).len as u64)
-            .sum()
-    }
-
-    /// True if the table holds no entry.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The bytes the slots take now.
-    pub fn bytes(&self) -> u64 {
-        self.shards
-            .iter()
-            .map(|m| m.0.lock().unwrap_or_else(|e| e.into_inner()).slots.len() as u64)
-            .sum::<u64>()
-            * Self::SLOT_BYTES
-    }
-
-    /// Entries replaced because their window was full at the bound.
-    pub fn replaced(&self) -> u64 {
-        self.replaced.load(Ordering::Relaxed)
     }
 }
 
@@ -424,11 +216,13 @@ pub struct Search<G: BitGame> {
     searched: AtomicU64,
     /// Search in parallel (the first two levels) when true.
     pub parallel: bool,
-    /// Ask "is the value t?" instead of computing every option's value (Beling &
-    /// Rogalski's pruning) when true; compute every value when false (the default:
-    /// on Cram and Node-Kayles the questions visit more positions than they save,
-    /// docs/choices.md).
+    /// Ask options whether their values are in a set instead of computing every
+    /// option's value (Beling & Rogalski's pruning, [`prune`]) when true; compute every
+    /// value when false.
     pub prune: bool,
+    /// List options as the rules give them ([`BitGame::options_exact`]) when true, as
+    /// proofs need; with the game's simplifications when false (the default).
+    pub exact: bool,
 }
 
 /// A sum in the outcome search: its components (sorted canonical keys, none of them
@@ -479,6 +273,42 @@ impl<G: BitGame> Search<G> {
             searched: AtomicU64::new(0),
             parallel: true,
             prune: false,
+            exact: false,
+        }
+    }
+
+    /// Lists the options of `k` (exactly as the rules give them if [`Self::exact`]).
+    fn options_of(&self, k: &G::Key, out: &mut OptionList<G::Key>) {
+        if self.exact {
+            self.game.options_exact(k, out);
+        } else {
+            self.game.options(k, out);
+        }
+    }
+
+    /// The number of options of `k` ([`BitGame::count_options`], or all the rules give).
+    fn count_options_of(&self, k: &G::Key) -> usize {
+        if self.exact {
+            let mut out = OptionList::default();
+            self.game.options_exact(k, &mut out);
+            out.len()
+        } else {
+            self.game.count_options(k)
+        }
+    }
+
+    /// Lists the options of `k` until `stop` ([`BitGame::options_until`]; every option
+    /// the rules give if [`Self::exact`]).
+    fn options_until_of(&self, k: &G::Key, out: &mut OptionList<G::Key>, stop: &mut dyn FnMut(&[G::Key]) -> bool) {
+        if self.exact {
+            self.game.options_exact(k, out);
+            for o in out.iter() {
+                if stop(o) {
+                    return;
+                }
+            }
+        } else {
+            self.game.options_until(k, out, stop);
         }
     }
 
@@ -502,6 +332,9 @@ impl<G: BitGame> Search<G> {
     /// # Errors
     /// [`Error::Interrupted`] when `ctl` is cancelled (checked every 4096 components).
     pub fn value(&self, k: &G::Key, ctl: &Control) -> Result<u32> {
+        if self.prune {
+            return self.value_pruned(k, &mut Vec::new(), ctl);
+        }
         if self.parallel && rayon::current_num_threads() > 1 {
             self.value_parallel(k, 0, ctl)
         } else {
@@ -618,7 +451,7 @@ impl<G: BitGame> Search<G> {
                 continue;
             }
             opts.clear();
-            self.game.options(&parts[i], &mut opts);
+            self.options_of(&parts[i], &mut opts);
             for o in opts.iter() {
                 let mut next: Vec<G::Key> = Vec::with_capacity(parts.len() + o.len());
                 next.extend(parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, c)| *c));
@@ -708,7 +541,7 @@ impl<G: BitGame> Search<G> {
         }
         let mut opts = std::mem::take(&mut scratch[depth]);
         opts.clear();
-        self.game.options(k, &mut opts);
+        self.options_of(k, &mut opts);
         opts
     }
 
@@ -725,19 +558,7 @@ impl<G: BitGame> Search<G> {
         }
         self.count(ctl)?;
         let opts = self.take_options(k, scratch, depth);
-        let v = if self.prune {
-            // The mex: the least m that no option has (each asked as "is it m?").
-            let mut m = 0;
-            loop {
-                match self.any_option_is(&opts, m, scratch, depth + 1, ctl) {
-                    Ok(true) => m += 1,
-                    Ok(false) => break Ok(m),
-                    Err(e) => break Err(e),
-                }
-            }
-        } else {
-            self.mex_plain(&opts, scratch, depth + 1, ctl)
-        };
+        let v = self.mex_plain(&opts, scratch, depth + 1, ctl);
         scratch[depth] = opts;
         let v = v?;
         self.table.insert(*k, h, v, self.game.size(k));
@@ -763,98 +584,6 @@ impl<G: BitGame> Search<G> {
         Ok(seen.mex())
     }
 
-    /// True if some option has the value `t`.
-    fn any_option_is(
-        &self,
-        opts: &OptionList<G::Key>,
-        t: u32,
-        scratch: &mut Scratch<G::Key>,
-        depth: usize,
-        ctl: &Control,
-    ) -> Result<bool> {
-        for o in opts.iter() {
-            if self.option_is(o, t, scratch, depth, ctl)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
-    /// True if the option made of the components `o` has the value `t`: the values of
-    /// all but its largest component are computed, and the largest is asked whether
-    /// its value is `t` ⊕ theirs (Beling & Rogalski's pruning: no value is computed
-    /// that the question does not need).
-    fn option_is(
-        &self,
-        o: &[G::Key],
-        t: u32,
-        scratch: &mut Scratch<G::Key>,
-        depth: usize,
-        ctl: &Control,
-    ) -> Result<bool> {
-        match o {
-            [] => Ok(t == 0),
-            [c] => self.is(c, t, scratch, depth, ctl),
-            _ => {
-                let big = (0..o.len())
-                    .max_by_key(|&i| self.game.size(&o[i]))
-                    .expect("an option with components");
-                let mut rest = 0;
-                for (i, c) in o.iter().enumerate() {
-                    if i != big {
-                        rest ^= self.value_seq(c, scratch, depth, ctl)?;
-                    }
-                }
-                self.is(&o[big], t ^ rest, scratch, depth, ctl)
-            }
-        }
-    }
-
-    /// True if the value of the component `k` is `t`: no option has the value `t`, and
-    /// every value below `t` is an option's. A value found on the way (the least value
-    /// below `t` that no option has) is stored; so is "not `t`" (for t < 16).
-    fn is(&self, k: &G::Key, t: u32, scratch: &mut Scratch<G::Key>, depth: usize, ctl: &Control) -> Result<bool> {
-        if let Some(v) = self.game.known(k) {
-            return Ok(v == t);
-        }
-        let h = k.hash64();
-        if let Some((v, excluded)) = self.table.entry(k, h) {
-            if let Some(v) = v {
-                return Ok(v == t);
-            }
-            if t < 16 && excluded >> t & 1 == 1 {
-                return Ok(false);
-            }
-        }
-        self.count(ctl)?;
-        let opts = self.take_options(k, scratch, depth);
-        let found = (|| -> Result<Option<u32>> {
-            if self.any_option_is(&opts, t, scratch, depth + 1, ctl)? {
-                return Ok(None);
-            }
-            for j in 0..t {
-                if !self.any_option_is(&opts, j, scratch, depth + 1, ctl)? {
-                    return Ok(Some(j));
-                }
-            }
-            Ok(Some(t))
-        })();
-        scratch[depth] = opts;
-        let size = self.game.size(k);
-        match found? {
-            Some(v) => {
-                self.table.insert(*k, h, v, size);
-                Ok(v == t)
-            }
-            None => {
-                if t < 16 {
-                    self.table.exclude(*k, h, t, size);
-                }
-                Ok(false)
-            }
-        }
-    }
-
     fn value_parallel(&self, k: &G::Key, depth: usize, ctl: &Control) -> Result<u32> {
         if depth >= 2 || self.game.size(k) < PARALLEL_SIZE {
             return self.value_seq(k, &mut Vec::new(), 0, ctl);
@@ -865,7 +594,7 @@ impl<G: BitGame> Search<G> {
         }
         self.count(ctl)?;
         let mut opts = OptionList::default();
-        self.game.options(k, &mut opts);
+        self.options_of(k, &mut opts);
         let list: Vec<&[G::Key]> = opts.iter().collect();
         let values: Vec<u32> = list
             .par_iter()
@@ -967,6 +696,7 @@ impl<G: BitGame> BitSolver<G> {
             let game = self.game.take().expect("the game until the search starts");
             let mut search = Search::new(game, table_budget(ctl));
             search.parallel = !self.plain;
+            search.prune = !self.plain;
             self.search = Some(search);
         }
         Ok(self.search.as_ref().expect("created above"))
@@ -1015,15 +745,8 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         let started = self.start(search, &keys, pos, ctl)?;
         let mut x = 0u32;
         let mut result = Ok(());
-        // The outcome search's table of sums: a quarter of the table budget, at about
-        // 160 bytes a sum.
-        let max_sums = (table_budget(ctl) / 4 / SUM_BYTES).max(1024) as usize;
         for k in &keys {
-            let v = match search.game().outcome_search() {
-                Some(small) if !self.plain => search.value_by_sums(k, small, max_sums, ctl),
-                _ => search.value(k, ctl),
-            };
-            match v {
+            match search.value(k, ctl) {
                 Ok(v) => x ^= v,
                 Err(e) => {
                     result = Err(e);
@@ -1041,6 +764,7 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         self.plain = true;
         if let Some(s) = &mut self.search {
             s.parallel = false;
+            s.prune = false;
         }
     }
 
@@ -1053,8 +777,12 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         let keys = (self.split)(search.game(), pos);
         // Every component is searched again: the proof needs the sums it decides.
         self.announce("proving", keys.iter(), pos, ctl)?;
+        // The options as the rules give them: the checker knows no simplification.
+        let search = self.search.as_mut().expect("created above");
+        search.exact = true;
         // A quarter of the memory limit: the table takes at most three quarters.
         let proof = search.prove(&keys, ctl.memory_limit() / 4, ctl);
+        search.exact = false;
         ctl.finish();
         let proof = proof?;
         let text = self.proof.as_ref().expect("checked above");
@@ -1094,12 +822,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    impl TableKey for u64 {
-        fn hash64(&self) -> u64 {
-            [*self].hash64()
-        }
-    }
 
     /// Kayles as a bit game: a row of n pins (key n); a move knocks down one pin or two
     /// adjacent ones, leaving rows a and b.
@@ -1162,22 +884,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn a_full_table_replaces_small_entries() {
-        let t: Table<u64> = Table::new(0);
-        let slots = ((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS) as u64;
-        for k in 1..=3 * slots {
-            t.insert(k, k.hash64(), 1, (k % 100) as u32 + 1);
-        }
-        assert!(t.len() <= slots);
-        assert!(t.replaced() > 0);
-        assert_eq!(t.bytes(), Table::<u64>::first_bytes());
-        // Large components stay: every key of size 100 inserted last is found.
-        let big: Vec<u64> = (1..=3 * slots).filter(|k| k % 100 == 99).collect();
-        let found = big.iter().filter(|k| t.get(k, k.hash64()).is_some()).count();
-        assert!(found * 2 > big.len(), "{found} of {}", big.len());
     }
 
     #[test]

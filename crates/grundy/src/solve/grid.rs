@@ -223,6 +223,28 @@ pub trait GridRules: Send + Sync {
         None
     }
 
+    /// Calls `f` with the cells left by the moves from the connected region `s` that
+    /// the search needs: a move whose option has the same value as another's may be
+    /// left out. The default: every move ([`Self::for_each_move`]).
+    fn for_each_useful_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+        self.for_each_move(s, frame, f);
+    }
+
+    /// A set of cells with the same value as `s` (cells the game can do without taken
+    /// out), applied to every option before it is split into regions. The default
+    /// keeps `s`.
+    fn reduce(&self, s: u128, _frame: &Frame) -> u128 {
+        s
+    }
+
+    /// Calls `f` with parts of `s` whose values nim-sum to the value of `s`: its
+    /// connected regions, or finer parts where the game allows. Each part, read as a
+    /// region of the grid, must have the value the game gives it as a part. The
+    /// default: the connected regions ([`Frame::for_each_component`]).
+    fn for_each_part(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+        frame.for_each_component(s, f);
+    }
+
     /// The size up to which regions are folded into the heap in the outcome search on
     /// sums (see [`BitGame::outcome_search`]).
     fn small(&self) -> u32 {
@@ -237,6 +259,37 @@ impl<R: GridRules> BitGame for GridGame<R> {
     type Key = Region;
 
     fn options(&self, k: &Region, out: &mut OptionList<Region>) {
+        let frame = k.frame();
+        self.0.for_each_useful_move(k.bits(), &frame, &mut |rest| {
+            let rest = self.0.reduce(rest, &frame);
+            self.0
+                .for_each_part(rest, &frame, &mut |c| out.push(frame.canonical(c)));
+            out.end_option();
+        });
+    }
+
+    fn count_options(&self, k: &Region) -> usize {
+        let mut n = 0;
+        self.0.for_each_useful_move(k.bits(), &k.frame(), &mut |_| n += 1);
+        n
+    }
+
+    fn options_until(&self, k: &Region, out: &mut OptionList<Region>, stop: &mut dyn FnMut(&[Region]) -> bool) {
+        let frame = k.frame();
+        let mut done = false;
+        self.0.for_each_useful_move(k.bits(), &frame, &mut |rest| {
+            if done {
+                return;
+            }
+            let rest = self.0.reduce(rest, &frame);
+            self.0
+                .for_each_part(rest, &frame, &mut |c| out.push(frame.canonical(c)));
+            out.end_option();
+            done = stop(out.last());
+        });
+    }
+
+    fn options_exact(&self, k: &Region, out: &mut OptionList<Region>) {
         let frame = k.frame();
         self.0.for_each_move(k.bits(), &frame, &mut |rest| {
             frame.for_each_component(rest, |c| out.push(frame.canonical(c)));

@@ -186,7 +186,7 @@ impl<G: BitGame> Search<G> {
                     continue;
                 }
                 opts.clear();
-                self.game.options(&parts[i], &mut opts);
+                self.options_of(&parts[i], &mut opts);
                 for o in opts.iter() {
                     let mut next: Vec<G::Key> = parts
                         .iter()
@@ -257,7 +257,7 @@ impl<G: BitGame> Search<G> {
             let v = self.value_seq(&c, &mut scratch, 0, ctl)?;
             proof.values.push((c, v));
             opts.clear();
-            self.game.options(&c, &mut opts);
+            self.options_of(&c, &mut opts);
             for o in opts.iter() {
                 folded.extend(o.iter().filter(|x| !seen.contains(x)));
             }

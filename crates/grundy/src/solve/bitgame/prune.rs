@@ -1,0 +1,330 @@
+//! The set-pruned search: a component is asked "is your value in the set R?" rather
+//! than "what is your value?" (Beling & Rogalski, "On pruning search trees of impartial
+//! games", Artificial Intelligence 283 (2020), 103262).
+//!
+//! A component with n options has a value in C = {0, …, n}, its candidates. Each
+//! option is asked whether its value is in C without its largest element (and at most
+//! the largest value of R): an exact answer v takes v out of C (or the largest element,
+//! if v is not a candidate below it); "not in the set" takes the largest element out.
+//! The answer is then the least element of C, and it is exact when it is at most the
+//! largest value of R:
+//!
+//! - the elements taken out as "the largest" are each larger than the final least y
+//!   (y was still in C), so every value below y was taken out as an option's value and
+//!   is one; an option of value y ≤ max R would have been asked about y and taken it
+//!   out; so y is the mex;
+//! - if the value g is in R it stays a candidate (were it taken out as the largest, the
+//!   final y < g ≤ max R would be the mex, a contradiction), so once C and R are
+//!   disjoint the value is not in R, and the search stops.
+//!
+//! The options of a component are first looked up in the table (an option whose
+//! components are all valued takes its value out of C at once: the "enhanced
+//! transposition cutoff"), then searched from the easiest (the smallest sum of squared
+//! component sizes); an option of several components has all but its largest valued in
+//! full and the largest asked about the set shifted by their nim-sum; two equal
+//! components cancel (G + G = 0). The root asks its options about one candidate value
+//! at a time, from 0 up ("aspiration sets"), since most values are small.
+//!
+//! Beyond the paper, an answer "not in R" is kept in the table for the values of R
+//! below 32, so that a later question about a subset of them is answered at once, and a
+//! question drops the values already known not to be the component's.
+
+use super::nimset::{NimSet, MAX_OPTIONS};
+use super::{BitGame, OptionList, Search, TableKey};
+use crate::control::Control;
+use crate::error::Result;
+
+/// An option still to be asked: its unvalued components `comps[start..start + len]`
+/// (the largest first), the nim-sum `x` of the others, and its cost estimate.
+#[derive(Clone, Copy)]
+struct Pending {
+    start: u32,
+    len: u32,
+    x: u32,
+    cost: u64,
+}
+
+/// The buffers of one level of the search.
+pub(super) struct Level<K> {
+    opts: OptionList<K>,
+    comps: Vec<K>,
+    moves: Vec<Pending>,
+}
+
+impl<K> Default for Level<K> {
+    fn default() -> Self {
+        Level {
+            opts: OptionList::default(),
+            comps: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// The levels of a search, reused.
+pub(super) type Levels<K> = Vec<Level<K>>;
+
+impl<G: BitGame> Search<G> {
+    /// The buffers of level `depth`, emptied (put them back with [`Self::put_level`]).
+    fn take_level(&self, levels: &mut Levels<G::Key>, depth: usize) -> Level<G::Key> {
+        if levels.len() <= depth {
+            levels.resize_with(depth + 1, Level::default);
+        }
+        let mut lv = std::mem::take(&mut levels[depth]);
+        lv.opts.clear();
+        lv.comps.clear();
+        lv.moves.clear();
+        lv
+    }
+
+    fn put_level(levels: &mut Levels<G::Key>, depth: usize, lv: Level<G::Key>) {
+        levels[depth] = lv;
+    }
+
+    /// Lists the options of `k` into `lv` and splits them: an option whose components
+    /// are all valued takes its value out of `cand`; the others become pending moves
+    /// (equal components cancelled, the largest first), sorted from the easiest. With
+    /// `want`, the listing stops once `cand` and `want` are disjoint (the "enhanced
+    /// transposition cutoff": the value is not in `want`); true if it stopped so.
+    fn etc(&self, k: &G::Key, lv: &mut Level<G::Key>, cand: &mut NimSet, want: Option<&NimSet>) -> bool {
+        let Level { opts, comps, moves } = lv;
+        let mut cut = false;
+        self.options_until_of(k, opts, &mut |o| {
+            let start = comps.len();
+            let mut x = 0u32;
+            for c in o {
+                match self.lookup(c).0 {
+                    Some(v) => x ^= v,
+                    None => comps.push(*c),
+                }
+            }
+            let mut len = comps.len() - start;
+            if len > 1 {
+                let part = &mut comps[start..];
+                part.sort_unstable();
+                // Equal components in pairs cancel.
+                let mut w = 0;
+                let mut r = 0;
+                while r < part.len() {
+                    if r + 1 < part.len() && part[r] == part[r + 1] {
+                        r += 2;
+                    } else {
+                        part[w] = part[r];
+                        w += 1;
+                        r += 1;
+                    }
+                }
+                comps.truncate(start + w);
+                len = w;
+                // The largest first.
+                let part = &mut comps[start..];
+                if let Some(big) = (0..part.len()).max_by_key(|&i| self.game.size(&part[i])) {
+                    part.swap(0, big);
+                }
+            }
+            if len == 0 {
+                cand.remove(x);
+                cut = want.is_some_and(|w| cand.is_disjoint(w));
+                return cut;
+            }
+            let cost = comps[start..].iter().map(|c| u64::from(self.game.size(c)).pow(2)).sum();
+            moves.push(Pending {
+                start: start as u32,
+                len: len as u32,
+                x,
+                cost,
+            });
+            false
+        });
+        if !cut {
+            moves.sort_by_key(|m| m.cost);
+        }
+        cut
+    }
+
+    /// Values the components of `m` but its first in full, into `m.x` (once).
+    fn value_rest(
+        &self,
+        m: &mut Pending,
+        comps: &[G::Key],
+        levels: &mut Levels<G::Key>,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<()> {
+        while m.len > 1 {
+            let c = comps[(m.start + m.len - 1) as usize];
+            m.x ^= self.value_full(&c, levels, depth, ctl)?;
+            m.len -= 1;
+        }
+        Ok(())
+    }
+
+    /// The value of `k`, by the set-pruned search asked about every value.
+    pub(super) fn value_full(
+        &self,
+        k: &G::Key,
+        levels: &mut Levels<G::Key>,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<u32> {
+        match self.in_set(k, NimSet::ALL, levels, depth, ctl)? {
+            Some(v) => Ok(v),
+            None => unreachable!("a component asked about every value answers"),
+        }
+    }
+
+    /// The value of the connected component `k` if it is in `want`; `None` only if it
+    /// is not (an exact value may be returned that is not in `want`).
+    pub(super) fn in_set(
+        &self,
+        k: &G::Key,
+        want: NimSet,
+        levels: &mut Levels<G::Key>,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<Option<u32>> {
+        if let Some(v) = self.game.known(k) {
+            return Ok(Some(v));
+        }
+        let h = k.hash64();
+        let mut want = want;
+        if let Some((v, excluded)) = self.table.entry(k, h) {
+            if let Some(v) = v {
+                return Ok(Some(v));
+            }
+            want = want.without_mask(excluded);
+            if want.is_empty() {
+                return Ok(None);
+            }
+        }
+        self.count(ctl)?;
+        let n = self.count_options_of(k);
+        if n > MAX_OPTIONS {
+            return self.value_seq(k, &mut Vec::new(), 0, ctl).map(Some);
+        }
+        let mut lv = self.take_level(levels, depth);
+        let mut cand = NimSet::upto(n as u32);
+        self.etc(k, &mut lv, &mut cand, Some(&want));
+        let size = self.game.size(k);
+        let max_want = want.max().expect("a question about a nonempty set");
+        let upto_want = NimSet::upto(max_want);
+        let mut exact = true;
+        let mut result = Ok(());
+        for i in 0..lv.moves.len() {
+            if cand.is_disjoint(&want) {
+                break;
+            }
+            let mut m = lv.moves[i];
+            let below = cand.without_max();
+            if let Err(e) = self.value_rest(&mut m, &lv.comps, levels, depth + 1, ctl) {
+                result = Err(e);
+                break;
+            }
+            let big = lv.comps[m.start as usize];
+            let answer = if m.x >= 256 {
+                // A nim-sum beyond the sets (a part with more than 255 options).
+                self.value_full(&big, levels, depth + 1, ctl).map(Some)
+            } else {
+                let ask = below.and(&upto_want).xor_each(m.x);
+                if ask.is_empty() {
+                    Ok(None)
+                } else {
+                    self.in_set(&big, ask, levels, depth + 1, ctl)
+                }
+            };
+            match answer {
+                Ok(Some(v)) if below.contains(v ^ m.x) => cand.remove(v ^ m.x),
+                Ok(Some(_)) => cand = below,
+                Ok(None) => {
+                    cand = below;
+                    exact = false;
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        Self::put_level(levels, depth, lv);
+        result?;
+        if cand.is_disjoint(&want) {
+            self.table.exclude_mask(*k, h, want.low_mask(), size);
+            return Ok(None);
+        }
+        let y = cand.min().expect("a candidate stays");
+        if exact || y <= max_want {
+            self.table.insert(*k, h, y, size);
+            Ok(Some(y))
+        } else {
+            self.table.exclude_mask(*k, h, want.low_mask(), size);
+            Ok(None)
+        }
+    }
+
+    /// The value of the connected component `k` by the set-pruned search: its options
+    /// asked about one candidate value at a time, from 0 up.
+    pub(super) fn value_pruned(&self, k: &G::Key, levels: &mut Levels<G::Key>, ctl: &Control) -> Result<u32> {
+        let (found, h) = self.lookup(k);
+        if let Some(v) = found {
+            return Ok(v);
+        }
+        self.count(ctl)?;
+        let n = self.count_options_of(k);
+        if n > MAX_OPTIONS {
+            return self.value_seq(k, &mut Vec::new(), 0, ctl);
+        }
+        let mut lv = self.take_level(levels, 0);
+        // The values some option has, from the table.
+        let mut none = NimSet::upto(n as u32);
+        self.etc(k, &mut lv, &mut none, None);
+        let has = NimSet::upto(n as u32).without(&none);
+        let v = self.aspire(&mut lv, has, n as u32, levels, ctl);
+        Self::put_level(levels, 0, lv);
+        let v = v?;
+        self.table.insert(*k, h, v, self.game.size(k));
+        Ok(v)
+    }
+
+    /// The least value 0…=n that no pending move of `lv` has and is not in `has`.
+    fn aspire(
+        &self,
+        lv: &mut Level<G::Key>,
+        mut has: NimSet,
+        n: u32,
+        levels: &mut Levels<G::Key>,
+        ctl: &Control,
+    ) -> Result<u32> {
+        'values: for t in 0..=n {
+            if has.contains(t) {
+                continue;
+            }
+            let mut i = 0;
+            while i < lv.moves.len() {
+                let mut m = lv.moves[i];
+                self.value_rest(&mut m, &lv.comps, levels, 1, ctl)?;
+                lv.moves[i] = m;
+                let big = lv.comps[m.start as usize];
+                let answer = if m.x >= 256 || (t ^ m.x) >= 256 {
+                    Some(self.value_full(&big, levels, 1, ctl)?)
+                } else {
+                    self.in_set(&big, NimSet::single(t ^ m.x), levels, 1, ctl)?
+                };
+                match answer {
+                    Some(v) => {
+                        let v = v ^ m.x;
+                        lv.moves.remove(i);
+                        if v < 256 {
+                            has.insert(v);
+                        }
+                        if v == t {
+                            continue 'values;
+                        }
+                    }
+                    None => i += 1,
+                }
+            }
+            return Ok(t);
+        }
+        Ok(n + 1)
+    }
+}

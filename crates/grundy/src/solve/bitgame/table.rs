@@ -1,0 +1,382 @@
+//! The transposition table of the position engine: canonical component → its value,
+//! or the values it is known not to have, with a memory bound.
+//!
+//! The table is split into 64 shards, each behind its own lock. A shard is an array of
+//! slots and, beside it, one tag byte per slot (7 bits of the key's hash, and a bit
+//! that marks the slot used). A key lives in one of the 16 slots from its hash's slot
+//! (its window; the arrays have 15 more slots at their end, so no window wraps): a
+//! look-up compares the window's 16 tags at once (two machine words) and reads only
+//! the slots whose tags match, so that a key that is not there, the common case of the
+//! search's look-ups, costs one cache line.
+//!
+//! A shard doubles when it is three quarters full or a key's window is full, up to its
+//! share of the bound; at the bound the smallest component of the window is replaced
+//! (the cheapest to recompute) if it is not larger than the new one. Values are exact
+//! whatever the bound; a small table only costs time.
+
+use super::TableKey;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+/// One slot: the key, the value (or [`UNKNOWN`]), the component's size (its priority
+/// when the window is full), and bit t of `excluded` set when the value is known not
+/// to be t (t < 32).
+#[derive(Clone, Copy, Default)]
+struct Slot<K> {
+    key: K,
+    value: u16,
+    size: u16,
+    excluded: u32,
+}
+
+/// The `value` of a slot that holds only values excluded.
+const UNKNOWN: u16 = u16::MAX;
+
+/// Slots a key may live in, from its hash's slot.
+const PROBE: usize = 16;
+/// The table is split into 2^SHARD_BITS shards, each behind its own lock.
+const SHARD_BITS: u32 = 6;
+/// Slots of a shard when the table starts (64 shards × 1024 slots of at most 32 bytes
+/// and a tag byte: about 2 MiB).
+const FIRST_SHARD_SLOTS: usize = 1024;
+
+/// The tag of a hash: 7 of its bits and the high bit (a used slot; 0 is empty).
+#[inline]
+fn tag_of(h: u64) -> u8 {
+    (h >> 50) as u8 | 0x80
+}
+
+/// Bit 8i + 7 set for each byte i of `w` equal to `t` (and possibly for a byte above
+/// an equal one: every match is checked against the key).
+#[inline]
+fn matches(w: u64, t: u8) -> u64 {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let x = w ^ (LO * u64::from(t));
+    x.wrapping_sub(LO) & !x & HI
+}
+
+struct Shard<K> {
+    /// `cap + PROBE − 1` tags and slots, `cap` a power of two.
+    tags: Vec<u8>,
+    slots: Vec<Slot<K>>,
+    cap: usize,
+    len: usize,
+}
+
+impl<K: TableKey> Shard<K> {
+    fn with_capacity(cap: usize) -> Shard<K> {
+        Shard {
+            tags: vec![0; cap + PROBE - 1],
+            slots: vec![Slot::default(); cap + PROBE - 1],
+            cap,
+            len: 0,
+        }
+    }
+
+    /// The first slot of the window of hash `h`.
+    #[inline]
+    fn base(&self, h: u64) -> usize {
+        h as usize & (self.cap - 1)
+    }
+
+    /// The index of `k`'s slot, if it is there.
+    #[inline]
+    fn find(&self, k: &K, h: u64) -> Option<usize> {
+        let b = self.base(h);
+        let t = tag_of(h);
+        let w = &self.tags[b..b + PROBE];
+        let lo = u64::from_le_bytes(w[..8].try_into().expect("8 tags"));
+        let hi = u64::from_le_bytes(w[8..].try_into().expect("8 tags"));
+        for (half, word) in [(0, lo), (8, hi)] {
+            let mut m = matches(word, t);
+            while m != 0 {
+                let i = b + half + (m.trailing_zeros() / 8) as usize;
+                m &= m - 1;
+                if self.tags[i] == t && self.slots[i].key == *k {
+                    return Some(i);
+                }
+            }
+        }
+        None
+    }
+
+    /// The index of an empty slot in the window of `h`.
+    #[inline]
+    fn empty(&self, h: u64) -> Option<usize> {
+        let b = self.base(h);
+        self.tags[b..b + PROBE].iter().position(|&t| t == 0).map(|i| b + i)
+    }
+
+    /// Puts an entry known to be absent in an empty slot of its window; false if the
+    /// window is full.
+    fn place(&mut self, e: Slot<K>, h: u64) -> bool {
+        match self.empty(h) {
+            Some(i) => {
+                self.tags[i] = tag_of(h);
+                self.slots[i] = e;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// A shard's lock on a cache line pair of its own (two threads locking neighbouring
+/// shards would otherwise pass one line back and forth).
+#[repr(align(128))]
+struct Padded<T>(T);
+
+/// A transposition table with a memory bound: canonical component → value.
+pub struct Table<K> {
+    shards: Box<[Padded<Mutex<Shard<K>>>]>,
+    /// The largest capacity one shard may have.
+    max_shard_slots: usize,
+    replaced: AtomicU64,
+}
+
+impl<K: TableKey> Table<K> {
+    /// Bytes of one slot and its tag.
+    pub const SLOT_BYTES: u64 = std::mem::size_of::<Slot<K>>() as u64 + 1;
+
+    /// The smallest table, in bytes (every shard at its first size).
+    pub fn first_bytes() -> u64 {
+        ((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS) as u64 * Self::SLOT_BYTES
+    }
+
+    /// An empty table that grows up to about `max_bytes` (at least its first size).
+    pub fn new(max_bytes: u64) -> Table<K> {
+        let per_shard = (max_bytes / Self::SLOT_BYTES) >> SHARD_BITS;
+        // Shards double, so the largest is the power of two at or below the bound.
+        let max_shard_slots = if per_shard <= 2 * FIRST_SHARD_SLOTS as u64 {
+            FIRST_SHARD_SLOTS
+        } else {
+            1usize << (63 - (per_shard - PROBE as u64).leading_zeros())
+        };
+        let shards = (0..1usize << SHARD_BITS)
+            .map(|_| Padded(Mutex::new(Shard::with_capacity(FIRST_SHARD_SLOTS))))
+            .collect();
+        Table {
+            shards,
+            max_shard_slots,
+            replaced: AtomicU64::new(0),
+        }
+    }
+
+    #[inline]
+    fn shard(&self, h: u64) -> MutexGuard<'_, Shard<K>> {
+        // A panic while a shard is held leaves consistent slots: keep using them.
+        self.shards[(h >> (64 - SHARD_BITS)) as usize]
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The value stored for `k` (whose hash is `h`).
+    pub fn get(&self, k: &K, h: u64) -> Option<u32> {
+        self.entry(k, h).and_then(|(v, _)| v)
+    }
+
+    /// What is stored for `k`: its value if known, and the values (below 32) it is
+    /// known not to have.
+    #[inline]
+    pub fn entry(&self, k: &K, h: u64) -> Option<(Option<u32>, u32)> {
+        let s = self.shard(h);
+        s.find(k, h).map(|i| {
+            let e = &s.slots[i];
+            ((e.value != UNKNOWN).then_some(u32::from(e.value)), e.excluded)
+        })
+    }
+
+    /// Records that the value of `k` is none of the values of the mask `mask` (bit t
+    /// for the value t < 32), unless its value is stored.
+    pub fn exclude_mask(&self, k: K, h: u64, mask: u32, size: u32) {
+        if mask == 0 {
+            return;
+        }
+        {
+            let mut s = self.shard(h);
+            if let Some(i) = s.find(&k, h) {
+                s.slots[i].excluded |= mask;
+                return;
+            }
+        }
+        self.store(
+            Slot {
+                key: k,
+                value: UNKNOWN,
+                size: 0,
+                excluded: mask,
+            },
+            h,
+            size,
+        );
+    }
+
+    /// Stores the value of `k` (hash `h`, size `size` ≥ 1). Values above 65534 are not
+    /// stored.
+    pub fn insert(&self, k: K, h: u64, value: u32, size: u32) {
+        let Ok(value) = u16::try_from(value) else { return };
+        if value == UNKNOWN {
+            return;
+        }
+        self.store(
+            Slot {
+                key: k,
+                value,
+                size: 0,
+                excluded: 0,
+            },
+            h,
+            size,
+        );
+    }
+
+    /// Stores `entry` (its size set from `size`), replacing the entry of its key.
+    fn store(&self, mut entry: Slot<K>, h: u64, size: u32) {
+        let k = entry.key;
+        let size = size.clamp(1, u32::from(u16::MAX)) as u16;
+        entry.size = size;
+        let mut s = self.shard(h);
+        loop {
+            let can_grow = s.cap < self.max_shard_slots;
+            if can_grow && s.len * 4 >= s.cap * 3 {
+                Self::grow(&mut s);
+            }
+            if let Some(i) = s.find(&k, h) {
+                s.slots[i] = entry;
+                return;
+            }
+            if s.place(entry, h) {
+                return;
+            }
+            if can_grow {
+                Self::grow(&mut s);
+                continue;
+            }
+            let b = s.base(h);
+            let victim = (b..b + PROBE)
+                .min_by_key(|&i| s.slots[i].size)
+                .expect("a window has slots");
+            if s.slots[victim].size <= size {
+                s.tags[victim] = tag_of(h);
+                s.slots[victim] = entry;
+                self.replaced.fetch_add(1, Ordering::Relaxed);
+            }
+            return;
+        }
+    }
+
+    /// Doubles a shard and moves every entry to the larger one (doubling again in the
+    /// rare case that a window overflows).
+    fn grow(s: &mut Shard<K>) {
+        let mut cap = s.cap * 2;
+        'again: loop {
+            let mut next = Shard::with_capacity(cap);
+            for (e, _) in s.slots.iter().zip(&s.tags).filter(|(_, &t)| t != 0) {
+                if !next.place(*e, e.key.hash64()) {
+                    cap *= 2;
+                    continue 'again;
+                }
+            }
+            *s = next;
+            return;
+        }
+    }
+
+    /// Calls `f` with every entry: its key, its value if known, the values (below 32)
+    /// it is known not to have, and its size.
+    pub fn for_each(&self, mut f: impl FnMut(&K, Option<u32>, u32, u32)) {
+        for m in self.shards.iter() {
+            let s = m.0.lock().unwrap_or_else(|e| e.into_inner());
+            for (e, _) in s.slots.iter().zip(&s.tags).filter(|(_, &t)| t != 0) {
+                let v = (e.value != UNKNOWN).then_some(u32::from(e.value));
+                f(&e.key, v, e.excluded, u32::from(e.size));
+            }
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|m| m.0.lock().unwrap_or_else(|e| e.into_inner()).len as u64)
+            .sum()
+    }
+
+    /// True if the table holds no entry.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes the slots and tags take now.
+    pub fn bytes(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|m| m.0.lock().unwrap_or_else(|e| e.into_inner()).slots.len() as u64)
+            .sum::<u64>()
+            * Self::SLOT_BYTES
+    }
+
+    /// Entries replaced because their window was full at the bound.
+    pub fn replaced(&self) -> u64 {
+        self.replaced.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl TableKey for u64 {
+        fn hash64(&self) -> u64 {
+            [*self].hash64()
+        }
+    }
+
+    #[test]
+    fn a_full_table_replaces_small_entries() {
+        let t: Table<u64> = Table::new(0);
+        let slots = ((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS) as u64;
+        for k in 1..=3 * slots {
+            t.insert(k, k.hash64(), 1, (k % 100) as u32 + 1);
+        }
+        assert!(t.len() <= slots);
+        assert!(t.replaced() > 0);
+        assert_eq!(t.bytes(), Table::<u64>::first_bytes());
+        // Large components stay: every key of size 100 inserted last is found.
+        let big: Vec<u64> = (1..=3 * slots).filter(|k| k % 100 == 99).collect();
+        let found = big.iter().filter(|k| t.get(k, k.hash64()).is_some()).count();
+        assert!(found * 2 > big.len(), "{found} of {}", big.len());
+    }
+
+    #[test]
+    fn values_and_exclusions_are_kept_through_growth() {
+        let t: Table<u64> = Table::new(1 << 26);
+        for k in 0..200_000u64 {
+            if k % 3 == 0 {
+                t.exclude_mask(k, k.hash64(), 1 << (k % 32), 5);
+            } else {
+                t.insert(k, k.hash64(), (k % 7) as u32, 5);
+            }
+        }
+        assert_eq!(t.len(), 200_000);
+        assert_eq!(t.replaced(), 0);
+        for k in 0..200_000u64 {
+            let e = t.entry(&k, k.hash64()).expect("kept");
+            if k % 3 == 0 {
+                assert_eq!(e, (None, 1 << (k % 32)));
+            } else {
+                assert_eq!(e, (Some((k % 7) as u32), 0));
+            }
+        }
+        assert!(t.entry(&300_000, 300_000u64.hash64()).is_none());
+        let mut n = 0;
+        t.for_each(|_, _, _, size| {
+            assert_eq!(size, 5);
+            n += 1;
+        });
+        assert_eq!(n, 200_000);
+    }
+}
