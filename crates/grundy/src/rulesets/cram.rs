@@ -92,6 +92,12 @@ impl GridRules for CramRules {
         moves(s, frame, twin_links(s, frame), f);
     }
 
+    fn count_useful_moves(&self, s: u128, frame: &Frame) -> usize {
+        let across = s & (s >> 1) & frame.not_last & !twin_links(s, frame);
+        let down = s & s.checked_shr(frame.w).unwrap_or(0);
+        (across.count_ones() + down.count_ones()) as usize
+    }
+
     fn for_each_part(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
         let cut = twin_links(s, frame);
         if cut == 0 {
@@ -160,6 +166,9 @@ pub fn reduce(mut s: u128, frame: &Frame) -> u128 {
         let any = left | right | up | down;
         let two = (left & right) | (up & down) | ((left | right) & (up | down));
         let leaves = any & !two;
+        if leaves == 0 && any == s {
+            return s;
+        }
         let with_leaf = s & frame.neighbours(leaves);
         let mut out = s & any; // no isolated cell
         // Bridges: not a leaf, not next to a leaf, every neighbour next to a leaf.

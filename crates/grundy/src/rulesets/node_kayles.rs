@@ -33,6 +33,10 @@ impl GridRules for NodeKaylesRules {
         }
     }
 
+    fn count_useful_moves(&self, s: u128, _frame: &Frame) -> usize {
+        s.count_ones() as usize
+    }
+
     fn known(&self, r: &Region) -> Option<u32> {
         // A connected region of 1 or 2 cells: one move to nothing; of 3 cells, a path
         // of three (the grid has no triangle): G = mex{G(1), 0} = 2.

@@ -88,6 +88,10 @@ pub struct Frame {
     pub not_first: u128,
     /// Cells that have a right neighbour (not in the last column).
     pub not_last: u128,
+    /// The cells of the first and last rows and columns.
+    edges: [u128; 4],
+    /// ⌊2^16 / w⌋ + 1: the row of cell i is (i · recip) >> 16 (exact for i < 128).
+    recip: u32,
 }
 
 impl Frame {
@@ -103,13 +107,22 @@ impl Frame {
         } else {
             (1u128 << (h * w)) - 1
         };
+        let row = all >> ((h - 1) * w);
         Frame {
             h,
             w,
             all,
             not_first: all & !first,
             not_last: all & !(first << (w - 1)),
+            edges: [row, row << ((h - 1) * w), first, first << (w - 1)],
+            recip: (1 << 16) / w + 1,
         }
+    }
+
+    /// The row of cell i (< 128).
+    #[inline]
+    pub fn row_of(&self, i: u32) -> u32 {
+        (i * self.recip) >> 16
     }
 
     /// The cells next to a cell of `x` (left, right, up, down), within the frame.
@@ -140,37 +153,50 @@ impl Frame {
     /// The normal form of the connected region `c` of this frame: cropped, at most as
     /// tall as wide, the least of its images under the symmetries that keep its box.
     pub fn canonical(&self, c: u128) -> Region {
+        if self.h >= 2 && self.h <= self.w && self.edges.iter().all(|&e| c & e != 0) {
+            // The region fills its frame's box (the common case of an option): no crop,
+            // no turn.
+            return self.least_in_frame(c);
+        }
         let w = self.w;
-        let r0 = c.trailing_zeros() / w;
-        let r1 = (127 - c.leading_zeros()) / w;
+        let r0 = self.row_of(c.trailing_zeros());
+        let r1 = self.row_of(127 - c.leading_zeros());
         let bh = r1 - r0 + 1;
+        if bh == 1 {
+            // A connected region in one row is a segment.
+            let n = c.count_ones();
+            return Region::new(1, n, shl(1, n).wrapping_sub(1));
+        }
+        if w == 1 {
+            // A connected region in one column is a segment.
+            return Region::new(1, bh, shl(1, bh).wrapping_sub(1));
+        }
+        // Two rows or more, w ≥ 2: w ≤ 64.
         let shifted = c >> (r0 * w);
-        let row_mask = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
-        let mut cols = 0u128;
+        let row_mask = self.edges[0] as u64;
+        let row = |i: u32| (shifted >> (i * w)) as u64 & row_mask;
+        let mut cols = 0u64;
         for i in 0..bh {
-            cols |= (shifted >> (i * w)) & row_mask;
+            cols |= row(i);
         }
         let c0 = cols.trailing_zeros();
-        let bw = 128 - cols.leading_zeros() - c0;
-        if bh == 1 || bw == 1 {
-            // A connected region in one row or column is a segment.
-            let n = bh.max(bw);
-            return Region::new(1, n, shl(1, n).wrapping_sub(1));
+        let bw = 64 - cols.leading_zeros() - c0;
+        if bw == 1 {
+            // A connected region in one column is a segment.
+            return Region::new(1, bh, shl(1, bh).wrapping_sub(1));
         }
         // Two rows and two columns or more: h·w ≤ 128, so the short side is at most 11
         // and the long side at most 64.
-        let box_mask = u64::MAX >> (64 - bw);
-        let row = |i: u32| ((shifted >> (i * w + c0)) as u64) & box_mask;
         let mut rows = [0u64; 11];
         let (h, wd) = if bh <= bw {
-            for i in 0..bh {
-                rows[i as usize] = row(i);
+            for (i, r) in rows[..bh as usize].iter_mut().enumerate() {
+                *r = row(i as u32) >> c0;
             }
             (bh as usize, bw as usize)
         } else {
             // Taller than wide: read it transposed.
             for i in 0..bh {
-                let mut x = row(i);
+                let mut x = row(i) >> c0;
                 while x != 0 {
                     rows[x.trailing_zeros() as usize] |= 1 << i;
                     x &= x - 1;
@@ -180,36 +206,81 @@ impl Frame {
         };
         let mut best = least_image(&rows[..h], wd);
         if h == wd {
-            let mut t = [0u64; 11];
-            for (i, &r) in rows[..h].iter().enumerate() {
-                let mut x = r;
-                while x != 0 {
-                    t[x.trailing_zeros() as usize] |= 1 << i;
-                    x &= x - 1;
-                }
-            }
-            best = best.min(least_image(&t[..h], wd));
+            best = best.min(least_image(&transpose(&rows[..h])[..h], wd));
         }
         Region::new(h as u32, wd as u32, best)
     }
 }
 
-/// The least of the four images of the h×w matrix `rows` (h = rows.len()) under the
-/// reflections that keep its box: itself, mirrored left–right, upside down, both.
+impl Frame {
+    /// The least image of the cells `c` under the symmetries of this frame (h ≤ w):
+    /// itself, turned a half-turn, upside down, mirrored, and for a square the same of
+    /// its transpose.
+    fn least_in_frame(&self, c: u128) -> Region {
+        let (h, w) = (self.h as usize, self.w as usize);
+        let mask = self.edges[0] as u64;
+        let mut rows = [0u64; 11];
+        let mut x = c;
+        for r in rows[..h].iter_mut() {
+            *r = x as u64 & mask;
+            x >>= w;
+        }
+        let mut best = least_image(&rows[..h], w);
+        if h == w {
+            best = best.min(least_image(&transpose(&rows[..h])[..h], w));
+        }
+        Region::new(h as u32, w as u32, best)
+    }
+}
+
+/// The least of the four images of the h×w matrix `rows` (h = rows.len() ≤ 11, w ≤
+/// 64) under the reflections that keep its box: itself, mirrored left–right, upside
+/// down, both. As numbers (row i at bits i·w…) images compare row by row from the
+/// last, so the least is found on the rows and only it is assembled.
 #[inline]
 fn least_image(rows: &[u64], w: usize) -> u128 {
     let h = rows.len();
-    let (mut a, mut b, mut c, mut d) = (0u128, 0u128, 0u128, 0u128);
-    for (i, &r) in rows.iter().enumerate() {
-        let m = u128::from(r.reverse_bits() >> (64 - w));
-        let r = u128::from(r);
-        let (up, down) = (i * w, (h - 1 - i) * w);
-        a |= r << up;
-        b |= m << up;
-        c |= r << down;
-        d |= m << down;
+    let mut rev = [0u64; 11];
+    for (m, &r) in rev.iter_mut().zip(rows) {
+        *m = r.reverse_bits() >> (64 - w);
     }
-    a.min(b).min(c).min(d)
+    // Row j of an image, counted from its last row.
+    let key = |kind: u8, j: usize| match kind {
+        0 => rows[h - 1 - j],
+        1 => rev[h - 1 - j],
+        2 => rows[j],
+        _ => rev[j],
+    };
+    let mut best = 0u8;
+    for kind in 1..4 {
+        for j in 0..h {
+            let (a, b) = (key(kind, j), key(best, j));
+            if a != b {
+                if a < b {
+                    best = kind;
+                }
+                break;
+            }
+        }
+    }
+    let mut out = 0u128;
+    for j in 0..h {
+        out = out << w | u128::from(key(best, j));
+    }
+    out
+}
+
+/// The transpose of the square matrix `rows` (n × n, n ≤ 11).
+fn transpose(rows: &[u64]) -> [u64; 11] {
+    let mut t = [0u64; 11];
+    for (i, &r) in rows.iter().enumerate() {
+        let mut x = r;
+        while x != 0 {
+            t[x.trailing_zeros() as usize] |= 1 << i;
+            x &= x - 1;
+        }
+    }
+    t
 }
 
 /// The rules of a placement game on boards: the sets of cells left by each move.
@@ -228,6 +299,13 @@ pub trait GridRules: Send + Sync {
     /// left out. The default: every move ([`Self::for_each_move`]).
     fn for_each_useful_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
         self.for_each_move(s, frame, f);
+    }
+
+    /// The number of moves [`Self::for_each_useful_move`] makes from `s`.
+    fn count_useful_moves(&self, s: u128, frame: &Frame) -> usize {
+        let mut n = 0;
+        self.for_each_useful_move(s, frame, &mut |_| n += 1);
+        n
     }
 
     /// A set of cells with the same value as `s` (cells the game can do without taken
@@ -269,9 +347,7 @@ impl<R: GridRules> BitGame for GridGame<R> {
     }
 
     fn count_options(&self, k: &Region) -> usize {
-        let mut n = 0;
-        self.0.for_each_useful_move(k.bits(), &k.frame(), &mut |_| n += 1);
-        n
+        self.0.count_useful_moves(k.bits(), &k.frame())
     }
 
     fn options_until(&self, k: &Region, out: &mut OptionList<Region>, stop: &mut dyn FnMut(&[Region]) -> bool) {
@@ -380,6 +456,16 @@ mod tests {
         // A different shape (P pentomino) has another form.
         let (f, s) = region("##/##/#.");
         assert_ne!(f.canonical(s), forms[0]);
+    }
+
+    #[test]
+    fn rows_by_reciprocal() {
+        for w in 1..=128 {
+            let f = Frame::new(128 / w, w);
+            for i in 0..128 {
+                assert_eq!(f.row_of(i), i / w, "cell {i}, width {w}");
+            }
+        }
     }
 
     #[test]

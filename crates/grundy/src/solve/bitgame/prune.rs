@@ -33,6 +33,8 @@ use super::nimset::{NimSet, MAX_OPTIONS};
 use super::{BitGame, OptionList, Search, TableKey};
 use crate::control::Control;
 use crate::error::Result;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An option still to be asked: its unvalued components `comps[start..start + len]`
 /// (the largest first), the nim-sum `x` of the others, and its cost estimate.
@@ -278,11 +280,69 @@ impl<G: BitGame> Search<G> {
         let mut none = NimSet::upto(n as u32);
         self.etc(k, &mut lv, &mut none, None);
         let has = NimSet::upto(n as u32).without(&none);
-        let v = self.aspire(&mut lv, has, n as u32, levels, ctl);
+        let v = if self.parallel && rayon::current_num_threads() > 1 {
+            self.aspire_parallel(&mut lv, has, n as u32, ctl)
+        } else {
+            self.aspire(&mut lv, has, n as u32, levels, ctl)
+        };
         Self::put_level(levels, 0, lv);
         let v = v?;
         self.table.insert(*k, h, v, self.game.size(k));
         Ok(v)
+    }
+
+    /// [`Self::aspire`] with the moves asked in parallel (rayon): every move is asked
+    /// about the candidate value t, the threads sharing the table; once one answers t,
+    /// the moves not yet asked are left for the next value.
+    fn aspire_parallel(&self, lv: &mut Level<G::Key>, mut has: NimSet, n: u32, ctl: &Control) -> Result<u32> {
+        let comps = &lv.comps;
+        lv.moves
+            .par_iter_mut()
+            .try_for_each_init(Vec::new, |levels, m| self.value_rest(m, comps, levels, 1, ctl))?;
+        for t in 0..=n {
+            if has.contains(t) {
+                continue;
+            }
+            let hit = AtomicBool::new(false);
+            let answers: Vec<Option<Option<u32>>> = lv
+                .moves
+                .par_iter()
+                .map_init(Vec::new, |levels, m| {
+                    if hit.load(Ordering::Relaxed) {
+                        return Ok(None);
+                    }
+                    let big = comps[m.start as usize];
+                    let a = if m.x >= 256 || (t ^ m.x) >= 256 {
+                        Some(self.value_full(&big, levels, 1, ctl)?)
+                    } else {
+                        self.in_set(&big, NimSet::single(t ^ m.x), levels, 1, ctl)?
+                    };
+                    if a.is_some_and(|v| v ^ m.x == t) {
+                        hit.store(true, Ordering::Relaxed);
+                    }
+                    Ok(Some(a))
+                })
+                .collect::<Result<_>>()?;
+            let mut found = false;
+            let mut keep = Vec::with_capacity(lv.moves.len());
+            for (m, a) in lv.moves.iter().zip(answers) {
+                match a {
+                    Some(Some(v)) => {
+                        let v = v ^ m.x;
+                        if v < 256 {
+                            has.insert(v);
+                        }
+                        found |= v == t;
+                    }
+                    _ => keep.push(*m),
+                }
+            }
+            lv.moves = keep;
+            if !found {
+                return Ok(t);
+            }
+        }
+        Ok(n + 1)
     }
 
     /// The least value 0…=n that no pending move of `lv` has and is not in `has`.
