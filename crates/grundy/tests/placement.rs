@@ -572,3 +572,73 @@ fn node_kayles_three_rows_to_sixteen() {
         }
     }
 }
+
+/// Cram's simplifications against a brute force over whole boards on random boards
+/// with many holes: the cells `reduce` keeps have the value of the board, the parts
+/// split across twin squares nim-sum to it, and the useful moves reach every value the
+/// moves reach; each simplification happens on some of the boards.
+#[test]
+fn cram_simplifications_keep_the_value() {
+    use grundy::solve::grid::{Frame, GridRules};
+    let mut next = rng(0x9E37_79B9_7F4A_7C15);
+    let (mut reduced, mut split, mut fewer) = (0, 0, 0);
+    let mut memos: FxHashMap<(usize, usize), FxHashMap<u64, u32>> = FxHashMap::default();
+    for _ in 0..1500 {
+        let (h, w) = (2 + next(4) as usize, 2 + next(5) as usize);
+        let full = (1u64 << (h * w)) - 1;
+        let holes = (0..h * w).filter(|_| next(3) == 0).fold(0u64, |x, i| x | 1 << i);
+        let cells = full & !holes;
+        let memo = memos.entry((h, w)).or_default();
+        let expect = plain(h, w, cells, false, memo);
+        let frame = Frame::new(h as u32, w as u32);
+        let r = grundy::rulesets::cram::reduce(u128::from(cells), &frame) as u64;
+        assert_eq!(r & !cells, 0);
+        if r != cells {
+            reduced += 1;
+        }
+        assert_eq!(
+            plain(h, w, r, false, memo),
+            expect,
+            "{} reduced to {}",
+            board_text(h, w, cells),
+            board_text(h, w, r)
+        );
+        let mut x = 0;
+        let mut parts = 0;
+        CramRules.for_each_part(u128::from(cells), &frame, &mut |c| {
+            x ^= plain(h, w, c as u64, false, memo);
+            parts += 1;
+        });
+        let mut components = 0;
+        frame.for_each_component(u128::from(cells), |_| components += 1);
+        if parts > components {
+            split += 1;
+        }
+        assert_eq!(x, expect, "{}: parts", board_text(h, w, cells));
+        // The useful moves reach the same set of values as all moves.
+        let mut values = |useful: bool| {
+            let mut rests = Vec::new();
+            let mut f = |rest: u128| rests.push(rest as u64);
+            if useful {
+                CramRules.for_each_useful_move(u128::from(cells), &frame, &mut f);
+            } else {
+                CramRules.for_each_move(u128::from(cells), &frame, &mut f);
+            }
+            rests
+                .into_iter()
+                .map(|r| plain(h, w, r, false, memo))
+                .collect::<Vec<u32>>()
+        };
+        let (all, useful) = (values(false), values(true));
+        if useful.len() < all.len() {
+            fewer += 1;
+        }
+        let mex = |v: &[u32]| (0..).find(|x| !v.contains(x)).unwrap();
+        assert_eq!(mex(&useful), mex(&all), "{}: useful moves", board_text(h, w, cells));
+        assert!(useful.iter().all(|x| all.contains(x)));
+    }
+    assert!(
+        reduced > 100 && split > 20 && fewer > 20,
+        "{reduced} reduced, {split} split, {fewer} with fewer moves"
+    );
+}

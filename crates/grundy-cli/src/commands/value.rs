@@ -85,6 +85,11 @@ pub struct Args {
     /// the search (one board or graph position: Cram, Node-Kayles; gzip text).
     #[arg(long, value_name = "FILE")]
     save_proof: Option<std::path::PathBuf>,
+    /// Keep the search's table in this database file (boards: Cram, Node-Kayles): read
+    /// at the start if it exists (checked), written at the end, on Ctrl-C and every ten
+    /// minutes, so that a long search resumes where it stopped.
+    #[arg(long, value_name = "FILE")]
+    db: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -148,6 +153,9 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
     a.period.apply(&mut solver, ctl)?;
+    if let Some(path) = &a.db {
+        use_db(&mut solver, &a, &pos, path)?;
+    }
     if solver.play() == Play::Misere {
         let v = solver.misere_value(&pos)?;
         return print_misere(&pos, &v, a.format);
@@ -178,6 +186,28 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         })?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--db FILE`: the board game's engine keeps its table in the file.
+fn use_db(solver: &mut Solver, a: &Args, pos: &grundy::game::Position, path: &std::path::Path) -> anyhow::Result<()> {
+    if a.play != PlayArg::Normal {
+        anyhow::bail!("--db keeps the table of the normal-play search; it does not serve --play misere");
+    }
+    if a.method == MethodArg::Formula {
+        anyhow::bail!("--db keeps a search's table; --method formula does not search");
+    }
+    let games = pos
+        .components
+        .iter()
+        .filter(|c| matches!(c, grundy::game::Component::Game { .. }))
+        .count();
+    if games == 0 {
+        anyhow::bail!("--db keeps the table of a board game's search (cram, node-kayles-grid, node-kayles-path): {pos} has no board");
+    }
+    solver
+        .evaluator()
+        .use_db(path.to_path_buf(), Box::new(|m| crate::eprintln_quiet!("grundy: {m}")));
+    Ok(())
 }
 
 fn print_misere(pos: &grundy::game::Position, v: &MisereValue, format: Format) -> anyhow::Result<ExitCode> {

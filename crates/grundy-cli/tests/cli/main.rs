@@ -7,6 +7,7 @@ mod common;
 mod arithmetic;
 mod census;
 mod contract;
+mod database;
 mod figures_tables_periods;
 mod files;
 mod fuzzed;

@@ -108,6 +108,22 @@ pub trait GameSolver: Send {
         SearchStats::default()
     }
 
+    /// Keeps the engine's table in the database file `path` (`--db FILE`): reads it
+    /// now if it exists, and writes it at the end of every search, when a search is
+    /// interrupted, and every ten minutes while one runs. The number of entries read,
+    /// or `None` for a new database.
+    ///
+    /// # Errors
+    /// [`crate::Error::Unsupported`] for an engine without databases (the default);
+    /// [`crate::Error::Input`] naming the file when it cannot be read, is not a database
+    /// of this game, or is damaged; [`crate::Error::TooLarge`] when it does not fit the
+    /// memory limit.
+    fn use_db(&mut self, _path: &std::path::Path, _ctl: &Control) -> crate::Result<Option<u64>> {
+        Err(crate::Error::Unsupported(
+            "--db is for the games on boards (cram, node-kayles-grid, node-kayles-path)".into(),
+        ))
+    }
+
     /// Switches to the reference engine before the first search (`--method plain`):
     /// for the position engine, a plain memoized search with components and normal
     /// forms, every option's value computed, on one thread. The default keeps the

@@ -13,12 +13,29 @@ use std::sync::{Arc, LazyLock};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CramRules;
 
-/// Calls `f` with the cells left by each domino on `s`, but the dominoes across whose
-/// left cell is in `skip`.
-fn moves(s: u128, frame: &Frame, skip: u128, f: &mut dyn FnMut(u128)) {
+/// Calls `f` with the cells left by each domino on `s`, in reading order: across, then
+/// down, each from the first cell.
+fn moves(s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+    let mut across = s & (s >> 1) & frame.not_last;
+    while across != 0 {
+        let i = across.trailing_zeros();
+        across &= across - 1;
+        f(s & !(3u128 << i));
+    }
+    let mut down = s & s.checked_shr(frame.w).unwrap_or(0);
+    while down != 0 {
+        let i = down.trailing_zeros();
+        down &= down - 1;
+        f(s & !(1u128 << i | 1u128 << (i + frame.w)));
+    }
+}
+
+/// Calls `f` with the cells left by each domino on `s` but the dominoes across whose
+/// left cell is in `skip`, centre first: the dominoes down by their column's distance
+/// from the middle, then those across by their row's (a search finds its answers
+/// sooner there).
+fn moves_centre_first(s: u128, frame: &Frame, skip: u128, f: &mut dyn FnMut(u128)) {
     let (h, w) = (frame.h, frame.w);
-    // Centre first: the dominoes down by their column's distance from the middle,
-    // then those across by their row's (a search finds its answers sooner there).
     let down = s & s.checked_shr(w).unwrap_or(0);
     let first_col = frame.all & !frame.not_first;
     for c in centre_out(w) {
@@ -85,11 +102,11 @@ pub fn twin_links(s: u128, frame: &Frame) -> u128 {
 
 impl GridRules for CramRules {
     fn for_each_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
-        moves(s, frame, 0, f);
+        moves(s, frame, f);
     }
 
     fn for_each_useful_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
-        moves(s, frame, twin_links(s, frame), f);
+        moves_centre_first(s, frame, twin_links(s, frame), f);
     }
 
     fn count_useful_moves(&self, s: u128, frame: &Frame) -> usize {

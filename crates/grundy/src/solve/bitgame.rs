@@ -27,6 +27,7 @@ use crate::value::Nimber;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+pub mod db;
 mod nimset;
 mod proof;
 mod prune;
@@ -39,6 +40,18 @@ pub use table::Table;
 pub trait TableKey: Copy + Eq + Ord + std::hash::Hash + Default + Send + Sync {
     /// A well-mixed 64-bit hash of the key.
     fn hash64(&self) -> u64;
+
+    /// The key as three words for a database file ([`db`]), if it has a form that
+    /// means the same in another run (a board region does; a graph's part names the
+    /// graph by a number of this run, and does not).
+    fn to_words(&self) -> Option<[u64; 3]> {
+        None
+    }
+
+    /// The key of three words written by [`Self::to_words`], if they are one.
+    fn from_words(_w: [u64; 3]) -> Option<Self> {
+        None
+    }
 }
 
 /// A game whose positions are sums of components with canonical keys.
@@ -223,6 +236,8 @@ pub struct Search<G: BitGame> {
     /// List options as the rules give them ([`BitGame::options_exact`]) when true, as
     /// proofs need; with the game's simplifications when false (the default).
     pub exact: bool,
+    /// The database the table is saved to ([`db`]).
+    db: Option<db::Db>,
 }
 
 /// A sum in the outcome search: its components (sorted canonical keys, none of them
@@ -274,6 +289,7 @@ impl<G: BitGame> Search<G> {
             parallel: true,
             prune: false,
             exact: false,
+            db: None,
         }
     }
 
@@ -528,6 +544,11 @@ impl<G: BitGame> Search<G> {
                     crate::error::sci(u128::from(self.table.len()))
                 ));
             }
+            if self.db.as_ref().is_some_and(db::Db::due) {
+                // A failed save here is tried again at the end of the search, which
+                // reports it.
+                let _ = self.save_db(self.db.as_ref().expect("checked"));
+            }
             ctl.tick(n)?;
         }
         Ok(())
@@ -757,7 +778,28 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         if started {
             ctl.finish();
         }
+        // What is known is kept, also when the search was interrupted.
+        if let Some(db) = &search.db {
+            if result.is_ok() || result == Err(Error::Interrupted) {
+                search.save_db(db)?;
+            }
+        }
         result.map(|()| Nimber::from(u64::from(x)))
+    }
+
+    fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<u64>> {
+        if G::Key::default().to_words().is_none() {
+            return Err(Error::Unsupported(format!(
+                "--db is for the games on boards (cram, node-kayles-grid, node-kayles-path), not {}",
+                self.name
+            )));
+        }
+        self.search(ctl)?;
+        let search = self.search.as_mut().expect("created above");
+        let db = db::Db::new(path.to_path_buf(), self.name.clone());
+        let loaded = search.load_db(&db, ctl)?;
+        search.db = Some(db);
+        Ok(loaded)
     }
 
     fn use_reference(&mut self) {

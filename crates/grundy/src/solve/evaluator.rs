@@ -55,7 +55,13 @@ pub struct Evaluator {
     used: Vec<Arc<ProvenPeriod>>,
     /// Game rulesets searched by their reference engines ([`Evaluator::use_reference_engines`]).
     reference: bool,
+    /// The database file of the game engines, and what to tell when one is read
+    /// ([`Evaluator::use_db`]).
+    db: Option<(std::path::PathBuf, Announce)>,
 }
+
+/// What is told when a game engine reads its database ([`Evaluator::use_db`]).
+pub type Announce = Box<dyn FnMut(String) + Send>;
 
 impl Evaluator {
     /// An evaluator using `method`, with memory limit and cancellation from `ctl`.
@@ -68,7 +74,15 @@ impl Evaluator {
             games: Vec::new(),
             used: Vec::new(),
             reference: false,
+            db: None,
         }
+    }
+
+    /// Keeps the table of the game engine that searches next in the database file
+    /// `path` (`--db FILE`, [`GameSolver::use_db`]); `announce` is told, once the file
+    /// is read, how many entries it held.
+    pub fn use_db(&mut self, path: std::path::PathBuf, announce: Announce) {
+        self.db = Some((path, announce));
     }
 
     /// Searches game rulesets with their reference engines (`--method plain`: for
@@ -406,6 +420,20 @@ impl Evaluator {
                     .unwrap_or_else(|| Box::new(super::game::GenericSolver::new(rs.clone())));
                 if self.reference {
                     engine.use_reference();
+                }
+                if let Some((path, mut announce)) = self.db.take() {
+                    announce(match engine.use_db(&path, &self.ctl)? {
+                        Some(n) => format!(
+                            "resumed from the database {} ({n} entries of {})",
+                            path.display(),
+                            rs.name()
+                        ),
+                        None => format!(
+                            "the database {} is new: it will hold {}'s table",
+                            path.display(),
+                            rs.name()
+                        ),
+                    });
                 }
                 self.games.push((rs.clone(), engine));
                 self.games.len() - 1

@@ -54,6 +54,19 @@ impl Region {
 }
 
 impl TableKey for Region {
+    fn to_words(&self) -> Option<[u64; 3]> {
+        Some([u64::from(self.h) << 8 | u64::from(self.w), self.lo, self.hi])
+    }
+
+    fn from_words(w: [u64; 3]) -> Option<Region> {
+        let (h, wd) = ((w[0] >> 8) as u32, (w[0] & 0xFF) as u32);
+        if w[0] >> 16 != 0 || h == 0 || wd == 0 || h * wd > 128 {
+            return None;
+        }
+        let r = Region::new(h, wd, u128::from(w[1]) | u128::from(w[2]) << 64);
+        (r.bits() & !r.frame().all == 0 && r.bits() != 0).then_some(r)
+    }
+
     fn hash64(&self) -> u64 {
         // splitmix64's finalizer over the words.
         let mix = |mut x: u64| {

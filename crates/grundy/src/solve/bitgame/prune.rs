@@ -63,6 +63,10 @@ impl<K> Default for Level<K> {
     }
 }
 
+/// The levels of the search at which a component's moves are asked on several
+/// threads (the root is level 0).
+const PARALLEL_DEPTH: usize = 2;
+
 /// The levels of a search, reused.
 pub(super) type Levels<K> = Vec<Level<K>>;
 
@@ -144,6 +148,30 @@ impl<G: BitGame> Search<G> {
         cut
     }
 
+    /// The value of the option `m` if it is in `ask` (its other components valued in
+    /// full first); `None` only if it is not.
+    fn ask(
+        &self,
+        m: &mut Pending,
+        comps: &[G::Key],
+        ask: NimSet,
+        levels: &mut Levels<G::Key>,
+        depth: usize,
+        ctl: &Control,
+    ) -> Result<Option<u32>> {
+        self.value_rest(m, comps, levels, depth, ctl)?;
+        let big = comps[m.start as usize];
+        if m.x >= 256 {
+            // A nim-sum beyond the sets (a part with more than 255 options).
+            return Ok(Some(self.value_full(&big, levels, depth, ctl)? ^ m.x));
+        }
+        let ask = ask.xor_each(m.x);
+        if ask.is_empty() {
+            return Ok(None);
+        }
+        Ok(self.in_set(&big, ask, levels, depth, ctl)?.map(|v| v ^ m.x))
+    }
+
     /// Values the components of `m` but its first in full, into `m.x` (once).
     fn value_rest(
         &self,
@@ -212,39 +240,54 @@ impl<G: BitGame> Search<G> {
         let upto_want = NimSet::upto(max_want);
         let mut exact = true;
         let mut result = Ok(());
-        for i in 0..lv.moves.len() {
-            if cand.is_disjoint(&want) {
-                break;
-            }
-            let mut m = lv.moves[i];
+        let threads = if self.parallel && depth <= PARALLEL_DEPTH && size >= super::PARALLEL_SIZE {
+            rayon::current_num_threads()
+        } else {
+            1
+        };
+        let mut i = 0;
+        while i < lv.moves.len() && !cand.is_disjoint(&want) {
+            // The first move alone; then, on several threads, as many moves at once,
+            // each asked about the candidates as they are before any of them answers
+            // (a larger set than the sequential search would ask about: still a valid
+            // question), the answers applied in order.
+            let take = if i == 0 { 1 } else { threads.min(lv.moves.len() - i) };
             let below = cand.without_max();
-            if let Err(e) = self.value_rest(&mut m, &lv.comps, levels, depth + 1, ctl) {
-                result = Err(e);
-                break;
-            }
-            let big = lv.comps[m.start as usize];
-            let answer = if m.x >= 256 {
-                // A nim-sum beyond the sets (a part with more than 255 options).
-                self.value_full(&big, levels, depth + 1, ctl).map(Some)
+            let ask = below.and(&upto_want);
+            let answers: Vec<Result<Option<u32>>> = if take == 1 {
+                let mut m = lv.moves[i];
+                vec![self.ask(&mut m, &lv.comps, ask, levels, depth + 1, ctl)]
             } else {
-                let ask = below.and(&upto_want).xor_each(m.x);
-                if ask.is_empty() {
-                    Ok(None)
-                } else {
-                    self.in_set(&big, ask, levels, depth + 1, ctl)
-                }
+                let comps = &lv.comps;
+                lv.moves[i..i + take]
+                    .par_iter()
+                    .map_init(Vec::new, |levels, m| {
+                        let mut m = *m;
+                        self.ask(&mut m, comps, ask, levels, depth + 1, ctl)
+                    })
+                    .collect()
             };
-            match answer {
-                Ok(Some(v)) if below.contains(v ^ m.x) => cand.remove(v ^ m.x),
-                Ok(Some(_)) => cand = below,
-                Ok(None) => {
-                    cand = below;
-                    exact = false;
-                }
-                Err(e) => {
-                    result = Err(e);
+            i += take;
+            for answer in answers {
+                if cand.is_disjoint(&want) {
                     break;
                 }
+                let below = cand.without_max();
+                match answer {
+                    Ok(Some(v)) if below.contains(v) => cand.remove(v),
+                    Ok(Some(_)) => cand = below,
+                    Ok(None) => {
+                        cand = below;
+                        exact = false;
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+            if result.is_err() {
+                break;
             }
         }
         Self::put_level(levels, depth, lv);

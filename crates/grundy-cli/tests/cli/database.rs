@@ -1,0 +1,102 @@
+//! `value --db FILE`: the search's table kept in a file, read back (checked) by the next
+//! run, written on Ctrl-C; damaged, foreign and tampered files refused with one line.
+
+use crate::common::{error_line, grundy, interrupted};
+use predicates::prelude::*;
+
+fn words(path: &std::path::Path) -> Vec<u64> {
+    std::fs::read(path)
+        .unwrap()
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn write_words(path: &std::path::Path, w: &[u64]) {
+    std::fs::write(path, w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+}
+
+#[test]
+fn a_database_is_written_read_back_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cram.db");
+    let f = db.to_str().unwrap();
+    grundy()
+        .args(["value", "cram(3,5)", "--db", f])
+        .assert()
+        .success()
+        .stdout("cram(3,5): value 1, N-position (the next player wins)\n")
+        .stderr(predicate::str::contains("is new"));
+    // The next run reads it and searches nothing.
+    grundy()
+        .args(["value", "cram(3,5)", "--db", f, "--stats"])
+        .assert()
+        .success()
+        .stdout("cram(3,5): value 1, N-position (the next player wins)\n")
+        .stderr(
+            predicate::str::contains("resumed from the database").and(predicate::str::contains("0 positions searched")),
+        );
+    // Another board of the same game uses and extends it.
+    grundy()
+        .args(["value", "cram(4,5)", "--db", f])
+        .assert()
+        .success()
+        .stdout("cram(4,5): value 2, N-position (the next player wins)\n");
+    // Another game's run refuses it.
+    assert!(error_line(&["value", "node-kayles-grid(3,5)", "--db", f]).contains("not a database of node-kayles-grid"));
+    // A byte changed: the checksum fails.
+    let good = words(&db);
+    let mut w = good.clone();
+    let last = w.len() - 2;
+    w[last] ^= 1 << 40;
+    write_words(&db, &w);
+    assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged"));
+    // Cut short.
+    write_words(&db, &good[..good.len() - 3]);
+    assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged"));
+    // Not a database at all.
+    std::fs::write(&db, b"hello").unwrap();
+    assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("not a database"));
+    // Bad uses.
+    assert!(error_line(&["value", "nim(3)", "--db", f]).contains("has no board"));
+    assert!(error_line(&["value", "node-kayles-queens(5)", "--db", f]).contains("--db is for the games on boards"));
+    assert!(error_line(&["value", "cram(3,5)", "--db", f, "--play", "misere"]).contains("normal-play"));
+}
+
+/// A value changed in every entry of a small board, the checksum made to match: the
+/// values recomputed from the rules (every entry of a board this small) expose it.
+#[test]
+fn a_tampered_value_does_not_recompute() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cram.db");
+    let f = db.to_str().unwrap();
+    grundy().args(["value", "cram(3,4)", "--db", f]).assert().success();
+    let mut w = words(&db);
+    // Header: magic, version, name length and 1 word of "cram", the count.
+    let n = w[4] as usize;
+    assert!(n > 0);
+    for i in 0..n {
+        let data = &mut w[5 + 4 * i + 3];
+        if *data & 0xFFFF != 0xFFFF {
+            *data ^= 1; // the value's lowest bit
+        }
+    }
+    let body = w.len() - 1;
+    w[body] = grundy::solve::bitgame::db::checksum(&w[..body]);
+    write_words(&db, &w);
+    assert!(error_line(&["value", "cram(3,4)", "--db", f]).contains("does not recompute"));
+}
+
+/// Ctrl-C keeps what the search knew: the rerun resumes from it.
+#[test]
+fn an_interrupted_search_resumes_from_its_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cram.db");
+    let f = db.to_str().unwrap();
+    let (code, _, err) = interrupted(&["value", "cram(5,9)", "--db", f], 1.5);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(db.exists(), "{err}");
+    let (code, _, err) = interrupted(&["value", "cram(5,9)", "--db", f], 1.0);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("resumed from the database"), "{err}");
+}

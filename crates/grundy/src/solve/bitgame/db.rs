@@ -1,0 +1,228 @@
+//! The database of a search (`--db FILE`): the transposition table's entries kept in a
+//! file, so that a long search interrupted (Ctrl-C, a crash, the end of a job's time)
+//! resumes from what it knew, and components valued once (an end-game database) serve
+//! every later search of the same game.
+//!
+//! The file is binary, little-endian 64-bit words: the magic `GRUNDYDB`, the format
+//! version, the game's name (its length in bytes, then the bytes padded to words), the
+//! number of entries, the entries (a key in three words — [`TableKey::to_words`] — and
+//! one word of data: the value, or 65535 if only excluded values are known, in bits
+//! 0–15, the component's size in bits 16–31, the values it is known not to have, a mask
+//! of values below 32, in bits 32–63), and a checksum of every word before it. It is
+//! written atomically (a temporary file, then a rename) at the end of every search, when
+//! a search is interrupted, and every [`SAVE_EVERY`] during a search.
+//!
+//! A database is checked when it is read: its length against the memory limit before
+//! anything is allocated, the magic, version, game and checksum, every key (a component
+//! of the game), and the values of a sample of its entries recomputed by a plain
+//! memoized search from the rules that does not use the table. A file that fails is
+//! refused with one line naming the file and the fault; the search never starts from it.
+
+use super::{BitGame, Search, TableKey};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use rustc_hash::FxHashMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How often a running search saves its database.
+pub const SAVE_EVERY: Duration = Duration::from_secs(600);
+
+const MAGIC: u64 = u64::from_le_bytes(*b"GRUNDYDB");
+const VERSION: u64 = 1;
+/// Words per entry in the file.
+const ENTRY_WORDS: usize = 4;
+/// Entries recomputed when a database is read.
+const SAMPLE: usize = 48;
+/// The largest component (cells or edges) the sample check recomputes.
+const SAMPLE_MAX_SIZE: u32 = 20;
+
+/// Where a search keeps its database, and when it last saved it.
+pub(super) struct Db {
+    pub(super) path: PathBuf,
+    pub(super) game: String,
+    last: Mutex<Instant>,
+}
+
+impl Db {
+    pub(super) fn new(path: PathBuf, game: String) -> Db {
+        Db {
+            path,
+            game,
+            last: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// True (once per period) when the database is due to be saved.
+    pub(super) fn due(&self) -> bool {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() >= SAVE_EVERY {
+            *last = Instant::now();
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The checksum of a database's words (splitmix64's finalizer, chained), the file's last
+/// word.
+pub fn checksum(words: &[u64]) -> u64 {
+    words.iter().fold(0x243F_6A88_85A3_08D3u64, |h, &w| {
+        let mut x = h ^ w.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    })
+}
+
+/// The words of the game's name: its length, then its bytes padded.
+fn name_words(game: &str) -> Vec<u64> {
+    let mut w = vec![game.len() as u64];
+    for chunk in game.as_bytes().chunks(8) {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        w.push(u64::from_le_bytes(b));
+    }
+    w
+}
+
+impl<G: BitGame> Search<G> {
+    /// Writes the table to the database file atomically.
+    ///
+    /// # Errors
+    /// [`Error::Input`] naming the file when it cannot be written.
+    pub(super) fn save_db(&self, db: &Db) -> Result<()> {
+        let mut words = vec![MAGIC, VERSION];
+        words.extend(name_words(&db.game));
+        let count_at = words.len();
+        words.push(0);
+        let mut n = 0u64;
+        self.table.for_each(|k, v, excluded, size| {
+            if let Some(kw) = k.to_words() {
+                words.extend_from_slice(&kw);
+                let value = u64::from(v.map_or(u16::MAX, |v| v as u16));
+                words.push(value | u64::from(size.min(0xFFFF)) << 16 | u64::from(excluded) << 32);
+                n += 1;
+            }
+        });
+        words[count_at] = n;
+        words.push(checksum(&words));
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        crate::control::write_atomically(&db.path, &bytes)
+            .map_err(|e| Error::Input(format!("cannot write the database {}: {e}", db.path.display())))
+    }
+
+    /// Reads the database file into the table; the number of entries, or `None` if the
+    /// file does not exist (a new database).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when the file is larger than the memory limit allows;
+    /// [`Error::Input`] naming the file for a file that cannot be read, is not a
+    /// database of this game, is damaged, or whose sample of values does not recompute.
+    pub(super) fn load_db(&self, db: &Db, ctl: &Control) -> Result<Option<u64>> {
+        let path = &db.path;
+        let bad = |what: String| Error::Input(format!("the database {}: {what}", path.display()));
+        let len = match std::fs::metadata(path) {
+            Ok(m) => m.len(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(bad(format!("cannot be read: {e}"))),
+        };
+        // The file's bytes and the entries' copy as words.
+        ctl.check_memory(
+            &format!("reading the database {}", path.display()),
+            len.saturating_mul(2),
+            "the file and its words",
+        )?;
+        let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot be read: {e}")))?;
+        if bytes.len() % 8 != 0 || bytes.len() < 40 {
+            return Err(bad("not a database (its length is not whole words)".into()));
+        }
+        let words: Vec<u64> = bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        if words[0] != MAGIC {
+            return Err(bad("not a grundy database".into()));
+        }
+        if words[1] != VERSION {
+            return Err(bad(format!(
+                "format version {} (this grundy reads {VERSION})",
+                words[1]
+            )));
+        }
+        let name = name_words(&db.game);
+        if words.len() < 2 + name.len() + 2 || words[2..2 + name.len()] != name[..] {
+            return Err(bad(format!("not a database of {}", db.game)));
+        }
+        let (body, sum) = words.split_at(words.len() - 1);
+        if checksum(body) != sum[0] {
+            return Err(bad("damaged (its checksum does not match)".into()));
+        }
+        let at = 2 + name.len();
+        let n = body[at];
+        let entries = &body[at + 1..];
+        if entries.len() as u64 != n.saturating_mul(ENTRY_WORDS as u64) {
+            return Err(bad(format!(
+                "damaged ({n} entries announced, {} words of them)",
+                entries.len()
+            )));
+        }
+        let mut sample: Vec<(G::Key, Option<u32>, u32, u32)> = Vec::new();
+        for (i, e) in entries.chunks_exact(ENTRY_WORDS).enumerate() {
+            let key = G::Key::from_words([e[0], e[1], e[2]])
+                .ok_or_else(|| bad(format!("entry {}: not a component of {}", i + 1, db.game)))?;
+            let value = (e[3] & 0xFFFF) as u32;
+            let size = ((e[3] >> 16) & 0xFFFF) as u32;
+            let excluded = (e[3] >> 32) as u32;
+            let v = (value != 0xFFFF).then_some(value);
+            if v.is_some_and(|v| v < 32 && excluded >> v & 1 == 1) {
+                return Err(bad(format!("entry {}: a value also excluded", i + 1)));
+            }
+            let h = key.hash64();
+            match v {
+                Some(v) => self.table.insert(key, h, v, size),
+                None => self.table.exclude_mask(key, h, excluded, size),
+            }
+            if self.game.size(&key) <= SAMPLE_MAX_SIZE && sample.len() < SAMPLE {
+                sample.push((key, v, excluded, size));
+            }
+        }
+        // A sample recomputed from the rules, without the table.
+        let mut memo = FxHashMap::default();
+        for (key, v, excluded, _) in sample {
+            let got = self.value_from_rules(&key, &mut memo);
+            let wrong = match v {
+                Some(v) => got != v,
+                None => got < 32 && excluded >> got & 1 == 1,
+            };
+            if wrong {
+                return Err(bad(format!(
+                    "an entry does not recompute (the value of a component of {} cells is {got})",
+                    self.game.size(&key)
+                )));
+            }
+        }
+        *db.last.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        Ok(Some(n))
+    }
+
+    /// The value of `k` by a plain memoized search over the rules' options, which does
+    /// not read or write the table (for the check of a database).
+    fn value_from_rules(&self, k: &G::Key, memo: &mut FxHashMap<G::Key, u32>) -> u32 {
+        if let Some(&v) = memo.get(k) {
+            return v;
+        }
+        let mut opts = super::OptionList::default();
+        self.game.options_exact(k, &mut opts);
+        let mut seen = Vec::new();
+        for o in opts.iter() {
+            let x = o.iter().fold(0, |x, c| x ^ self.value_from_rules(c, memo));
+            seen.push(x);
+        }
+        let v = (0..).find(|x| !seen.contains(x)).expect("a value is missing");
+        memo.insert(*k, v);
+        v
+    }
+}
