@@ -24,6 +24,10 @@ pub enum MethodArg {
     /// (components and symmetries, every option's value, one thread); otherwise as
     /// `search`.
     Plain,
+    /// Search boards and graphs by the outcome search on sums (Lemoine & Viennot), an
+    /// algorithm independent of the default's set pruning, to confirm a value; otherwise
+    /// as `search`.
+    Sums,
 }
 
 impl From<MethodArg> for Method {
@@ -31,7 +35,7 @@ impl From<MethodArg> for Method {
         match m {
             MethodArg::Auto => Method::Auto,
             MethodArg::Formula => Method::Formula,
-            MethodArg::Search | MethodArg::Plain => Method::Search,
+            MethodArg::Search | MethodArg::Plain | MethodArg::Sums => Method::Search,
         }
     }
 }
@@ -106,8 +110,10 @@ struct Out {
 /// The solver for `--method` and the loopy bounds (finite games ignore the bounds).
 pub fn solver(method: MethodArg, bounds: &BoundArgs, ctl: &Control) -> Solver {
     let mut s = Solver::new(method.into(), ctl.clone()).with_bound(bounds.bound(Bound::default().moves));
-    if method == MethodArg::Plain {
-        s.evaluator().use_reference_engines();
+    match method {
+        MethodArg::Plain => s.evaluator().use_reference_engines(),
+        MethodArg::Sums => s.evaluator().use_outcome_search(),
+        _ => {}
     }
     s
 }

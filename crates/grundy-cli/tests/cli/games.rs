@@ -129,3 +129,24 @@ fn interrupted_search_says_what_was_done() {
         "{stderr}"
     );
 }
+
+/// The three engines of boards and graphs give the same values: the default (set
+/// pruning), `--method sums` (the outcome search, over the rules' options) and `--method
+/// plain` (every option's value).
+#[test]
+fn the_engines_of_boards_and_graphs_agree() {
+    for expr in [
+        "cram(3,5)",
+        "cram(\"...#/..../.#..\")",
+        "node-kayles-grid(4,5)",
+        "node-kayles-path(17)",
+        "node-kayles(\"a-b b-c c-d d-a a-c e-f\")",
+        "green-hackenbush(\"g-a a-b b-g b-c\")",
+    ] {
+        let values: Vec<serde_json::Value> = ["search", "sums", "plain"]
+            .iter()
+            .map(|m| json(&["value", expr, "--method", m, "--format", "json"])["value"].clone())
+            .collect();
+        assert!(values.iter().all(|v| *v == values[0]), "{expr}: {values:?}");
+    }
+}

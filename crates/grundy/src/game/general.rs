@@ -124,6 +124,11 @@ pub trait GameSolver: Send {
         ))
     }
 
+    /// Switches to the outcome search on sums (Lemoine & Viennot; `--method sums`), an
+    /// algorithm independent of the default's, to confirm a value. The default keeps
+    /// the engine.
+    fn use_outcome_search(&mut self) {}
+
     /// Switches to the reference engine before the first search (`--method plain`):
     /// for the position engine, a plain memoized search with components and normal
     /// forms, every option's value computed, on one thread. The default keeps the

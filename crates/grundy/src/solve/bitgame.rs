@@ -660,6 +660,8 @@ pub struct BitSolver<G: BitGame> {
     proof: Option<ProofText<G>>,
     /// The reference engine: every option's value, one thread ([`GameSolver::use_reference`]).
     plain: bool,
+    /// The outcome search on sums ([`GameSolver::use_outcome_search`]).
+    sums: bool,
 }
 
 /// The header lines of a position's proof (the game and the position).
@@ -697,6 +699,7 @@ impl<G: BitGame> BitSolver<G> {
             write,
             proof: None,
             plain: false,
+            sums: false,
         }
     }
 
@@ -718,6 +721,9 @@ impl<G: BitGame> BitSolver<G> {
             let mut search = Search::new(game, table_budget(ctl));
             search.parallel = !self.plain;
             search.prune = !self.plain;
+            // The outcome search confirms values: over the options as the rules give
+            // them, without the game's simplifications.
+            search.exact = self.sums;
             self.search = Some(search);
         }
         Ok(self.search.as_ref().expect("created above"))
@@ -766,8 +772,16 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         let started = self.start(search, &keys, pos, ctl)?;
         let mut x = 0u32;
         let mut result = Ok(());
+        // The outcome search's table of sums: a quarter of the table budget, at about
+        // 160 bytes a sum.
+        let max_sums = (table_budget(ctl) / 4 / SUM_BYTES).max(1024) as usize;
         for k in &keys {
-            match search.value(k, ctl) {
+            let v = match search.game().outcome_search() {
+                Some(small) if self.sums => search.value_by_sums(k, small, max_sums, ctl),
+                None if self.sums => search.value_by_sums(k, 0, max_sums, ctl),
+                _ => search.value(k, ctl),
+            };
+            match v {
                 Ok(v) => x ^= v,
                 Err(e) => {
                     result = Err(e);
@@ -802,6 +816,13 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         Ok(loaded)
     }
 
+    fn use_outcome_search(&mut self) {
+        self.sums = true;
+        if let Some(s) = &mut self.search {
+            s.exact = true;
+        }
+    }
+
     fn use_reference(&mut self) {
         self.plain = true;
         if let Some(s) = &mut self.search {
@@ -824,7 +845,7 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         search.exact = true;
         // A quarter of the memory limit: the table takes at most three quarters.
         let proof = search.prove(&keys, ctl.memory_limit() / 4, ctl);
-        search.exact = false;
+        search.exact = self.sums;
         ctl.finish();
         let proof = proof?;
         let text = self.proof.as_ref().expect("checked above");

@@ -55,6 +55,8 @@ pub struct Evaluator {
     used: Vec<Arc<ProvenPeriod>>,
     /// Game rulesets searched by their reference engines ([`Evaluator::use_reference_engines`]).
     reference: bool,
+    /// Game rulesets searched by the outcome search on sums ([`Evaluator::use_outcome_search`]).
+    sums: bool,
     /// The database file of the game engines, and what to tell when one is read
     /// ([`Evaluator::use_db`]).
     db: Option<(std::path::PathBuf, Announce)>,
@@ -74,6 +76,7 @@ impl Evaluator {
             games: Vec::new(),
             used: Vec::new(),
             reference: false,
+            sums: false,
             db: None,
         }
     }
@@ -92,6 +95,15 @@ impl Evaluator {
         self.reference = true;
         for (_, e) in &mut self.games {
             e.use_reference();
+        }
+    }
+
+    /// Searches game rulesets whose engines have one by the outcome search on sums
+    /// (`--method sums`, [`GameSolver::use_outcome_search`]).
+    pub fn use_outcome_search(&mut self) {
+        self.sums = true;
+        for (_, e) in &mut self.games {
+            e.use_outcome_search();
         }
     }
 
@@ -420,6 +432,9 @@ impl Evaluator {
                     .unwrap_or_else(|| Box::new(super::game::GenericSolver::new(rs.clone())));
                 if self.reference {
                     engine.use_reference();
+                }
+                if self.sums {
+                    engine.use_outcome_search();
                 }
                 if let Some((path, mut announce)) = self.db.take() {
                     announce(match engine.use_db(&path, &self.ctl)? {
