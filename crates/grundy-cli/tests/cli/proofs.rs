@@ -73,3 +73,31 @@ fn the_shipped_record_proofs_hold() {
     }
     assert!(checked >= 1, "no proof in {}", dir.display());
 }
+
+/// A Node-Kayles board with both sides even is 0 by the half-turn rule, which proofs of
+/// version 2 may use and version 1 may not.
+#[test]
+fn the_node_kayles_half_turn_rule_is_version_2s() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nk44.proof.gz");
+    let f = file.to_str().unwrap();
+    grundy()
+        .args(["value", "node-kayles-grid(4,4)", "--save-proof", f])
+        .assert()
+        .success()
+        .stdout("node-kayles-grid(4,4): value 0, P-position (the previous player wins)\n");
+    let text = gunzip(&file);
+    assert!(text.starts_with("grundy-proof 2\n"), "{text}");
+    grundy()
+        .args(["proof", "--check", f])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("holds: "));
+    let old = dir.path().join("v1.proof");
+    std::fs::write(&old, text.replacen("grundy-proof 2", "grundy-proof 1", 1)).unwrap();
+    let out = grundy()
+        .args(["proof", "--check", old.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
+}

@@ -8,7 +8,7 @@
 //! `crate::solve::bitgame::BitProof`) is text:
 //!
 //! ```text
-//! grundy-proof 1
+//! grundy-proof 2
 //! game cram                      (cram, node-kayles-grid or node-kayles)
 //! board ....#/.....              (a board; for node-kayles: vertices, edges, set)
 //! value 2                        (the claim: the position's nim-value)
@@ -33,9 +33,11 @@
 //!   claimed, a component's value given by a `V` entry, a rule, or a `P` entry of the
 //!   component alone with a heap h (then its value is h).
 //!
-//! The rules the checker applies itself: the empty sum is 0, and a Cram region that is
-//! its own image under the half-turn, with no cell next to or equal to its image, is
-//! 0 (the second player copies every domino; Winning Ways ch. 22). Every move of a
+//! The rules the checker applies itself: the empty sum is 0, and a Cram or Node-Kayles
+//! region that is its own image under the half-turn, with no cell next to or equal to
+//! its image, is 0 (the second player copies every move: a domino, or a cell taken
+//! with its neighbours; Winning Ways ch. 22). Proofs of version 1 (`grundy-proof 1`,
+//! written before the Node-Kayles rule) are checked with the Cram rule only. Every move of a
 //! component removes cells or vertices and every move in the heap lowers it, so the
 //! entries' checks, each one level deep, prove the claim by induction (on the cells or
 //! vertices of the components not folded, then the heap).
@@ -68,7 +70,10 @@ type Sum = (Vec<Comp>, u64);
 
 enum Rules {
     Cram,
-    NodeKaylesGrid,
+    /// Node-Kayles on a board, with the half-turn rule (proofs of version 2) or without.
+    NodeKaylesGrid {
+        half_turn: bool,
+    },
     /// Node-Kayles on a graph: each vertex's neighbours.
     NodeKayles(Vec<u128>),
 }
@@ -186,7 +191,7 @@ impl Rules {
 
     /// A value the checker's own rules give.
     fn rule(&self, c: &Comp) -> Option<u64> {
-        (matches!(self, Rules::Cram) && half_turn_symmetric(c)).then_some(0)
+        (matches!(self, Rules::Cram | Rules::NodeKaylesGrid { half_turn: true }) && half_turn_symmetric(c)).then_some(0)
     }
 }
 
@@ -365,12 +370,18 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
     let mut next_line = || lines.next().unwrap_or((0, ""));
     let (n, first) = next_line();
-    if first != "grundy-proof 1" {
-        return Err(err(
-            n.max(1),
-            "not a grundy proof (the first line is not 'grundy-proof 1')",
-        ));
-    }
+    // Version 1 (grundy before the Node-Kayles symmetry rule) and version 2: the
+    // same format; version 2's checker also knows the half-turn rule of Node-Kayles.
+    let version = match first {
+        "grundy-proof 1" => 1,
+        "grundy-proof 2" => 2,
+        _ => {
+            return Err(err(
+                n.max(1),
+                "not a grundy proof (the first line is not 'grundy-proof 2' or 'grundy-proof 1')",
+            ))
+        }
+    };
     let field = |(n, l): (usize, &str), name: &str| -> Result<String> {
         l.strip_prefix(name)
             .and_then(|r| if r.is_empty() { Some(r) } else { r.strip_prefix(' ') })
@@ -386,7 +397,9 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
             let rules = if game == "cram" {
                 Rules::Cram
             } else {
-                Rules::NodeKaylesGrid
+                Rules::NodeKaylesGrid {
+                    half_turn: version >= 2,
+                }
             };
             (rules, split_board(h, w, bits), format!("{game}(\"{board}\")"))
         }

@@ -148,7 +148,7 @@ impl GridRules for CramRules {
         match r.cells() {
             1 => Some(0),
             2 | 3 => Some(1),
-            _ => symmetric(r).then_some(0),
+            _ => r.half_turn_free().then_some(0),
         }
     }
 
@@ -204,29 +204,6 @@ pub fn reduce(mut s: u128, frame: &Frame) -> u128 {
         }
         s = out;
     }
-}
-
-/// True if the region is its own image under the half-turn about its centre and has
-/// no cell next to (or equal to) its own image: then the second player answers every
-/// domino with its image and wins, so the value is 0 (the symmetry strategy of even
-/// by even boards; Gardner 1974, Winning Ways ch. 22).
-fn symmetric(r: &Region) -> bool {
-    let (h, w) = (u32::from(r.h), u32::from(r.w));
-    let n = h * w;
-    let bits = r.bits();
-    if bits.reverse_bits() >> (128 - n) != bits {
-        return false;
-    }
-    // The cells whose image is themselves or a neighbour: the centre cell (both sides
-    // odd), or the two cells across the centre (one side even, one odd).
-    let (hc, wc) = (h / 2, w / 2);
-    let centre = match (h % 2, w % 2) {
-        (0, 0) => 0,
-        (1, 1) => 1u128 << (hc * w + wc),
-        (1, 0) => 1u128 << (hc * w + wc) | 1u128 << (hc * w + wc - 1),
-        _ => 1u128 << (hc * w + wc) | 1u128 << ((hc - 1) * w + wc),
-    };
-    bits & centre == 0
 }
 
 /// The positions a search of a region visits, for the work estimate: about 1.5^cells

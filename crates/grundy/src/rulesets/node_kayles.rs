@@ -43,7 +43,7 @@ impl GridRules for NodeKaylesRules {
         match r.cells() {
             1 | 2 => Some(1),
             3 => Some(2),
-            _ => None,
+            _ => r.half_turn_free().then_some(0),
         }
     }
 }

@@ -51,6 +51,32 @@ impl Region {
     pub fn frame(&self) -> Frame {
         Frame::new(u32::from(self.h), u32::from(self.w))
     }
+
+    /// True if the region is its own image under the half-turn about the centre of its
+    /// frame and no cell is its own image or next to it. In a placement game whose
+    /// moves take cells and possibly their neighbours (Cram's dominoes, Node-Kayles'
+    /// cells with their neighbours) such a region is then a P-position: the second
+    /// player answers every move with its image, which is still there, and the region
+    /// stays so (the symmetry strategy, "Tweedledum and Tweedledee"; Winning Ways ch. 2
+    /// and ch. 22; Gardner 1974 for even by even Cram boards).
+    pub fn half_turn_free(&self) -> bool {
+        let (h, w) = (u32::from(self.h), u32::from(self.w));
+        let n = h * w;
+        let bits = self.bits();
+        if bits.reverse_bits() >> (128 - n) != bits {
+            return false;
+        }
+        // The cells whose image is themselves or a neighbour: the centre cell (both
+        // sides odd), or the two cells across the centre (one side even, one odd).
+        let (hc, wc) = (h / 2, w / 2);
+        let centre = match (h % 2, w % 2) {
+            (0, 0) => 0,
+            (1, 1) => 1u128 << (hc * w + wc),
+            (1, 0) => 1u128 << (hc * w + wc) | 1u128 << (hc * w + wc - 1),
+            _ => 1u128 << (hc * w + wc) | 1u128 << ((hc - 1) * w + wc),
+        };
+        bits & centre == 0
+    }
 }
 
 impl TableKey for Region {

@@ -73,7 +73,7 @@ impl<K> BitProof<K> {
     /// checker reads), `value v`, then one line per entry, components written by
     /// `key`.
     pub fn write(&self, header: &[String], key: impl Fn(&K) -> String) -> String {
-        let mut s = String::from("grundy-proof 1\n");
+        let mut s = String::from("grundy-proof 2\n");
         for h in header {
             s.push_str(h);
             s.push('\n');
