@@ -154,6 +154,9 @@ pub(super) fn benches() -> Vec<Bench> {
         cram!("games/cram-5x6", 5, 6),
         cram!("games/cram-4x8", 4, 8),
         cram!("games/cram-5x7", 5, 7),
+        cram!("games/cram-3x12", 3, 12),
+        cram!("games/cram-4x9", 4, 9),
+        cram!("games/cram-5x8", 5, 8),
         node_kayles_3!("games/node-kayles-3x16", 16, 3),
         Bench {
             name: "games/node-kayles-3x18",
