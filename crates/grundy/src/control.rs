@@ -670,6 +670,19 @@ pub fn default_state_limit() -> u64 {
 /// ```
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    write_atomically_with(path, |w| w.write_all(bytes))
+}
+
+/// Writes a file atomically as [`write_atomically`] does, its bytes written by `write`
+/// to a buffered writer (so that a large file is never held in memory).
+///
+/// # Errors
+/// As [`write_atomically`], and the errors of `write`.
+pub fn write_atomically_with(
+    path: &std::path::Path,
+    write: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    use std::io::Write;
     // A symbolic link is written through: the file it points to is replaced, the link stays.
     let path = &follow_links(path)?;
     // Renaming over a device or a pipe would replace it: only regular files are written.
@@ -679,8 +692,11 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result
     let dir = parent_dir(path);
     let tmp = temporary_path(path)?;
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
+        let f = std::fs::File::create(&tmp)?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, &f);
+        write(&mut w)?;
+        w.flush()?;
+        drop(w);
         f.sync_all()?;
         drop(f);
         std::fs::rename(&tmp, path)?;

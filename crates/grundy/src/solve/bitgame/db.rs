@@ -5,16 +5,18 @@
 //!
 //! The file is binary, little-endian 64-bit words: the magic `GRUNDYDB`, the format
 //! version, the game's name (its length in bytes, then the bytes padded to words), the
-//! number of entries, the entries (a key in three words — [`TableKey::to_words`] — and
-//! one word of data: the value, or 65535 if only excluded values are known, in bits
-//! 0–15, the component's size in bits 16–31, the values it is known not to have, a mask
-//! of values below 32, in bits 32–63), and a checksum of every word before it. It is
-//! written atomically (a temporary file, then a rename) at the end of every search, when
-//! a search is interrupted, and every [`SAVE_EVERY`] during a search.
+//! entries (a key in three words — [`TableKey::to_words`] — and one word of data: the
+//! value, or 65535 if only excluded values are known, in bits 0–15, the component's size
+//! in bits 16–31, the values it is known not to have, a mask of values below 32, in bits
+//! 32–63), the number of entries, and a checksum of every word before it. It is written
+//! atomically (a temporary file, then a rename), streamed (never held in memory), at
+//! the end of every search, when a search is interrupted, and every [`SAVE_EVERY`]
+//! during a search.
 //!
-//! A database is checked when it is read: its length against the memory limit before
-//! anything is allocated, the magic, version, game and checksum, every key (a component
-//! of the game), and the values of a sample of its entries recomputed by a plain
+//! A database is checked when it is read, streamed twice (never held in memory): first
+//! the magic, version, game, checksum and number of entries, then every key (a
+//! component of the game) as the entries go into the table (which keeps to its memory
+//! bound), and last the values of a sample of its entries recomputed by a plain
 //! memoized search from the rules that does not use the table. A file that fails is
 //! refused with one line naming the file and the fault; the search never starts from it.
 
@@ -69,12 +71,41 @@ impl Db {
 /// The checksum of a database's words (splitmix64's finalizer, chained), the file's last
 /// word.
 pub fn checksum(words: &[u64]) -> u64 {
-    words.iter().fold(0x243F_6A88_85A3_08D3u64, |h, &w| {
-        let mut x = h ^ w.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut c = Checksum::new();
+    words.iter().for_each(|&w| c.add(w));
+    c.value()
+}
+
+/// A file read word by word (little-endian).
+struct Words(std::io::BufReader<std::fs::File>);
+
+impl Words {
+    fn next(&mut self) -> std::io::Result<u64> {
+        use std::io::Read;
+        let mut b = [0u8; 8];
+        self.0.read_exact(&mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+}
+
+/// The checksum, word by word.
+struct Checksum(u64);
+
+impl Checksum {
+    fn new() -> Checksum {
+        Checksum(0x243F_6A88_85A3_08D3)
+    }
+
+    fn add(&mut self, w: u64) {
+        let mut x = self.0 ^ w.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    })
+        self.0 = x ^ (x >> 31);
+    }
+
+    fn value(&self) -> u64 {
+        self.0
+    }
 }
 
 /// The words of the game's name: its length, then its bytes padded.
@@ -94,24 +125,37 @@ impl<G: BitGame> Search<G> {
     /// # Errors
     /// [`Error::Input`] naming the file when it cannot be written.
     pub(super) fn save_db(&self, db: &Db) -> Result<()> {
-        let mut words = vec![MAGIC, VERSION];
-        words.extend(name_words(&db.game));
-        let count_at = words.len();
-        words.push(0);
-        let mut n = 0u64;
-        self.table.for_each(|k, v, excluded, size| {
-            if let Some(kw) = k.to_words() {
-                words.extend_from_slice(&kw);
-                let value = u64::from(v.map_or(u16::MAX, |v| v as u16));
-                words.push(value | u64::from(size.min(0xFFFF)) << 16 | u64::from(excluded) << 32);
-                n += 1;
+        use std::io::Write;
+        let mut head = vec![MAGIC, VERSION];
+        head.extend(name_words(&db.game));
+        crate::control::write_atomically_with(&db.path, |w| {
+            let mut sum = Checksum::new();
+            let mut put = |w: &mut std::io::BufWriter<&std::fs::File>, x: u64| {
+                sum.add(x);
+                w.write_all(&x.to_le_bytes())
+            };
+            for &x in &head {
+                put(w, x)?;
             }
-        });
-        words[count_at] = n;
-        words.push(checksum(&words));
-        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        crate::control::write_atomically(&db.path, &bytes)
-            .map_err(|e| Error::Input(format!("cannot write the database {}: {e}", db.path.display())))
+            // The entries as they are met, shard by shard (the search may go on: what
+            // it adds meanwhile may or may not be written); their number after them.
+            let mut n = 0u64;
+            let mut result = Ok(());
+            self.table.for_each(|k, v, excluded, size| {
+                let Some(kw) = k.to_words() else { return };
+                if result.is_err() {
+                    return;
+                }
+                let value = u64::from(v.map_or(u16::MAX, |v| v as u16));
+                let data = value | u64::from(size.min(0xFFFF)) << 16 | u64::from(excluded) << 32;
+                result = kw.iter().chain([&data]).try_for_each(|&x| put(w, x));
+                n += 1;
+            });
+            result?;
+            put(w, n)?;
+            w.write_all(&sum.value().to_le_bytes())
+        })
+        .map_err(|e| Error::Input(format!("cannot write the database {}: {e}", db.path.display())))
     }
 
     /// Reads the database file into the table; the number of entries, or `None` if the
@@ -129,48 +173,60 @@ impl<G: BitGame> Search<G> {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(bad(format!("cannot be read: {e}"))),
         };
-        // The file's bytes and the entries' copy as words.
-        ctl.check_memory(
-            &format!("reading the database {}", path.display()),
-            len.saturating_mul(2),
-            "the file and its words",
-        )?;
-        let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot be read: {e}")))?;
-        if bytes.len() % 8 != 0 || bytes.len() < 40 {
-            return Err(bad("not a database (its length is not whole words)".into()));
+        let name = name_words(&db.game);
+        let at = 2 + name.len();
+        if len % 8 != 0 || len < 8 * (at as u64 + 2) {
+            return Err(bad("not a database (not whole words, or too short)".into()));
         }
-        let words: Vec<u64> = bytes
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-            .collect();
-        if words[0] != MAGIC {
+        let words = len / 8;
+        let open = || -> Result<Words> {
+            let f = std::fs::File::open(path).map_err(|e| bad(format!("cannot be read: {e}")))?;
+            Ok(Words(std::io::BufReader::with_capacity(1 << 20, f)))
+        };
+        let io = |e: std::io::Error| bad(format!("cannot be read: {e}"));
+        // First pass: the header, the checksum and the count, nothing kept.
+        let mut r = open()?;
+        let head: Vec<u64> = (0..at).map(|_| r.next()).collect::<std::io::Result<_>>().map_err(io)?;
+        if head[0] != MAGIC {
             return Err(bad("not a grundy database".into()));
         }
-        if words[1] != VERSION {
-            return Err(bad(format!(
-                "format version {} (this grundy reads {VERSION})",
-                words[1]
-            )));
+        if head[1] != VERSION {
+            return Err(bad(format!("format version {} (this grundy reads {VERSION})", head[1])));
         }
-        let name = name_words(&db.game);
-        if words.len() < 2 + name.len() + 2 || words[2..2 + name.len()] != name[..] {
+        if head[2..] != name[..] {
             return Err(bad(format!("not a database of {}", db.game)));
         }
-        let (body, sum) = words.split_at(words.len() - 1);
-        if checksum(body) != sum[0] {
+        let mut sum = Checksum::new();
+        head.iter().for_each(|&w| sum.add(w));
+        let mut last = 0;
+        for i in at as u64..words - 1 {
+            last = r.next().map_err(io)?;
+            sum.add(last);
+            if i & 0xF_FFFF == 0 && ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
+        }
+        if sum.value() != r.next().map_err(io)? {
             return Err(bad("damaged (its checksum does not match)".into()));
         }
-        let at = 2 + name.len();
-        let n = body[at];
-        let entries = &body[at + 1..];
-        if entries.len() as u64 != n.saturating_mul(ENTRY_WORDS as u64) {
+        let n = last;
+        let entry_words = words - at as u64 - 2;
+        if entry_words != n.saturating_mul(ENTRY_WORDS as u64) {
             return Err(bad(format!(
-                "damaged ({n} entries announced, {} words of them)",
-                entries.len()
+                "damaged ({n} entries announced, {entry_words} words of them)"
             )));
         }
-        let mut sample: Vec<(G::Key, Option<u32>, u32, u32)> = Vec::new();
-        for (i, e) in entries.chunks_exact(ENTRY_WORDS).enumerate() {
+        // Second pass: the entries into the table (which keeps to its memory bound).
+        let mut r = open()?;
+        for _ in 0..at {
+            r.next().map_err(io)?;
+        }
+        let mut sample: Vec<(G::Key, Option<u32>, u32)> = Vec::new();
+        for i in 0..n {
+            let mut e = [0u64; ENTRY_WORDS];
+            for x in e.iter_mut() {
+                *x = r.next().map_err(io)?;
+            }
             let key = G::Key::from_words([e[0], e[1], e[2]])
                 .ok_or_else(|| bad(format!("entry {}: not a component of {}", i + 1, db.game)))?;
             let value = (e[3] & 0xFFFF) as u32;
@@ -186,12 +242,15 @@ impl<G: BitGame> Search<G> {
                 None => self.table.exclude_mask(key, h, excluded, size),
             }
             if self.game.size(&key) <= SAMPLE_MAX_SIZE && sample.len() < SAMPLE {
-                sample.push((key, v, excluded, size));
+                sample.push((key, v, excluded));
+            }
+            if i & 0xF_FFFF == 0 && ctl.cancelled() {
+                return Err(Error::Interrupted);
             }
         }
         // A sample recomputed from the rules, without the table.
         let mut memo = FxHashMap::default();
-        for (key, v, excluded, _) in sample {
+        for (key, v, excluded) in sample {
             let got = self.value_from_rules(&key, &mut memo);
             let wrong = match v {
                 Some(v) => got != v,
