@@ -642,3 +642,39 @@ fn cram_simplifications_keep_the_value() {
         "{reduced} reduced, {split} split, {fewer} with fewer moves"
     );
 }
+
+/// The engine with a database (`--db`) read from earlier searches against a brute force
+/// on random boards with holes: the database written by one solver and read by the
+/// next, in both games, gives the values the rules give.
+#[test]
+fn values_from_a_database_are_the_rules_values() {
+    let mut next = rng(0xDB5E_ED00_1234_5678);
+    let dir = std::env::temp_dir().join(format!("grundy-db-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for kayles in [true, false] {
+        let g = game(if kayles { "node-kayles-grid" } else { "cram" });
+        let path = dir.join(format!("{}.db", g.name()));
+        let _ = std::fs::remove_file(&path);
+        let mut memos: FxHashMap<(usize, usize), FxHashMap<u64, u32>> = FxHashMap::default();
+        for round in 0..5 {
+            let mut s = Solver::new(Method::Search, Control::new());
+            let read = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+            let said = read.clone();
+            s.evaluator()
+                .use_db(path.clone(), Box::new(move |m| *said.lock().unwrap() = m));
+            for _ in 0..8 {
+                let (h, w) = (2 + next(4) as usize, 2 + next(5) as usize);
+                let full = (1u64 << (h * w)) - 1;
+                let holes = (0..h * w).filter(|_| next(5) == 0).fold(0u64, |x, i| x | 1 << i);
+                let cells = full & !holes;
+                let expect = plain(h, w, cells, kayles, memos.entry((h, w)).or_default());
+                let expr = format!("{}(\"{}\")", g.name(), board_text(h, w, cells));
+                let got = s.nim_value(&parse_position(&expr).unwrap()).unwrap();
+                assert_eq!(got, u64::from(expect), "{expr} (round {round})");
+            }
+            let said = read.lock().unwrap().clone();
+            assert_eq!(said.contains("resumed from the database"), round > 0, "{said}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
