@@ -139,16 +139,25 @@ pub fn run_code(code: &str, to: u64, ctl: &Control) -> Result<Outcome<MisereRow>
     })
 }
 
+/// The most work a probe ([`probe`]) spends on one code (or the code's budget, if
+/// less).
+pub const PROBE_WORK: u64 = 1_000_000;
+
 /// The cost of a code as seen by a short run to [`PROBE_HEAPS`] heaps (or `to`, if
-/// less): 0 if that solves its quotient, else the work it took (at least 1).
+/// less) within [`PROBE_WORK`]: 0 if that solves its quotient, the work it took (at
+/// least 1) if it reaches the probe's last heap, and above any such work if the
+/// probe's budget stops it (the fewer heaps reached, the higher). Ordering codes by
+/// it, most expensive first, keeps a parallel census from ending on one long code.
 ///
 /// # Errors
 /// As [`run_code`].
 pub fn probe(code: &str, to: u64, ctl: &Control) -> Result<u64> {
-    let o = run_code(code, to.min(PROBE_HEAPS), ctl)?;
-    Ok(match o.row.status {
-        MisereStatus::Partial => o.row.work.max(1),
-        MisereStatus::Solved => 0,
+    let short = ctl.clone().with_work_limit(ctl.work_limit().min(PROBE_WORK));
+    let o = run_code(code, to.min(PROBE_HEAPS), &short)?;
+    Ok(match (o.row.status, &o.row.stopped) {
+        (MisereStatus::Solved, _) => 0,
+        (MisereStatus::Partial, None) => o.row.work.max(1),
+        (MisereStatus::Partial, Some(_)) => u64::MAX / 2 + (PROBE_HEAPS - o.row.to.min(PROBE_HEAPS)),
     })
 }
 

@@ -243,3 +243,25 @@ fn markdown_and_csv_list_every_code() {
     assert_eq!(csv.lines().count(), 16);
     assert!(csv.contains(",T_2,1:2:1 2:6:2,"), "{csv}");
 }
+
+#[test]
+fn an_interrupted_code_is_not_a_row() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let stopped = Control::new().with_cancel_flag(flag);
+    assert!(matches!(run_code("0.4", 40, &stopped), Err(Error::Interrupted)));
+}
+
+#[test]
+fn the_probe_puts_codes_its_budget_stops_first() {
+    let solved = probe("0.75", 1000, &ctl()).unwrap();
+    let reaches = probe("0.4", 1000, &ctl()).unwrap();
+    let stopped = probe("0.6", 1000, &ctl()).unwrap(); // |Q| grows past 10^5 at heap 17
+    assert_eq!(solved, 0);
+    assert!(reaches > 0 && reaches <= 2 * PROBE_WORK, "{reaches}");
+    assert!(stopped > reaches, "{stopped} {reaches}");
+    let order = super::super::by_cost(&["0.75", "0.4", "0.6"].map(String::from), 2, &ctl(), &|c, s| {
+        probe(c, 1000, s)
+    })
+    .unwrap();
+    assert_eq!(order, ["0.6", "0.4", "0.75"]);
+}
