@@ -525,13 +525,9 @@ fn misere_census(c: &Ctx) -> Result<Outcome> {
         }
     }
     // |Q₃₀(0.07)|: the order after the last change at a heap ≤ 30.
-    let q30 = row("0.07").filter(|r| r.to >= 30).map(|r| {
-        r.changes
-            .iter()
-            .rev()
-            .find(|ch| ch.heap <= 30)
-            .map_or(1, |ch| ch.order)
-    });
+    let q30 = row("0.07")
+        .filter(|r| r.to >= 30)
+        .map(|r| r.changes.iter().rev().find(|ch| ch.heap <= 30).map_or(1, |ch| ch.order));
     match q30 {
         Some(360) | None => {}
         Some(n) => bad.push(format!("0.07: published |Q₃₀| = 360, grundy {n}")),

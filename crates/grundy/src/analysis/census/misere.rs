@@ -263,6 +263,7 @@ pub fn markdown(rows: &[MisereRow]) -> String {
 }
 
 impl CensusRow for MisereRow {
+    const PLAY: crate::solve::Play = crate::solve::Play::Misere;
     fn code(&self) -> &str {
         &self.code
     }

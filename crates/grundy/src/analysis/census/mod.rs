@@ -151,6 +151,8 @@ pub struct Outcome<R = Row> {
 /// What a census directory ([`Output`]) needs of a row: [`Row`] in normal play,
 /// [`misere::MisereRow`] in misère play.
 pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send {
+    /// The play convention of the census whose rows these are.
+    const PLAY: Play;
     /// The code as the user writes it.
     fn code(&self) -> &str;
     /// Sets the path of the row's certificate, relative to the census directory.
@@ -165,6 +167,7 @@ pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send {
 }
 
 impl CensusRow for Row {
+    const PLAY: Play = Play::Normal;
     fn code(&self) -> &str {
         &self.code
     }
@@ -682,8 +685,16 @@ impl<R: CensusRow> Output<R> {
     /// [`Error::Input`] naming the file: a directory with another census's parameters
     /// (saying which differ), a nonempty directory that holds no census, a row that
     /// is not JSON or names a code outside the family, files that cannot be read or
-    /// written.
+    /// written; rows of the other play convention than `params.play`.
     pub fn open(dir: &Path, params: &Params, members: &[String]) -> Result<Output<R>> {
+        if params.play != R::PLAY {
+            return Err(input(format!(
+                "a census in {} play keeps rows of {} play, not of {} play",
+                params.play.name(),
+                params.play.name(),
+                R::PLAY.name()
+            )));
+        }
         let io = |what: &Path, e: std::io::Error| input(format!("cannot write {}: {e}", what.display()));
         let params_path = dir.join(PARAMS_FILE);
         let rows_path = dir.join(ROWS_FILE);

@@ -166,6 +166,15 @@ fn a_misere_census_directory_resumes_and_refuses_the_other_play() {
         .unwrap()
         .to_string();
     assert!(e.contains("--max-work (100000 there, 5 here)"), "{e}");
+    // Rows of one convention under the other's parameters: refused before the files.
+    let e = Output::<super::super::Row>::open(&dir, &p, &codes)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        e.contains("misere play keeps rows of misere play, not of normal play"),
+        "{e}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
