@@ -297,20 +297,45 @@ impl LoopySums {
 /// # Errors
 /// An unknown family; the engines' errors (interruption, limits).
 pub fn census(family: &str, to: u64, ctl: &Control) -> Result<Vec<grundy::analysis::census::Row>> {
+    census_of(family, ctl, &|c, s| grundy::analysis::census::run_code(c, to, s))
+}
+
+/// The misère census of a family to heap `to` ([`grundy::analysis::census::misere`]),
+/// each code within `max_work` (or the limit of `ctl`, if less): every code's row in
+/// the family's order, each quotient's certificate dropped; codes run on every core.
+///
+/// # Errors
+/// An unknown family; the engines' errors (interruption).
+pub fn misere_census(
+    family: &str,
+    to: u64,
+    max_work: u64,
+    ctl: &Control,
+) -> Result<Vec<grundy::analysis::census::misere::MisereRow>> {
+    let ctl = ctl.clone().with_work_limit(ctl.work_limit().min(max_work));
+    census_of(family, &ctl, &|c, s| {
+        grundy::analysis::census::misere::run_code(c, to, s)
+    })
+}
+
+/// The rows of every code of `family` run with `run`, completed and in the family's
+/// order.
+fn census_of<R: grundy::analysis::census::CensusRow>(
+    family: &str,
+    ctl: &Control,
+    run: &(dyn Fn(&str, &Control) -> grundy::Result<grundy::analysis::census::Outcome<R>> + Sync),
+) -> Result<Vec<R>> {
     use grundy::analysis::census;
     let codes = census::members(family, ctl)?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let rows = std::sync::Mutex::new(Vec::new());
-    let record = |o: census::Outcome| -> grundy::Result<()> {
+    let record = |o: census::Outcome<R>| -> grundy::Result<()> {
         rows.lock().map_err(|_| grundy::Error::Interrupted)?.push(o.row);
         Ok(())
     };
-    census::run_parallel(&codes, to, jobs, ctl, &record, &census::Quiet)?;
-    let mut rows = rows.into_inner().map_err(|_| grundy::Error::Interrupted)?;
-    let rank: std::collections::HashMap<&str, usize> = codes.iter().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
-    rows.sort_by_key(|r| rank.get(r.code.as_str()).copied().unwrap_or(usize::MAX));
-    census::assign_classes(&mut rows);
-    Ok(rows)
+    census::run_each(&codes, jobs, ctl, run, &record, &census::Quiet)?;
+    let rows = rows.into_inner().map_err(|_| grundy::Error::Interrupted)?;
+    Ok(census::complete_in_order(rows, &codes))
 }
 
 /// One code of a census to heap `to` ([`grundy::analysis::census::run_code`]).

@@ -1,6 +1,6 @@
 """Speed and memory of the Python package against the CLI and the built-in rulesets.
 
-    python crates/grundy-py/bench/bench.py [--grundy target/release/grundy] [--quick]
+    python crates/grundy-py/bench/bench.py [--grundy target/release/grundy] [--quick] [--census]
 
 1. `grundy.seq("saliquant", 10**7)` against the same computation in the CLI: the
    library's own timing (`grundy bench arith/seq-1e7/saliquant`, the dense sequence in
@@ -11,6 +11,10 @@
 3. Peak memory (max RSS of a fresh child process) of `grundy.seq` for 10^8 values,
    against the 400 MB of the values themselves (uint32): the table is handed to numpy
    without a copy.
+4. With ``--census`` (needs ``dask[distributed]``): ``grundy.census("octal:2",
+   to=2**16)`` through a two-worker ``LocalCluster`` (one thread each) against the same
+   census on one core (``jobs=1``), and ``jobs=2`` on this machine. Requirement (issue
+   24): ≥ 1.6× for the cluster over one core on two cores.
 
 Times are the best of three runs (the saliquant runs interleaved with the CLI's);
 compare ratios, not seconds, since the machine's load changes them.
@@ -77,8 +81,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--grundy", default="target/release/grundy", help="the release CLI binary")
     ap.add_argument("--quick", action="store_true", help="10^6 values for the memory check")
+    ap.add_argument("--census", action="store_true", help="only the census on a Dask LocalCluster")
     a = ap.parse_args()
     mib = 1 << 20
+    if a.census:
+        census_bench()
+        return
 
     print("== 1. seq saliquant to 10^7")
     grundy.seq("saliquant", 10**6)  # warm-up
@@ -108,6 +116,20 @@ def main():
         f"{size} values ({dtype}, {nbytes / mib:.0f} MiB): max RSS {before / mib:.0f} MiB after import, "
         f"{after / mib:.0f} MiB after seq; growth {(after - before) / mib:.0f} MiB = {(after - before) / nbytes:.2f} × the array"
     )
+
+
+def census_bench():
+    from dask.distributed import Client, LocalCluster
+
+    print("== 4. census octal:2 to 2^16: a two-worker LocalCluster against one core")
+    one = best(lambda: grundy.census("octal:2", to=1 << 16, jobs=1), 1)
+    two = best(lambda: grundy.census("octal:2", to=1 << 16, jobs=2), 1)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            client.run(lambda: grundy.census("octal:1", to=64))  # warm the workers
+            dask = best(lambda: grundy.census("octal:2", to=1 << 16, client=client), 1)
+    print(f"jobs=1: {one:.2f} s; jobs=2: {two:.2f} s (ratio {one / two:.2f}); LocalCluster(2): {dask:.2f} s (ratio {one / dask:.2f})")
+    print(f"load average after: {os.getloadavg()}")
 
 
 if __name__ == "__main__":

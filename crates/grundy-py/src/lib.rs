@@ -836,91 +836,209 @@ fn census_members(py: Python<'_>, family: &str) -> PyResult<Vec<String>> {
     run(py, &call_state(None)?, None, |ctl| census::members(family, ctl))
 }
 
-/// Checks that a table of each code to `to` fits a `jobs`-th of the memory limit.
+/// `normal` or `misere` (also `misère`), as `grundy census --play`.
+fn play_of(play: &str) -> PyResult<census::Play> {
+    play.parse::<census::Play>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Checks, before any code runs, that the census can start: in normal play that a
+/// table of each code to `to` fits a `jobs`-th of the memory limit; in misère play that
+/// the quotient engine takes every code.
 #[pyfunction]
-fn census_check_memory(py: Python<'_>, codes: Vec<String>, to: u64, jobs: usize) -> PyResult<()> {
-    run(py, &call_state(None)?, None, |ctl| {
-        census::check_memory(&codes, to, jobs, ctl)
+#[pyo3(signature = (codes, to, jobs, play = "normal"))]
+fn census_check_memory(py: Python<'_>, codes: Vec<String>, to: u64, jobs: usize, play: &str) -> PyResult<()> {
+    let play = play_of(play)?;
+    run(py, &call_state(None)?, None, |ctl| match play {
+        census::Play::Normal => census::check_memory(&codes, to, jobs, ctl),
+        census::Play::Misere => census::misere::check_codes(&codes, ctl),
     })
 }
 
-/// One code of a census ([`census::run_code`]): `(row as JSON, certificate JSON or None)`.
+/// One code of a census ([`census::run_code`], [`census::misere::run_code`]): `(row as
+/// JSON, certificate JSON or None)`.
 #[pyfunction]
-#[pyo3(signature = (code, to, max_work = None))]
-fn census_run(py: Python<'_>, code: &str, to: u64, max_work: Option<u64>) -> PyResult<(String, Option<String>)> {
-    let o = run(py, &call_state(None)?, None, |ctl| {
-        census::run_code(code, to, &with_work(ctl, max_work))
-    })?;
-    Ok((row_json(&o.row), o.certificate))
-}
-
-/// The cost of a short probe of a code ([`census::probe`]).
-#[pyfunction]
-#[pyo3(signature = (code, to, max_work = None))]
-fn census_probe(py: Python<'_>, code: &str, to: u64, max_work: Option<u64>) -> PyResult<u64> {
+#[pyo3(signature = (code, to, max_work = None, play = "normal"))]
+fn census_run(
+    py: Python<'_>,
+    code: &str,
+    to: u64,
+    max_work: Option<u64>,
+    play: &str,
+) -> PyResult<(String, Option<String>)> {
+    let play = play_of(play)?;
     run(py, &call_state(None)?, None, |ctl| {
-        census::probe(code, to, &with_work(ctl, max_work))
+        let ctl = with_work(ctl, max_work);
+        Ok(match play {
+            census::Play::Normal => outcome_json(census::run_code(code, to, &ctl)?),
+            census::Play::Misere => outcome_json(census::misere::run_code(code, to, &ctl)?),
+        })
     })
 }
 
-fn row_json(row: &census::Row) -> String {
+/// The cost of a short probe of a code ([`census::probe`], [`census::misere::probe`]).
+#[pyfunction]
+#[pyo3(signature = (code, to, max_work = None, play = "normal"))]
+fn census_probe(py: Python<'_>, code: &str, to: u64, max_work: Option<u64>, play: &str) -> PyResult<u64> {
+    let play = play_of(play)?;
+    run(py, &call_state(None)?, None, |ctl| {
+        let ctl = with_work(ctl, max_work);
+        match play {
+            census::Play::Normal => census::probe(code, to, &ctl),
+            census::Play::Misere => census::misere::probe(code, to, &ctl),
+        }
+    })
+}
+
+fn row_json<R: census::CensusRow>(row: &R) -> String {
     serde_json::to_string(row).unwrap_or_default()
 }
 
-fn row_of(text: &str) -> PyResult<census::Row> {
+fn outcome_json<R: census::CensusRow>(o: census::Outcome<R>) -> (String, Option<String>) {
+    (row_json(&o.row), o.certificate)
+}
+
+fn row_of<R: census::CensusRow>(text: &str) -> PyResult<R> {
     serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("not a census row: {e}")))
 }
 
-/// The rows (JSON) with their classes ([`census::assign_classes`]), in the order given.
+/// The rows (JSON) completed, in the order given: normal play's with their classes
+/// ([`census::assign_classes`]); misère play's as they are.
 #[pyfunction]
-fn census_classes(rows: Vec<String>) -> PyResult<Vec<String>> {
+#[pyo3(signature = (rows, play = "normal"))]
+fn census_classes(rows: Vec<String>, play: &str) -> PyResult<Vec<String>> {
+    if play_of(play)? == census::Play::Misere {
+        return Ok(rows);
+    }
     let mut rows: Vec<census::Row> = rows.iter().map(|r| row_of(r)).collect::<PyResult<_>>()?;
     census::assign_classes(&mut rows);
     Ok(rows.iter().map(row_json).collect())
 }
 
+/// A census directory of either play convention.
+enum AnyOutput {
+    Normal(census::Output<census::Row>),
+    Misere(census::Output<census::misere::MisereRow>),
+}
+
+impl AnyOutput {
+    fn normal(&mut self) -> Option<&mut census::Output<census::Row>> {
+        match self {
+            AnyOutput::Normal(o) => Some(o),
+            AnyOutput::Misere(_) => None,
+        }
+    }
+    fn misere(&mut self) -> Option<&mut census::Output<census::misere::MisereRow>> {
+        match self {
+            AnyOutput::Misere(o) => Some(o),
+            AnyOutput::Normal(_) => None,
+        }
+    }
+}
+
+/// Records a finished code into the census directory `out` (the one of its play
+/// convention, picked by `pick`), or its JSON row into `rows` without one.
+fn record_into<R: census::CensusRow>(
+    out: Option<&CensusOutput>,
+    rows: &Mutex<Vec<String>>,
+    o: census::Outcome<R>,
+    pick: fn(&mut AnyOutput) -> Option<&mut census::Output<R>>,
+) -> grundy::Result<()> {
+    match out {
+        Some(out) => {
+            let mut guard = out.lock();
+            match pick(&mut guard) {
+                Some(dir) => dir.record(o),
+                None => Err(grundy::Error::Input(
+                    "the census directory was opened for the other play convention".into(),
+                )),
+            }
+        }
+        None => {
+            rows.lock().unwrap_or_else(|p| p.into_inner()).push(row_json(&o.row));
+            Ok(())
+        }
+    }
+}
+
 /// A census directory ([`census::Output`]): resumed when its parameters match.
 #[pyclass(module = "grundy", name = "CensusOutput", frozen)]
 struct CensusOutput {
-    out: Mutex<census::Output>,
+    out: Mutex<AnyOutput>,
+}
+
+impl CensusOutput {
+    fn lock(&self) -> std::sync::MutexGuard<'_, AnyOutput> {
+        self.out.lock().unwrap_or_else(|p| p.into_inner())
+    }
 }
 
 #[pymethods]
 impl CensusOutput {
     #[new]
-    fn new(dir: std::path::PathBuf, family: String, to: u64, max_work: u64, members: Vec<String>) -> PyResult<Self> {
-        let params = census::Params { family, to, max_work };
-        let out = census::Output::open(&dir, &params, &members).map_err(to_py)?;
+    #[pyo3(signature = (dir, family, to, max_work, members, play = "normal"))]
+    fn new(
+        dir: std::path::PathBuf,
+        family: String,
+        to: u64,
+        max_work: u64,
+        members: Vec<String>,
+        play: &str,
+    ) -> PyResult<Self> {
+        let play = play_of(play)?;
+        let params = census::Params {
+            family,
+            to,
+            max_work,
+            play,
+        };
+        let out = match play {
+            census::Play::Normal => AnyOutput::Normal(census::Output::open(&dir, &params, &members).map_err(to_py)?),
+            census::Play::Misere => AnyOutput::Misere(census::Output::open(&dir, &params, &members).map_err(to_py)?),
+        };
         Ok(CensusOutput { out: Mutex::new(out) })
     }
 
     /// Whether `code` is recorded.
     fn is_done(&self, code: &str) -> bool {
-        self.out.lock().unwrap_or_else(|p| p.into_inner()).is_done(code)
+        match &*self.lock() {
+            AnyOutput::Normal(o) => o.is_done(code),
+            AnyOutput::Misere(o) => o.is_done(code),
+        }
     }
 
     /// Records a finished code (a row as JSON and its certificate); a code already
     /// recorded is skipped.
     #[pyo3(signature = (row, certificate = None))]
     fn record(&self, row: &str, certificate: Option<String>) -> PyResult<()> {
-        let row = row_of(row)?;
-        let mut out = self.out.lock().unwrap_or_else(|p| p.into_inner());
-        out.record(census::Outcome { row, certificate }).map_err(to_py)
+        match &mut *self.lock() {
+            AnyOutput::Normal(o) => o.record(census::Outcome {
+                row: row_of(row)?,
+                certificate,
+            }),
+            AnyOutput::Misere(o) => o.record(census::Outcome {
+                row: row_of(row)?,
+                certificate,
+            }),
+        }
+        .map_err(to_py)
     }
 
-    /// Ends the census: classes, census.jsonl in the family's order, CSV and Markdown;
-    /// the rows as JSON.
+    /// Ends the census: completed rows (classes in normal play), census.jsonl in the
+    /// family's order, CSV and Markdown; the rows as JSON.
     fn finish(&self) -> PyResult<Vec<String>> {
-        let mut out = self.out.lock().unwrap_or_else(|p| p.into_inner());
-        Ok(out.finish().map_err(to_py)?.iter().map(row_json).collect())
+        Ok(match &mut *self.lock() {
+            AnyOutput::Normal(o) => o.finish().map_err(to_py)?.iter().map(row_json).collect(),
+            AnyOutput::Misere(o) => o.finish().map_err(to_py)?.iter().map(row_json).collect(),
+        })
     }
 }
 
-/// Runs `codes` on `jobs` threads on this machine ([`census::run_parallel`]), ordered
-/// by their probe, recording each finished code into `output` (or returning the rows
-/// as JSON without one).
+/// Runs `codes` on `jobs` threads on this machine ([`census::run_each`]), ordered by
+/// their probe, recording each finished code into `output` (or returning the rows as
+/// JSON without one).
 #[pyfunction]
-#[pyo3(signature = (codes, to, jobs, max_work = None, output = None))]
+#[pyo3(signature = (codes, to, jobs, max_work = None, output = None, play = "normal"))]
 fn census_local(
     py: Python<'_>,
     codes: Vec<String>,
@@ -928,22 +1046,33 @@ fn census_local(
     jobs: usize,
     max_work: Option<u64>,
     output: Option<Py<CensusOutput>>,
+    play: &str,
 ) -> PyResult<Vec<String>> {
+    let play = play_of(play)?;
     let rows: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let out = output.as_ref().map(|o| o.get());
     run(py, &call_state(None)?, None, |ctl| {
         let ctl = with_work(ctl, max_work);
-        let ordered = census::by_probe(&codes, to, jobs, &ctl)?;
-        let record = |o: census::Outcome| -> grundy::Result<()> {
-            match out {
-                Some(out) => out.out.lock().unwrap_or_else(|p| p.into_inner()).record(o),
-                None => {
-                    rows.lock().unwrap_or_else(|p| p.into_inner()).push(row_json(&o.row));
-                    Ok(())
-                }
+        match play {
+            census::Play::Normal => {
+                let ordered = census::by_probe(&codes, to, jobs, &ctl)?;
+                let each = |o: census::Outcome| record_into(out, &rows, o, AnyOutput::normal);
+                census::run_parallel(&ordered, to, jobs, &ctl, &each, &census::Quiet)
             }
-        };
-        census::run_parallel(&ordered, to, jobs, &ctl, &record, &census::Quiet)
+            census::Play::Misere => {
+                let ordered = census::by_cost(&codes, jobs, &ctl, &|c, s| census::misere::probe(c, to, s))?;
+                let each =
+                    |o: census::Outcome<census::misere::MisereRow>| record_into(out, &rows, o, AnyOutput::misere);
+                census::run_each(
+                    &ordered,
+                    jobs,
+                    &ctl,
+                    &|c, s| census::misere::run_code(c, to, s),
+                    &each,
+                    &census::Quiet,
+                )
+            }
+        }
     })?;
     Ok(rows.into_inner().unwrap_or_else(|p| p.into_inner()))
 }

@@ -34,6 +34,31 @@ def test_local_census_has_the_literature_rows(tmp_path):
         grundy.census("octagonal:1")
 
 
+def test_a_misere_census_is_the_quotient_of_each_code(tmp_path):
+    out = tmp_path / "m"
+    rows = grundy.census("octal:1", to=20, out=str(out), play="misere", max_work=10**6)
+    assert len(rows) == 15
+    for r in rows:
+        q = grundy.quotient(r["code"], 20, max_work=10**6)
+        assert (r["status"], r["to"], r["order"], r["p_size"], r["tame"]) == (
+            q.status,
+            q.to,
+            q.order,
+            q.p_size,
+            q.tame,
+        ), r["code"]
+        assert [(c["heap"], c["order"], c["p_size"]) for c in r["changes"]] == list(q.changes)
+        assert (r["period"], r["preperiod"]) == (q.period, q.preperiod)
+        assert grundy.check_quotient(out / r["certificate"])
+    assert json.loads((out / "census-params.json").read_text())["play"] == "misere"
+    # A rerun resumes; the other play convention in the same directory is refused.
+    assert _strip(grundy.census("octal:1", to=20, out=str(out), play="misere", max_work=10**6)) == _strip(rows)
+    with pytest.raises(ValueError, match=r"--play \(misere there, normal here\)"):
+        grundy.census("octal:1", to=20, out=str(out), max_work=10**6)
+    with pytest.raises(ValueError, match="play must be"):
+        grundy.census("octal:1", play="loser")
+
+
 dask = pytest.importorskip("dask.distributed")
 
 
@@ -84,3 +109,10 @@ def test_a_killed_worker_loses_no_code_and_writes_none_twice(client, tmp_path):
     assert len(rows) == 7
     local = grundy.census(str(codes), to=1 << 19, jobs=2)
     assert _strip([dict(r, certificate=None) for r in rows]) == _strip(local)
+
+
+def test_dask_gives_the_misere_rows_of_the_local_run(client, tmp_path):
+    local = grundy.census("octal:1", to=24, jobs=1, play="misere", max_work=10**6)
+    remote = grundy.census("octal:1", to=24, out=str(tmp_path / "dm"), client=client, play="misere", max_work=10**6)
+    assert _strip([dict(r, certificate=None) for r in remote]) == _strip(local)
+    assert all(r["certificate"].startswith("certificates/") for r in remote)

@@ -1,10 +1,12 @@
 //! `grundy census FAMILY`: the status of every code of a family (trivial, periodic
-//! with its certificate, or open to the heap reached), on all cores, resumable with
-//! `--out DIR` ([`grundy::analysis::census`]).
+//! with its certificate, or open to the heap reached; with `--play misere`, its misère
+//! quotient, solved or partial), on all cores, resumable with `--out DIR`
+//! ([`grundy::analysis::census`]).
 
+use super::value::PlayArg;
 use crate::output::{print_json, stdout};
 use anyhow::Result;
-use grundy::analysis::census::{self, Observer, Outcome, Output, Params, Row};
+use grundy::analysis::census::{self, CensusRow, Observer, Outcome, Output, Params, Play};
 use grundy::Control;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
@@ -33,9 +35,10 @@ pub struct Args {
     /// file of codes, one per line.
     family: String,
     /// The last heap each code is computed to (the search stops earlier once a period
-    /// is proven); e.g. 2^20.
-    #[arg(long, default_value = "65536", value_parser = super::bound::parse_count)]
-    to: u64,
+    /// is proven, or a misère quotient solved); e.g. 2^20. Default: 65536, or
+    /// 64 with --play misere.
+    #[arg(long, value_parser = super::bound::parse_count)]
+    to: Option<u64>,
     /// A directory for census.jsonl (appended as each code finishes; a rerun resumes),
     /// the certificates, census.csv and census.md.
     #[arg(long, value_name = "DIR")]
@@ -47,7 +50,15 @@ pub struct Args {
     /// What is printed at the end.
     #[arg(long, value_enum, default_value_t)]
     format: CensusFormat,
+    /// Play convention: normal (nim-values and their periods) or misere (misère
+    /// quotients, Plambeck & Siegel 2008: where |Q| grows, solved or partial).
+    #[arg(long, value_enum, default_value_t)]
+    play: PlayArg,
 }
+
+/// The default `--to` of a misère census: the quotient engine's work grows far faster
+/// with the heap than the values' (docs/choices.md, "Censuses").
+const MISERE_TO: u64 = 64;
 
 /// The progress bar: codes done of the total, the slowest code still running, and an
 /// ETA (indicatif's, from the codes done).
@@ -93,13 +104,19 @@ impl Observer for Progress {
         }
         self.refresh();
     }
-    fn finished(&self, row: &Row) {
+    fn finished(&self, code: &str) {
         if let Ok(mut r) = self.running.lock() {
-            r.remove(&row.code);
+            r.remove(code);
         }
         self.bar.inc(1);
         self.refresh();
     }
+}
+
+/// How one play convention's census runs: a code, its probe.
+struct Engine<'a, R> {
+    run: &'a (dyn Fn(&str, &Control) -> grundy::Result<Outcome<R>> + Sync),
+    probe: &'a (dyn Fn(&str, &Control) -> grundy::Result<u64> + Sync),
 }
 
 /// Runs the command.
@@ -109,14 +126,49 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         .map(|j| j as usize)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let codes = census::members(&a.family, ctl)?;
-    census::check_memory(&codes, a.to, jobs, ctl)?;
+    let play = Play::from(a.play);
+    let to = a.to.unwrap_or(match play {
+        Play::Normal => 65536,
+        Play::Misere => MISERE_TO,
+    });
     let params = Params {
         family: a.family.clone(),
-        to: a.to,
+        to,
         max_work: ctl.work_limit(),
+        play,
     };
+    match play {
+        Play::Normal => {
+            census::check_memory(&codes, to, jobs, ctl)?;
+            let engine = Engine {
+                run: &|c, s| census::run_code(c, to, s),
+                probe: &|c, s| census::probe(c, to, s),
+            };
+            run_census(&a, &codes, &params, jobs, &engine, ctl)
+        }
+        Play::Misere => {
+            census::misere::check_codes(&codes, ctl)?;
+            let engine = Engine {
+                run: &|c, s| census::misere::run_code(c, to, s),
+                probe: &|c, s| census::misere::probe(c, to, s),
+            };
+            run_census(&a, &codes, &params, jobs, &engine, ctl)
+        }
+    }
+}
+
+/// The census of `codes` with the rows of one play convention: resumed from `--out`,
+/// run in parallel, printed.
+fn run_census<R: CensusRow>(
+    a: &Args,
+    codes: &[String],
+    params: &Params,
+    jobs: usize,
+    engine: &Engine<'_, R>,
+    ctl: &Control,
+) -> Result<ExitCode> {
     let output = match &a.out {
-        Some(dir) => Some(Output::open(dir, &params, &codes)?),
+        Some(dir) => Some(Output::<R>::open(dir, params, codes)?),
         None => None,
     };
     let todo: Vec<String> = codes
@@ -138,9 +190,9 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         bar.enable_steady_tick(Duration::from_millis(500));
         bar
     };
-    let result = census::by_probe(&todo, a.to, jobs, ctl).and_then(|ordered| {
-        let output = Mutex::new((output, Vec::<Row>::new()));
-        let record = |o: Outcome| -> grundy::Result<()> {
+    let result = census::by_cost(&todo, jobs, ctl, engine.probe).and_then(|ordered| {
+        let output = Mutex::new((output, Vec::<R>::new()));
+        let record = |o: Outcome<R>| -> grundy::Result<()> {
             let mut g = output.lock().map_err(|_| grundy::Error::Interrupted)?;
             match &mut g.0 {
                 Some(out) => out.record(o),
@@ -150,7 +202,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
                 }
             }
         };
-        let run = census::run_parallel(&ordered, a.to, jobs, ctl, &record, &progress);
+        let run = census::run_each(&ordered, jobs, ctl, engine.run, &record, &progress);
         let (out, rows) = output.into_inner().unwrap_or_else(|e| e.into_inner());
         run.map(|()| (out, rows))
     });
@@ -184,18 +236,12 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     };
     let rows = match out {
         Some(mut o) => o.finish().map_err(|e| resume(anyhow::Error::new(e)))?,
-        None => {
-            let rank: HashMap<&str, usize> = codes.iter().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
-            let mut rows = rows;
-            rows.sort_by_key(|r| rank.get(r.code.as_str()).copied().unwrap_or(usize::MAX));
-            census::assign_classes(&mut rows);
-            rows
-        }
+        None => census::complete_in_order(rows, codes),
     };
     match a.format {
         CensusFormat::Json => print_json(&rows),
-        CensusFormat::Csv => stdout(|w| w.write_all(census::csv(&rows).as_bytes())),
-        CensusFormat::Markdown => stdout(|w| w.write_all(census::markdown(&rows).as_bytes())),
+        CensusFormat::Csv => stdout(|w| w.write_all(R::csv(&rows).as_bytes())),
+        CensusFormat::Markdown => stdout(|w| w.write_all(R::markdown(&rows).as_bytes())),
     }
     .map(|()| ExitCode::SUCCESS)
 }

@@ -181,3 +181,126 @@ fn a_full_disk_is_an_error_naming_the_file_and_leaves_whole_lines() {
         serde_json::from_str::<Value>(l).unwrap();
     }
 }
+
+/// `grundy [--max-work W] quotient CODE --to N --format json`, stopped or not (a
+/// quotient stopped by a limit is printed, then the command fails).
+fn quotient_json(code: &str, to: &str, work: &str) -> Value {
+    let out = grundy()
+        .args(["--max-work", work, "quotient", code, "--to", to, "--format", "json"])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{code}: {e}"))
+}
+
+#[test]
+fn misere_rows_are_what_quotient_prints_and_two_jobs_give_the_rows_of_one() {
+    let args = |jobs: &'static str| {
+        [
+            "--max-work",
+            "1e6",
+            "census",
+            "octal:1",
+            "--play",
+            "misere",
+            "--to",
+            "30",
+            "--jobs",
+            jobs,
+            "--format",
+            "json",
+        ]
+    };
+    let one = rows(json(&args("1")));
+    assert_eq!(one.len(), 15);
+    assert_eq!(one, rows(json(&args("2"))));
+    let mut stopped = 0;
+    for r in &one {
+        let code = r["code"].as_str().unwrap();
+        let q = quotient_json(code, "30", "1e6");
+        for (row_key, q_key) in [
+            ("status", "status"),
+            ("to", "to"),
+            ("order", "order"),
+            ("p_size", "p_size"),
+            ("tame", "tame"),
+            ("changes", "changes"),
+        ] {
+            assert_eq!(r[row_key], q[q_key], "{code}: {row_key}");
+        }
+        for key in ["period", "preperiod"] {
+            assert_eq!(r[key], q.get(key).cloned().unwrap_or(Value::Null), "{code}: {key}");
+        }
+        assert_eq!(r["theorem"].is_string(), r["status"] == "solved", "{code}");
+        assert_eq!(r["certificate"], Value::Null); // no --out, no certificate file
+        stopped += usize::from(r["stopped"].is_string());
+    }
+    // 4.3: the tame quotient T₂ of misère Nim on heaps below 4, solved.
+    let r43 = one.iter().find(|r| r["code"] == "4.3").unwrap();
+    assert_eq!(
+        (r43["status"].as_str(), r43["order"].as_u64(), r43["tame"].as_str()),
+        (Some("solved"), Some(6), Some("T_2"))
+    );
+    assert!(
+        stopped > 0,
+        "a budget of 10^6 stops some codes of octal:1 before heap 30"
+    );
+}
+
+#[test]
+fn a_misere_census_directory_resumes_checks_its_certificates_and_refuses_normal_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    let o = out.to_str().unwrap();
+    let cmd = [
+        "--max-work",
+        "1e6",
+        "census",
+        "octal:1",
+        "--play",
+        "misere",
+        "--to",
+        "24",
+        "--out",
+        o,
+    ];
+    let first = grundy().args(cmd).output().unwrap();
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    let md = String::from_utf8(first.stdout).unwrap();
+    assert!(md.starts_with("# Misère census\n\n15 codes: "), "{md}");
+    let lines = std::fs::read_to_string(out.join("census.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), 15);
+    let params: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("census-params.json")).unwrap()).unwrap();
+    assert_eq!(params["play"], "misere");
+    // Every row has a certificate, and `quotient --check` accepts each.
+    let mut certs = Vec::new();
+    for line in lines.lines() {
+        let row: Value = serde_json::from_str(line).unwrap();
+        let c = out.join(row["certificate"].as_str().unwrap());
+        grundy().args(["quotient", "--check"]).arg(&c).assert().success();
+        certs.push((row["code"].as_str().unwrap().to_string(), c));
+    }
+    assert_eq!(certs.len(), 15);
+    // A tampered certificate is rejected: a P-position class dropped from 4.3's.
+    let (_, c) = certs.iter().find(|(code, _)| code == "4.3").unwrap();
+    let mut cert: Value = serde_json::from_str(&std::fs::read_to_string(c).unwrap()).unwrap();
+    cert["p_portion"].as_array_mut().unwrap().pop();
+    std::fs::write(c, serde_json::to_string(&cert).unwrap()).unwrap();
+    let check = grundy().args(["quotient", "--check"]).arg(c).output().unwrap();
+    assert_eq!(check.status.code(), Some(1));
+    let verdict = String::from_utf8(check.stdout).unwrap();
+    assert!(verdict.starts_with("certificate rejected: "), "{verdict}");
+    // A rerun resumes with nothing left to do.
+    let again = grundy().args(cmd).output().unwrap();
+    assert!(again.status.success());
+    let err = String::from_utf8(again.stderr).unwrap();
+    assert!(err.contains("15 of 15 codes done"), "{err}");
+    // Normal play, another --to or --max-work: refused, naming each.
+    let e = error_line(&["--max-work", "1e6", "census", "octal:1", "--to", "24", "--out", o]);
+    assert!(e.contains("--play (misere there, normal here)"), "{e}");
+    let e = error_line(&["census", "octal:1", "--play", "misere", "--to", "20", "--out", o]);
+    assert!(
+        e.contains("--to (24 there, 20 here)") && e.contains("--max-work (1000000 there, "),
+        "{e}"
+    );
+}

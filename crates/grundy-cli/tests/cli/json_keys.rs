@@ -71,6 +71,11 @@ const INVOCATIONS: &[(&str, &[&str], Source)] = &[
     ("min-facts", &["min-facts", "--to", "100", "--tables"], Source::Stdout),
     ("census", &["census", "octal:1", "--to", "2000"], Source::Stdout),
     (
+        "census --play misere",
+        &["census", "octal:1", "--to", "12", "--play", "misere"],
+        Source::Stdout,
+    ),
+    (
         "value --play misere",
         &["value", "kayles(5)", "--play", "misere"],
         Source::Stdout,

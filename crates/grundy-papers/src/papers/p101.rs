@@ -2,13 +2,15 @@
 //! (TrivialGames.md, SolvedGames.md, UnsolvedGames.md, GameLookup.md), Winning Ways'
 //! game locator (vol. 1 ch. 4) and Flammenkamp's octal tables, with the errata tczajka
 //! reports. Quick: every code of `octal:2`; `--full`: `octal:3` and every nontrivial
-//! solved game to the heaps its proof needs. (Misère censuses, Plambeck & Siegel's
-//! supplement, wait for the misère wiring of the CLI.)
+//! solved game to the heaps its proof needs. The misère census of `octal:2`
+//! (`census --play misere`) against what Plambeck & Siegel (2008) and Siegel (2007)
+//! state of misère quotients of octal games.
 
 use crate::claim::{Claim, Ctx, Kind};
 use crate::engine;
 use crate::error::Result;
 use crate::outcome::{Outcome, Verdict};
+use grundy::analysis::census::misere::{MisereRow, MisereStatus};
 use grundy::analysis::census::{short_name, Row, Status};
 
 /// tczajka's trivial games (TrivialGames.md): game, prefix (preperiod), period.
@@ -275,6 +277,12 @@ pub fn claims() -> Vec<Claim> {
             Kind::Custom(unsolved),
         ),
         Claim::new(
+            "101-census-misere",
+            "Plambeck & Siegel, Misère quotients for impartial games, JCTA 115 (2008) (0.75 has the quotient R₈; every misère quotient of impartial games has even order, as Rubinstein-Salzedo & Zhou, arXiv:2603.18244, restate it); Siegel, answering questions on MisereSolver (miseregames.wordpress.com, 28 August 2007: Q₃₀(0.07) has order 360)",
+            "the misère census of octal:2: 0.75 is solved with the wild quotient R₈, of order 8 with |P| = 2; every quotient Q_n with a move has even order; (--full) Q₃₀ of 0.07 has order 360. The other orders are computed, not published",
+            Kind::Custom(misere_census),
+        ),
+        Claim::new(
             "101-erratum-161-36",
             "tczajka/octal-games (an erratum of Flammenkamp's tables, which equate .161 and .36)",
             ".161 and .36 are different games: their values first differ at heap 519",
@@ -478,6 +486,83 @@ fn unsolved(c: &Ctx) -> Result<Outcome> {
         Verdict::Holds => Outcome::consistent(outcome.computed, outcome.range),
         _ => outcome,
     })
+}
+
+/// The misère census of `octal:2`: quick, every code to heap 24 within 10^6 work;
+/// full, to heap 32 within 10^8 (0.07 then reaches heap 30).
+fn misere_census(c: &Ctx) -> Result<Outcome> {
+    let (to, work) = if c.context.full {
+        (32, 100_000_000)
+    } else {
+        (24, 1_000_000)
+    };
+    let rows = engine::misere_census("octal:2", to, work, c.ctl())?;
+    let row = |code: &str| rows.iter().find(|r| r.code == code);
+    let mut bad = Vec::new();
+    match row("0.75") {
+        Some(r) if (r.status, r.order, r.p_size, r.tame.as_str()) == (MisereStatus::Solved, 8, 2, "wild") => {}
+        Some(r) => bad.push(format!(
+            "0.75: published solved, order 8, |P| = 2, wild; grundy {} order {}, |P| = {}, {}",
+            r.status.as_str(),
+            r.order,
+            r.p_size,
+            r.tame
+        )),
+        None => bad.push("0.75 is not in the census".into()),
+    }
+    // Every quotient of a set with a nonzero game (each change, and each row's last).
+    for r in &rows {
+        let odd: Vec<String> = r
+            .changes
+            .iter()
+            .map(|ch| (ch.heap, ch.order))
+            .chain((r.order > 1).then_some((r.to, r.order)))
+            .filter(|&(_, order)| order % 2 == 1)
+            .map(|(heap, order)| format!("|Q_{heap}| = {order}"))
+            .collect();
+        if !odd.is_empty() {
+            bad.push(format!("{}: odd order {}", short_name(&r.code), odd.join(", ")));
+        }
+    }
+    // |Q₃₀(0.07)|: the order after the last change at a heap ≤ 30.
+    let q30 = row("0.07")
+        .filter(|r| r.to >= 30)
+        .map(|r| r.changes.iter().rev().find(|ch| ch.heap <= 30).map_or(1, |ch| ch.order));
+    match q30 {
+        Some(360) | None => {}
+        Some(n) => bad.push(format!("0.07: published |Q₃₀| = 360, grundy {n}")),
+    }
+    let (solved, partial) = grundy::analysis::census::misere::counts(&rows);
+    let by_budget = rows.iter().filter(|r| r.stopped.is_some()).count();
+    let tame = rows.iter().filter(|r| r.tame != "wild").count();
+    let show = |code: &str| {
+        row(code).map_or(String::new(), |r: &MisereRow| {
+            format!(
+                "{}: {} to heap {}, |Q| = {}, |P| = {}, {}",
+                short_name(code),
+                r.status.as_str(),
+                r.to,
+                r.order,
+                r.p_size,
+                r.tame
+            )
+        })
+    };
+    let computed = format!(
+        "{} codes: {solved} solved, {partial} partial ({by_budget} stopped by the budget); {tame} tame, {} wild; {}; {}; {}{}",
+        rows.len(),
+        rows.len() - tame,
+        show("0.75"),
+        show("0.77") + " (computed, not published)",
+        show("0.07"),
+        q30.map_or(String::new(), |n| format!(", |Q₃₀| = {n}"))
+    );
+    Ok(Outcome::all_hold(
+        &bad,
+        computed,
+        format!("octal:2, each code to heap {to} within {work} work"),
+        "the published orders",
+    ))
 }
 
 /// The first heap where the sequences of `a` and `b` (each from the heap before its

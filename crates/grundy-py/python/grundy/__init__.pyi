@@ -404,13 +404,14 @@ def period(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = Non
 
 def census(
     family: str,
-    to: int = 65536,
+    to: Optional[int] = None,
     out: Optional[Union[str, "os.PathLike[str]"]] = None,
     client: Any = None,
     *,
     max_work: Optional[int] = None,
     jobs: Optional[int] = None,
     retries: int = 2,
+    play: str = "normal",
 ) -> List[dict]:
     """The census of a family (``"octal:2"``, ``"hex:1"``, ``"subtraction:10"`` or a file
     of codes, one per line): one dict per code with the keys of ``grundy census --format
@@ -418,7 +419,11 @@ def census(
     ``period``, ``saltus``, ``theorem``, ``to``, ``largest_value``, ``largest_at``,
     ``rare_mask``, ``rare_count``, ``last_rare``, ``class``, ``shift``, ``certificate``,
     ``seconds``, ``work``, ``offset``, ``fingerprints``), in the family's order. Each code
-    is computed to heap ``to`` within ``max_work``. With ``out`` the census directory of
+    is computed to heap ``to`` (default 65536) within ``max_work``. With
+    ``play="misere"`` each code's misère quotient instead (``grundy census --play
+    misere``: ``code``, ``status`` solved/partial, ``to``, ``order``, ``p_size``,
+    ``tame``, ``changes``, ``preperiod``, ``period``, ``theorem``, ``stopped``,
+    ``certificate``, ``seconds``, ``work``; ``to`` default 64). With ``out`` the census directory of
     ``grundy census --out`` is written and resumed. Without ``client`` the codes run on
     this machine (``jobs`` at a time, default every core); with a
     ``dask.distributed.Client`` each code is a Dask task (``retries``), results recorded

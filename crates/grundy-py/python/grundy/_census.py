@@ -18,14 +18,14 @@ from typing import Any, List, Optional
 from . import _grundy
 
 
-def _run(code: str, to: int, max_work: Optional[int]):
+def _run(code: str, to: int, max_work: Optional[int], play: str = "normal"):
     """A Dask task: one code, in the worker's process."""
-    return _grundy.census_run(code, to, max_work)
+    return _grundy.census_run(code, to, max_work, play)
 
 
-def _probe(code: str, to: int, max_work: Optional[int]) -> int:
+def _probe(code: str, to: int, max_work: Optional[int], play: str = "normal") -> int:
     """A Dask task: the cost of a short probe of one code."""
-    return _grundy.census_probe(code, to, max_work)
+    return _grundy.census_probe(code, to, max_work, play)
 
 
 def _resume_hint(out: Optional[str]) -> str:
@@ -33,26 +33,34 @@ def _resume_hint(out: Optional[str]) -> str:
         return "nothing was kept (give out=DIR to keep finished codes)"
     return (
         f"the finished codes are kept in {os.path.join(out, 'census.jsonl')}; "
-        "call grundy.census again with the same family, to and out to resume"
+        "call grundy.census again with the same family, to, play and out to resume"
     )
+
+
+#: The default ``to`` of each play convention (as ``grundy census``).
+_DEFAULT_TO = {"normal": 65536, "misere": 64}
 
 
 def census(
     family: str,
-    to: int = 65536,
+    to: Optional[int] = None,
     out: Optional[str] = None,
     client: Any = None,
     *,
     max_work: Optional[int] = None,
     jobs: Optional[int] = None,
     retries: int = 2,
+    play: str = "normal",
 ) -> List[dict]:
     """The census of ``family`` (``"octal:2"``, ``"hex:1"``, ``"subtraction:10"`` or a
     file of codes): one dict per code with the keys of ``grundy census --format json``
     (docs/cli.md), in the family's order, with their equivalence classes.
 
-    Each code is computed to heap ``to`` within ``max_work`` (each code's budget;
-    default ``GRUNDY_MAX_WORK`` or 10^11). With ``out``, finished codes are appended to
+    Each code is computed to heap ``to`` (default 65536) within ``max_work`` (each
+    code's budget; default ``GRUNDY_MAX_WORK`` or 10^11). With ``play="misere"`` each
+    code's misère quotient is computed instead (the rows of ``grundy census --play
+    misere``, ``to`` default 64); the play convention is one of the census directory's
+    parameters. With ``out``, finished codes are appended to
     ``out/census.jsonl`` as they come, certificates are written under
     ``out/certificates/``, and a later call with the same arguments resumes (other
     parameters raise ``ValueError`` naming what differs).
@@ -63,36 +71,41 @@ def census(
     results are recorded as they complete. A cluster that goes away raises
     ``RuntimeError`` saying how to resume.
     """
+    play = "misere" if play == "misère" else play
+    if play not in _DEFAULT_TO:
+        raise ValueError(f"play must be 'normal' or 'misere', not {play!r}")
+    if to is None:
+        to = _DEFAULT_TO[play]
     codes = _grundy.census_members(family)
     work = max_work if max_work is not None else _grundy.default_work_limit()
     output = None
     if out is not None:
-        output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes)
+        output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes, play)
     todo = [c for c in codes if output is None or not output.is_done(c)]
     if client is None:
         cores = jobs or os.cpu_count() or 1
-        _grundy.census_check_memory(codes, to, cores)
-        rows = _grundy.census_local(todo, to, cores, work, output)
+        _grundy.census_check_memory(codes, to, cores, play)
+        rows = _grundy.census_local(todo, to, cores, work, output, play)
     else:
-        _grundy.census_check_memory(codes, to, 1)
-        rows = _on_dask(client, todo, to, work, output, retries, out)
+        _grundy.census_check_memory(codes, to, 1, play)
+        rows = _on_dask(client, todo, to, work, output, retries, out, play)
     if output is not None:
         rows = output.finish()
     else:
         rank = {c: i for i, c in enumerate(codes)}
         rows.sort(key=lambda r: rank[json.loads(r)["code"]])
-        rows = _grundy.census_classes(rows)
+        rows = _grundy.census_classes(rows, play)
     return [json.loads(r) for r in rows]
 
 
-def _on_dask(client, todo, to, work, output, retries, out) -> List[str]:
+def _on_dask(client, todo, to, work, output, retries, out, play="normal") -> List[str]:
     """Runs the codes as Dask tasks, most expensive probe first; records each result as
     it completes (into ``output``, or returns the rows)."""
     from dask.distributed import as_completed
 
     rows: List[str] = []
     try:
-        probes = client.map(_probe, todo, to=to, max_work=work, pure=False, retries=retries)
+        probes = client.map(_probe, todo, to=to, max_work=work, play=play, pure=False, retries=retries)
         costs = client.gather(probes)
         order = sorted(range(len(todo)), key=lambda i: -costs[i])
         futures = [
@@ -101,7 +114,8 @@ def _on_dask(client, todo, to, work, output, retries, out) -> List[str]:
                 todo[i],
                 to,
                 work,
-                key=f"grundy-census-{todo[i]}-{os.getpid()}-{id(todo)}",
+                play,
+                key=f"grundy-census-{play}-{todo[i]}-{os.getpid()}-{id(todo)}",
                 priority=len(order) - rank,
                 retries=retries,
                 pure=False,

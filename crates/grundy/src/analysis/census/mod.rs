@@ -16,11 +16,17 @@
 //!   resumed by a rerun with the same [`Params`], certificates under `certificates/`,
 //!   and `census.csv` and `census.md` written atomically at the end.
 //! - [`run_parallel`] runs codes on several threads (rayon), the memory limit shared.
+//! - [`misere`]: the misère census of the same families ([`Play::Misere`]): for each
+//!   code, the misère quotient (Plambeck & Siegel 2008) heap by heap, the heaps where
+//!   it grows with |Q| and |P| there, and whether it is solved, with its certificate
+//!   ([`crate::solve::misere::Certificate`]).
 
 use super::periodicity::{search_partial, Certificate, PeriodSearch};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::HeapRuleset;
+pub use crate::solve::Play;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -48,6 +54,11 @@ pub struct Params {
     pub to: u64,
     /// The work limit of each code.
     pub max_work: u64,
+    /// The play convention: normal play (Sprague–Grundy values and their periods) or
+    /// misère play (misère quotients); `normal` when a directory's file, written
+    /// before misère censuses existed, does not say.
+    #[serde(default)]
+    pub play: Play,
 }
 
 /// What is known of a code.
@@ -126,17 +137,55 @@ pub struct Row {
     pub fingerprints: Vec<String>,
 }
 
-/// A finished code: its row and, for a proven period, the certificate's JSON (the
-/// format of `grundy period --save`).
+/// A finished code: its row and its certificate's JSON, if it has one (normal play: a
+/// proven period, in the format of `grundy period --save`; misère play: the quotient,
+/// in the format of `grundy quotient --save`).
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct Outcome<R = Row> {
     /// The row.
-    pub row: Row,
+    pub row: R,
     /// The certificate file's text.
     pub certificate: Option<String>,
 }
 
-fn input(message: String) -> Error {
+/// What a census directory ([`Output`]) needs of a row: [`Row`] in normal play,
+/// [`misere::MisereRow`] in misère play.
+pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send {
+    /// The play convention of the census whose rows these are.
+    const PLAY: Play;
+    /// The code as the user writes it.
+    fn code(&self) -> &str;
+    /// Sets the path of the row's certificate, relative to the census directory.
+    fn set_certificate(&mut self, path: String);
+    /// Completes the rows once every code is done, in the family's order (normal
+    /// play: the equivalence classes, [`assign_classes`]).
+    fn complete(rows: &mut [Self]);
+    /// The rows as CSV: a header and one line per code.
+    fn csv(rows: &[Self]) -> String;
+    /// The rows as Markdown tables.
+    fn markdown(rows: &[Self]) -> String;
+}
+
+impl CensusRow for Row {
+    const PLAY: Play = Play::Normal;
+    fn code(&self) -> &str {
+        &self.code
+    }
+    fn set_certificate(&mut self, path: String) {
+        self.certificate = Some(path);
+    }
+    fn complete(rows: &mut [Self]) {
+        assign_classes(rows);
+    }
+    fn csv(rows: &[Self]) -> String {
+        csv(rows)
+    }
+    fn markdown(rows: &[Self]) -> String {
+        markdown(rows)
+    }
+}
+
+pub(crate) fn input(message: String) -> Error {
     Error::Input(message)
 }
 
@@ -347,17 +396,8 @@ pub fn check_memory(codes: &[String], to: u64, jobs: usize, ctl: &Control) -> Re
 /// memory limit; [`Error::Interrupted`] (nothing is kept); the engines' other errors.
 pub fn run_code(code: &str, to: u64, ctl: &Control) -> Result<Outcome> {
     let start = std::time::Instant::now();
-    let rs = crate::catalog::parse_ruleset(code)?;
-    let rs = rs.as_heap("census")?.clone();
-    if rs.first_heap() != 0 {
-        return Err(input(format!("{code}: a census takes rulesets whose heaps start at 0")));
-    }
-    // A fresh count of work for this code; the limits and the cancellation flag are
-    // the caller's.
-    let own = Control::new()
-        .with_memory_limit(ctl.memory_limit())
-        .with_work_limit(ctl.work_limit())
-        .with_cancel_flag(ctl.cancel_flag());
+    let rs = heap_ruleset(code)?;
+    let own = own_control(ctl);
     own.check_memory(
         &format!("the census of {code} to heap {to}"),
         bytes_for(rs.as_ref(), to),
@@ -374,6 +414,29 @@ pub fn run_code(code: &str, to: u64, ctl: &Control) -> Result<Outcome> {
     row.seconds = start.elapsed().as_secs_f64();
     row.work = own.work_done();
     Ok(Outcome { row, certificate })
+}
+
+/// The heap ruleset of a code of a census.
+///
+/// # Errors
+/// The code's parse errors; [`Error::Input`] for a ruleset that is not a heap ruleset
+/// or whose heaps do not start at 0.
+pub(crate) fn heap_ruleset(code: &str) -> Result<std::sync::Arc<dyn HeapRuleset>> {
+    let rs = crate::catalog::parse_ruleset(code)?;
+    let rs = rs.as_heap("census")?.clone();
+    if rs.first_heap() != 0 {
+        return Err(input(format!("{code}: a census takes rulesets whose heaps start at 0")));
+    }
+    Ok(rs)
+}
+
+/// A fresh count of work for one code; the limits and the cancellation flag are the
+/// caller's.
+pub(crate) fn own_control(ctl: &Control) -> Control {
+    Control::new()
+        .with_memory_limit(ctl.memory_limit())
+        .with_work_limit(ctl.work_limit())
+        .with_cancel_flag(ctl.cancel_flag())
 }
 
 /// The cost of a code as seen by a short run to [`PROBE_HEAPS`] heaps (or `to`, if
@@ -398,6 +461,22 @@ pub fn probe(code: &str, to: u64, ctl: &Control) -> Result<u64> {
 /// # Errors
 /// [`Error::Interrupted`] when the cancellation flag of `ctl` is set.
 pub fn by_probe(codes: &[String], to: u64, jobs: usize, ctl: &Control) -> Result<Vec<String>> {
+    by_cost(codes, jobs, ctl, &|code, share| probe(code, to, share))
+}
+
+/// `codes` ordered by `cost` (a probe: [`probe`], [`misere::probe`]), the most
+/// expensive first (ties in the given order), the probes run on `jobs` threads, each
+/// with a `jobs`-th of the memory limit; a code whose probe fails goes first (its run
+/// reports the error).
+///
+/// # Errors
+/// [`Error::Interrupted`] when the cancellation flag of `ctl` is set.
+pub fn by_cost(
+    codes: &[String],
+    jobs: usize,
+    ctl: &Control,
+    cost: &(dyn Fn(&str, &Control) -> Result<u64> + Sync),
+) -> Result<Vec<String>> {
     use rayon::prelude::*;
     let share = Control::new()
         .with_memory_limit(ctl.memory_limit() / jobs.max(1) as u64)
@@ -407,12 +486,7 @@ pub fn by_probe(codes: &[String], to: u64, jobs: usize, ctl: &Control) -> Result
         .num_threads(jobs.max(1))
         .build()
         .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))?;
-    let costs: Vec<u64> = pool.install(|| {
-        codes
-            .par_iter()
-            .map(|c| probe(c, to, &share).unwrap_or(u64::MAX))
-            .collect()
-    });
+    let costs: Vec<u64> = pool.install(|| codes.par_iter().map(|c| cost(c, &share).unwrap_or(u64::MAX)).collect());
     if ctl.cancelled() {
         return Err(Error::Interrupted);
     }
@@ -586,12 +660,13 @@ fn certificate_name(code: &str) -> String {
 }
 
 /// A census directory: `census-params.json` (the [`Params`]), `census.jsonl` (one
-/// [`Row`] per line, appended and synced as each code finishes), `certificates/`, and
-/// at the end `census.csv` and `census.md`.
-pub struct Output {
+/// row per line, [`Row`] in normal play and [`misere::MisereRow`] in misère play,
+/// appended and synced as each code finishes), `certificates/`, and at the end
+/// `census.csv` and `census.md`.
+pub struct Output<R = Row> {
     dir: PathBuf,
     members: Vec<String>,
-    rows: Vec<Row>,
+    rows: Vec<R>,
     done: HashSet<String>,
 }
 
@@ -600,17 +675,26 @@ pub const PARAMS_FILE: &str = "census-params.json";
 /// The name of the rows file of a census directory.
 pub const ROWS_FILE: &str = "census.jsonl";
 
-impl Output {
+impl<R: CensusRow> Output<R> {
     /// Opens (creating it if needed) the census directory `dir` for `params` and the
     /// family's `members`, reading the rows of an earlier run with the same
-    /// parameters (a last line cut short by a crash is dropped).
+    /// parameters (a last line cut short by a crash is dropped). The rows are of the
+    /// type of `params.play`'s census ([`Row`], [`misere::MisereRow`]).
     ///
     /// # Errors
     /// [`Error::Input`] naming the file: a directory with another census's parameters
     /// (saying which differ), a nonempty directory that holds no census, a row that
     /// is not JSON or names a code outside the family, files that cannot be read or
-    /// written.
-    pub fn open(dir: &Path, params: &Params, members: &[String]) -> Result<Output> {
+    /// written; rows of the other play convention than `params.play`.
+    pub fn open(dir: &Path, params: &Params, members: &[String]) -> Result<Output<R>> {
+        if params.play != R::PLAY {
+            return Err(input(format!(
+                "a census in {} play keeps rows of {} play, not of {} play",
+                params.play.name(),
+                params.play.name(),
+                R::PLAY.name()
+            )));
+        }
         let io = |what: &Path, e: std::io::Error| input(format!("cannot write {}: {e}", what.display()));
         let params_path = dir.join(PARAMS_FILE);
         let rows_path = dir.join(ROWS_FILE);
@@ -628,6 +712,13 @@ impl Output {
             }
             if old.max_work != params.max_work {
                 differ.push(format!("--max-work ({} there, {} here)", old.max_work, params.max_work));
+            }
+            if old.play != params.play {
+                differ.push(format!(
+                    "--play ({} there, {} here)",
+                    old.play.name(),
+                    params.play.name()
+                ));
             }
             if !differ.is_empty() {
                 return Err(input(format!(
@@ -674,11 +765,12 @@ impl Output {
             let text = String::from_utf8_lossy(&bytes[..whole]);
             for (i, line) in text.lines().enumerate() {
                 let at = |m: String| input(format!("{} line {}: {m}", rows_path.display(), i + 1));
-                let row: Row = serde_json::from_str(line).map_err(|e| at(format!("not a census row: {e}")))?;
-                if !member.contains(row.code.as_str()) {
-                    return Err(at(format!("{} is not a code of {}", row.code, params.family)));
+                let row: R = serde_json::from_str(line)
+                    .map_err(|e| at(format!("not a row of a {} play census: {e}", params.play.name())))?;
+                if !member.contains(row.code()) {
+                    return Err(at(format!("{} is not a code of {}", row.code(), params.family)));
                 }
-                if out.done.insert(row.code.clone()) {
+                if out.done.insert(row.code().to_string()) {
                     out.rows.push(row);
                 }
             }
@@ -692,7 +784,7 @@ impl Output {
     }
 
     /// The rows finished so far.
-    pub fn rows(&self) -> &[Row] {
+    pub fn rows(&self) -> &[R] {
         &self.rows
     }
 
@@ -708,48 +800,54 @@ impl Output {
     ///
     /// # Errors
     /// [`Error::Input`] naming the file that could not be written.
-    pub fn record(&mut self, o: Outcome) -> Result<()> {
+    pub fn record(&mut self, o: Outcome<R>) -> Result<()> {
         let Outcome { mut row, certificate } = o;
-        if self.done.contains(&row.code) {
+        if self.done.contains(row.code()) {
             return Ok(());
         }
         if let Some(text) = certificate {
-            let rel = format!("certificates/{}", certificate_name(&row.code));
+            let rel = format!("certificates/{}", certificate_name(row.code()));
             let path = self.dir.join(&rel);
             crate::control::write_atomically(&path, text.as_bytes())
                 .map_err(|e| input(format!("cannot write {}: {e}", path.display())))?;
-            row.certificate = Some(rel);
+            row.set_certificate(rel);
         }
         let path = self.dir.join(ROWS_FILE);
         append_line(&path, &serde_json::to_string(&row).unwrap_or_default())
             .map_err(|e| input(format!("cannot write {}: {e}", path.display())))?;
-        self.done.insert(row.code.clone());
+        self.done.insert(row.code().to_string());
         self.rows.push(row);
         Ok(())
     }
 
-    /// Ends the census once every code is done: the rows in the family's order with
-    /// their classes ([`assign_classes`]) replace `census.jsonl`, and `census.csv` and
-    /// `census.md` are written, each atomically.
+    /// Ends the census once every code is done: the rows in the family's order,
+    /// completed ([`CensusRow::complete`]: the classes in normal play), replace
+    /// `census.jsonl`, and `census.csv` and `census.md` are written, each atomically.
     ///
     /// # Errors
     /// [`Error::Input`] naming a file that could not be written.
-    pub fn finish(&mut self) -> Result<Vec<Row>> {
-        let rank: HashMap<&str, usize> = self.members.iter().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
-        let mut rows = self.rows.clone();
-        rows.sort_by_key(|r| rank.get(r.code.as_str()).copied().unwrap_or(usize::MAX));
-        assign_classes(&mut rows);
+    pub fn finish(&mut self) -> Result<Vec<R>> {
+        let rows = complete_in_order(self.rows.clone(), &self.members);
         let write = |name: &str, text: String| {
             let path = self.dir.join(name);
             crate::control::write_atomically(&path, text.as_bytes())
                 .map_err(|e| input(format!("cannot write {}: {e}", path.display())))
         };
         write(ROWS_FILE, jsonl(&rows))?;
-        write("census.csv", csv(&rows))?;
-        write("census.md", markdown(&rows))?;
+        write("census.csv", R::csv(&rows))?;
+        write("census.md", R::markdown(&rows))?;
         self.rows = rows.clone();
         Ok(rows)
     }
+}
+
+/// `rows` in the order of `members` (the family's), completed
+/// ([`CensusRow::complete`]: the classes in normal play).
+pub fn complete_in_order<R: CensusRow>(mut rows: Vec<R>, members: &[String]) -> Vec<R> {
+    let rank: HashMap<&str, usize> = members.iter().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
+    rows.sort_by_key(|r| rank.get(r.code()).copied().unwrap_or(usize::MAX));
+    R::complete(&mut rows);
+    rows
 }
 
 /// Appends `line` and a line break to `path` and syncs it; on a failure the file is
@@ -768,18 +866,18 @@ fn append_line(path: &Path, line: &str) -> std::io::Result<()> {
 }
 
 /// The rows as JSON lines.
-pub fn jsonl(rows: &[Row]) -> String {
+pub fn jsonl<R: Serialize>(rows: &[R]) -> String {
     rows.iter()
         .map(|r| serde_json::to_string(r).unwrap_or_default() + "\n")
         .collect()
 }
 
-fn opt<T: ToString>(v: &Option<T>) -> String {
+pub(crate) fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref().map(ToString::to_string).unwrap_or_default()
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn field(s: &str) -> String {
+pub(crate) fn field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -898,8 +996,8 @@ pub fn markdown(rows: &[Row]) -> String {
 pub trait Observer: Sync {
     /// `code` started.
     fn started(&self, _code: &str) {}
-    /// A code finished with `row`.
-    fn finished(&self, _row: &Row) {}
+    /// `code` finished.
+    fn finished(&self, _code: &str) {}
 }
 
 /// An observer that does nothing.
@@ -920,6 +1018,33 @@ pub fn run_parallel(
     jobs: usize,
     ctl: &Control,
     record: &(dyn Fn(Outcome) -> Result<()> + Sync),
+    observer: &dyn Observer,
+) -> Result<()> {
+    run_each(
+        codes,
+        jobs,
+        ctl,
+        &|code, share| run_code(code, to, share),
+        record,
+        observer,
+    )
+}
+
+/// Runs `codes` (in this order of starting) on `jobs` threads, each code with `run`
+/// ([`run_code`] to a heap, [`misere::run_code`]) and a `jobs`-th of the memory
+/// limit, and passes each finished code to `record` (one at a time). The first error
+/// stops the codes still running (their work is lost, the finished codes were
+/// recorded); a code whose `run` is interrupted is not recorded.
+///
+/// # Errors
+/// [`Error::Interrupted`] when the cancellation flag of `ctl` was set; otherwise the
+/// first error of a code or of `record`.
+pub fn run_each<R>(
+    codes: &[String],
+    jobs: usize,
+    ctl: &Control,
+    run: &(dyn Fn(&str, &Control) -> Result<Outcome<R>> + Sync),
+    record: &(dyn Fn(Outcome<R>) -> Result<()> + Sync),
     observer: &dyn Observer,
 ) -> Result<()> {
     let jobs = jobs.max(1);
@@ -946,9 +1071,9 @@ pub fn run_parallel(
             break;
         }
         observer.started(&codes[i]);
-        match run_code(&codes[i], to, &share) {
+        match run(&codes[i], &share) {
             Ok(o) => {
-                observer.finished(&o.row);
+                observer.finished(&codes[i]);
                 if let Err(e) = record(o) {
                     fail(e);
                 }
@@ -987,6 +1112,8 @@ pub fn run_parallel(
     }
     Ok(())
 }
+
+pub mod misere;
 
 #[cfg(test)]
 mod tests;

@@ -196,6 +196,7 @@ fn params(to: u64) -> Params {
         family: "octal:1".into(),
         to,
         max_work: 1000,
+        play: Play::Normal,
     }
 }
 
@@ -203,7 +204,7 @@ fn params(to: u64) -> Params {
 fn a_census_directory_resumes_and_refuses_other_parameters() {
     let dir = temp_dir("resume");
     let codes = members("octal:1", &ctl()).unwrap();
-    let mut out = Output::open(&dir, &params(100), &codes).unwrap();
+    let mut out = Output::<Row>::open(&dir, &params(100), &codes).unwrap();
     for c in &codes[..5] {
         out.record(run_code(c, 100, &ctl()).unwrap()).unwrap();
     }
@@ -214,7 +215,7 @@ fn a_census_directory_resumes_and_refuses_other_parameters() {
     assert_eq!(text.lines().count(), 5);
     // A crash in the middle of a line: the part is dropped, the code runs again.
     std::fs::write(dir.join(ROWS_FILE), format!("{text}{{\"code\": \"0.6\", \"sta")).unwrap();
-    let mut out = Output::open(&dir, &params(100), &codes).unwrap();
+    let mut out = Output::<Row>::open(&dir, &params(100), &codes).unwrap();
     assert_eq!(out.rows().len(), 5);
     assert!(out.is_done(&codes[4]) && !out.is_done(&codes[5]));
     for c in &codes[5..] {
@@ -234,13 +235,19 @@ fn a_census_directory_resumes_and_refuses_other_parameters() {
         15
     );
     // Other parameters: refused, naming what differs.
-    let e = Output::open(&dir, &params(200), &codes).err().unwrap().to_string();
+    let e = Output::<Row>::open(&dir, &params(200), &codes)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("--to (100 there, 200 here)"), "{e}");
     // A directory with other files and no census.
     let other = temp_dir("other");
     std::fs::create_dir_all(&other).unwrap();
     std::fs::write(other.join("notes.txt"), "x").unwrap();
-    let e = Output::open(&other, &params(100), &codes).err().unwrap().to_string();
+    let e = Output::<Row>::open(&other, &params(100), &codes)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("holds no census"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&other).unwrap();
@@ -251,7 +258,7 @@ fn a_census_directory_resumes_and_refuses_other_parameters() {
 fn a_full_disk_is_an_error_naming_the_file_and_leaves_no_partial_line() {
     let dir = temp_dir("full");
     let codes = members("octal:1", &ctl()).unwrap();
-    let mut out = Output::open(&dir, &params(100), &codes).unwrap();
+    let mut out = Output::<Row>::open(&dir, &params(100), &codes).unwrap();
     std::os::unix::fs::symlink("/dev/full", dir.join(ROWS_FILE)).unwrap();
     let e = out
         .record(run_code("0.1", 100, &ctl()).unwrap())

@@ -55,7 +55,7 @@ use rustc_hash::FxHashSet;
 pub const MAX_ROUNDS: usize = 64;
 
 /// A heap where the quotient grows: Q_n differs from Q_{n−1}.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Change {
     /// The heap n.
     pub heap: u64,
@@ -105,6 +105,9 @@ pub struct Quotient {
     /// Why the computation stopped before the heap asked for or before it was solved
     /// (interrupted, a limit, a step the engine cannot take); what is here is exact.
     pub stopped: Option<Error>,
+    /// The work done: options listed and states checked (the count the work limit
+    /// applies to).
+    pub work: u64,
 }
 
 /// The periodicity theorem for misère quotients, as grundy applies it.
@@ -233,6 +236,7 @@ pub fn quotient(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<Quotient
     }
     let last = e.phi.len() as u64 - 1;
     let p_portion: Vec<u32> = e.p.iter().collect();
+    let work = e.work.saturating_add(e.machine.work);
     Ok(Quotient {
         ruleset: rs.name(),
         to: last,
@@ -243,6 +247,7 @@ pub fn quotient(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<Quotient
         theorem: matches!(status, Status::Solved { .. }).then_some(MISERE_PERIODICITY),
         status,
         stopped,
+        work,
     })
 }
 

@@ -151,11 +151,17 @@ impl Machine {
     }
 
     /// Adds a new state reached from `parent` (state, type), counting it against the
-    /// memory limit; returns its number.
+    /// memory limit (and the transitions followed against the work limit); returns its
+    /// number.
     fn insert(&mut self, st: State, parent: (u32, u32), ctl: &Control) -> Result<usize> {
         let id = self.states.len();
         if id & 0xFFF == 0 {
             super::cancelled(ctl)?;
+            ctl.check_work(
+                "the states of the misère quotient check",
+                self.work as u128,
+                "transitions followed by this check",
+            )?;
             ctl.check_memory(
                 "the states of the misère quotient check",
                 (id as u64 + 1) * (self.state_bytes() + 16),
@@ -308,7 +314,8 @@ impl Machine {
     /// candidate mispredicts a sum) nothing is kept and the result is false.
     ///
     /// # Errors
-    /// [`Error::TooLarge`] when the states would pass the memory limit,
+    /// [`Error::TooLarge`] when the states would pass the memory limit, [`Error::TooMuchWork`]
+    /// past the work limit,
     /// [`Error::Interrupted`].
     pub(crate) fn add_type(&mut self, phi: u32, opts: &[u32], heap: u64, ctl: &Control) -> Result<bool> {
         let ty = self.make_type(phi, opts, heap);

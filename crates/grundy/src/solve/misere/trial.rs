@@ -144,6 +144,11 @@ impl<'a> Base<'a> {
         let i = self.codes.len() as u32;
         if i & 0xFFFF == 0 {
             super::cancelled(self.ctl)?;
+            self.ctl.check_work(
+                &format!("the trial monoid at heap {}", self.before.n),
+                self.work as u128,
+                "products computed for this trial",
+            )?;
             self.ctl.check_memory(
                 &format!("the trial monoid at heap {}", self.before.n),
                 (i as u64 + 1) * 64,
@@ -198,6 +203,17 @@ impl<'a> Base<'a> {
         }
         Ok(e)
     }
+}
+
+/// [`Error::TooMuchWork`] when `work` (the quotient's work so far, or with the next
+/// step's) is past the work limit: checked before each large step of a trial, so that
+/// one heap does not run far past the limit.
+fn check_work(ctl: &Control, n: u64, work: u64) -> Result<()> {
+    ctl.check_work(
+        &format!("the trial monoid at heap {n}"),
+        work as u128,
+        "options listed, states checked and products computed up to this step",
+    )
 }
 
 /// The options of heap h as lists of parts (heap 0 left out), with every heap < h.
@@ -381,6 +397,7 @@ pub(crate) fn trial<'a>(
         }
         *work += (size * (opts_n.len() + 1)) as u64;
         ctl.tick(*work)?;
+        check_work(ctl, n, *work)?;
         let j = cols.len();
         if let Some(&i) = seen.get(&col) {
             break (i, j);
@@ -423,6 +440,7 @@ pub(crate) fn trial<'a>(
         }
     };
     let accept = |e: usize| cols[e % len].get((e / len) as u32);
+    check_work(ctl, n, work.saturating_add((m * (ntypes + 1)) as u64))?;
     let (class, classes) = coarsest(m, ntypes + 1, step, accept, ctl)?;
     *work += (m * (ntypes + 1)) as u64;
     // Number the classes from the identity by the heap images in heap order, x last.
@@ -467,6 +485,7 @@ pub(crate) fn trial<'a>(
         (k as u64).pow(2) * 4 + bytes,
         format!("a table of {k} × {k} elements"),
     )?;
+    check_work(ctl, n, work.saturating_add((k * k) as u64))?;
     // Class transitions by the generators, then the table by the BFS tree:
     // a·c = (a·parent(c))·gen(c).
     let ctrans: Vec<u32> = (0..k)

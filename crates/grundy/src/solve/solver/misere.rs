@@ -38,8 +38,10 @@ pub const QUOTIENT_BUDGET: u64 = 20_000_000;
 /// single component; past it only the outcome is given.
 pub const GENUS_BUDGET: u64 = 2_000_000;
 
-/// The play convention: who wins when no move is left.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The play convention: who wins when no move is left (`"normal"` or `"misere"` in
+/// JSON).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Play {
     /// Normal play: the player who makes the last move wins (Sprague–Grundy values).
     #[default]
@@ -477,6 +479,7 @@ impl Quotient {
                 .then_some(crate::solve::misere::MISERE_PERIODICITY),
             status,
             stopped: None,
+            work: 0,
         })
     }
 }

@@ -1,0 +1,283 @@
+//! The misère census of a family: for each code, its misère quotient (Plambeck & Siegel,
+//! "Misère quotients for impartial games", JCTA 115 (2008), and the supplement's tables
+//! of octal games) computed heap by heap with [`crate::solve::misere::quotient`], as
+//! one [`MisereRow`]: the heaps where the quotient grows, with |Q| and |P| there, |Q|
+//! and |P| at the last heap, tame or wild, and whether it is **solved** (by the
+//! periodicity theorem for misère quotients) or **partial** to the heap reached.
+//!
+//! The families, the census directory ([`super::Output`]), the parallel run
+//! ([`super::run_each`]) and the order of a short probe are those of normal play; the
+//! play convention is one of the census's [`super::Params`]. Every row has a
+//! certificate (the format of `grundy quotient --save`), partial ones too: it proves
+//! the quotient of the sums of heaps up to the row's `to`, and
+//! [`crate::solve::misere::check_certificate`] (`grundy quotient --check`) re-verifies
+//! it without the engine.
+
+use super::{field, heap_ruleset, opt, own_control, short_name, CensusRow, Outcome};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::solve::misere::{quotient, Change, Quotient, Status, MISERE_PERIODICITY};
+use serde::{Deserialize, Serialize};
+
+/// The heaps a short probe ([`probe`]) computes.
+pub const PROBE_HEAPS: u64 = 24;
+
+/// Whether a misère quotient is known for every heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MisereStatus {
+    /// Exact for every heap, by the periodicity theorem for misère quotients.
+    Solved,
+    /// Exact for the sums of heaps up to the row's `to`.
+    Partial,
+}
+
+impl MisereStatus {
+    /// `solved` or `partial`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MisereStatus::Solved => "solved",
+            MisereStatus::Partial => "partial",
+        }
+    }
+}
+
+/// One code of a misère census (one line of `census.jsonl`; the keys are documented in
+/// docs/cli.md).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MisereRow {
+    /// The code as the user writes it (`0.75`, `4.0`, `subtraction[1,3]`).
+    pub code: String,
+    /// Solved or partial.
+    pub status: MisereStatus,
+    /// The last heap covered: the quotient is exact for the sums of heaps ≤ `to` (for
+    /// every heap when solved; `to` is then the heap where the theorem's check ended).
+    pub to: u64,
+    /// |Q|, the order of the quotient at heap `to` (for every heap when solved).
+    pub order: usize,
+    /// |P|, the size of its P-portion.
+    pub p_size: usize,
+    /// `T_k` when (Q, P) is the tame quotient of misère Nim on heaps below 2^k (Plambeck
+    /// & Siegel 2008; `T_0` the trivial monoid), `wild` otherwise.
+    pub tame: String,
+    /// Each heap n where the quotient grew (Q_n ≠ Q_{n−1}), with |Q_n| and |P_n|, in
+    /// order; Q_0 is the trivial monoid.
+    pub changes: Vec<Change>,
+    /// A solved quotient's n₀: Φ(n + period) = Φ(n) for every n ≥ preperiod; null when
+    /// partial.
+    pub preperiod: Option<u64>,
+    /// A solved quotient's period of Φ; null when partial.
+    pub period: Option<u64>,
+    /// The theorem that solves it, with its source; null when partial.
+    pub theorem: Option<String>,
+    /// Why a partial quotient stopped before the census's `--to` (a limit, a step the
+    /// engine cannot take); null when it reached `--to` or is solved.
+    pub stopped: Option<String>,
+    /// The certificate, relative to the census directory (null without one).
+    pub certificate: Option<String>,
+    /// Seconds the code took.
+    pub seconds: f64,
+    /// The work counted: options listed and states checked.
+    pub work: u64,
+}
+
+/// `T_k` or `wild` for a quotient.
+fn tame_name(q: &Quotient) -> String {
+    match q.tame() {
+        Some(k) => format!("T_{k}"),
+        None => "wild".into(),
+    }
+}
+
+/// The row of a computed quotient (without its time and certificate path).
+fn row_of(code: &str, q: &Quotient) -> MisereRow {
+    let (status, preperiod, period) = match q.status {
+        Status::Solved { preperiod, period, .. } => (MisereStatus::Solved, Some(preperiod), Some(period)),
+        Status::Partial => (MisereStatus::Partial, None, None),
+    };
+    MisereRow {
+        code: code.to_string(),
+        status,
+        to: q.to,
+        order: q.order(),
+        p_size: q.p_portion.len(),
+        tame: tame_name(q),
+        changes: q.changes.clone(),
+        preperiod,
+        period,
+        theorem: (status == MisereStatus::Solved).then(|| MISERE_PERIODICITY.to_string()),
+        stopped: q.stopped.as_ref().map(ToString::to_string),
+        certificate: None,
+        seconds: 0.0,
+        work: q.work,
+    }
+}
+
+/// Computes the misère quotient of one code heap by heap up to heap `to` within the
+/// limits of `ctl` (its work limit is the code's budget), stopping early once it is
+/// solved. A code stopped by a limit or by a step the engine cannot take is partial to
+/// the heap reached, with the reason in [`MisereRow::stopped`]. The certificate (the
+/// format of `grundy quotient --save`) comes with every row.
+///
+/// # Errors
+/// The code's parse errors; [`Error::Unsupported`] for a ruleset whose heap 1 has an
+/// option that is not a sum of smaller heaps; [`Error::Interrupted`] (nothing is
+/// kept: the code runs again when the census is resumed).
+pub fn run_code(code: &str, to: u64, ctl: &Control) -> Result<Outcome<MisereRow>> {
+    let start = std::time::Instant::now();
+    let rs = heap_ruleset(code)?;
+    let q = quotient(rs.as_ref(), to, &own_control(ctl))?;
+    if matches!(q.stopped, Some(Error::Interrupted)) {
+        return Err(Error::Interrupted);
+    }
+    let mut row = row_of(code, &q);
+    row.seconds = start.elapsed().as_secs_f64();
+    Ok(Outcome {
+        row,
+        certificate: Some(q.certificate().to_json()),
+    })
+}
+
+/// The most work a probe ([`probe`]) spends on one code (or the code's budget, if
+/// less).
+pub const PROBE_WORK: u64 = 1_000_000;
+
+/// The cost of a code as seen by a short run to [`PROBE_HEAPS`] heaps (or `to`, if
+/// less) within [`PROBE_WORK`]: 0 if that solves its quotient, the work it took (at
+/// least 1) if it reaches the probe's last heap, and above any such work if the
+/// probe's budget stops it (the fewer heaps reached, the higher). Ordering codes by
+/// it, most expensive first, keeps a parallel census from ending on one long code.
+///
+/// # Errors
+/// As [`run_code`].
+pub fn probe(code: &str, to: u64, ctl: &Control) -> Result<u64> {
+    let short = ctl.clone().with_work_limit(ctl.work_limit().min(PROBE_WORK));
+    let o = run_code(code, to.min(PROBE_HEAPS), &short)?;
+    Ok(match (o.row.status, &o.row.stopped) {
+        (MisereStatus::Solved, _) => 0,
+        (MisereStatus::Partial, None) => o.row.work.max(1),
+        (MisereStatus::Partial, Some(_)) => u64::MAX / 2 + (PROBE_HEAPS - o.row.to.min(PROBE_HEAPS)),
+    })
+}
+
+/// Checks, before any code runs, that the misère quotient engine takes every code:
+/// each is a heap ruleset starting at heap 0 whose heap 1 has only options that are
+/// sums of smaller heaps (a later heap that breaks this ends its code's quotient
+/// there, partial, with the reason).
+///
+/// # Errors
+/// The parse errors of a code; [`Error::Unsupported`] naming the first code the engine
+/// cannot take.
+pub fn check_codes(codes: &[String], ctl: &Control) -> Result<()> {
+    for code in codes {
+        let rs = heap_ruleset(code)?;
+        quotient(rs.as_ref(), 1, &own_control(ctl)).map_err(|e| Error::Unsupported(format!("{code}: {e}")))?;
+    }
+    Ok(())
+}
+
+/// The heaps where the quotient grew, as `heap:|Q|:|P|` separated by spaces.
+fn changes_text(r: &MisereRow, sep: &str, item: fn(&Change) -> String) -> String {
+    r.changes.iter().map(item).collect::<Vec<_>>().join(sep)
+}
+
+/// The rows as CSV: a header and one line per code, the keys of [`MisereRow`] with
+/// `changes` written `heap:order:p_size` separated by spaces.
+pub fn csv(rows: &[MisereRow]) -> String {
+    let mut out = String::from(
+        "code,status,to,order,p_size,tame,changes,preperiod,period,theorem,stopped,certificate,seconds,work\n",
+    );
+    for r in rows {
+        let cells = [
+            r.code.clone(),
+            r.status.as_str().into(),
+            r.to.to_string(),
+            r.order.to_string(),
+            r.p_size.to_string(),
+            r.tame.clone(),
+            changes_text(r, " ", |c| format!("{}:{}:{}", c.heap, c.order, c.p_size)),
+            opt(&r.preperiod),
+            opt(&r.period),
+            opt(&r.theorem),
+            opt(&r.stopped),
+            opt(&r.certificate),
+            format!("{:.3}", r.seconds),
+            r.work.to_string(),
+        ];
+        let line: Vec<String> = cells.iter().map(|c| field(c)).collect();
+        out.push_str(&line.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// The counts of a misère census: solved, partial.
+pub fn counts(rows: &[MisereRow]) -> (usize, usize) {
+    let solved = rows.iter().filter(|r| r.status == MisereStatus::Solved).count();
+    (solved, rows.len() - solved)
+}
+
+/// The rows as Markdown in the form of Plambeck & Siegel's supplement: the solved
+/// codes, then the partial ones, each with the heaps where the quotient grew (heap:
+/// |Q|, |P|).
+pub fn markdown(rows: &[MisereRow]) -> String {
+    let (solved, partial) = counts(rows);
+    let mut out = format!(
+        "# Misère census\n\n{} codes: {solved} solved, {partial} partial.\n",
+        rows.len()
+    );
+    let grows = |r: &MisereRow| changes_text(r, "; ", |c| format!("{}: {}, {}", c.heap, c.order, c.p_size));
+    out.push_str(
+        "\n## Solved\n\ngame | \\|Q\\| | \\|P\\| | tame | period of Φ | from heap | checked to | grows at (heap: \\|Q\\|, \\|P\\|)\n:--- | ---: | ---: | :--- | ---: | ---: | ---: | :---\n",
+    );
+    for r in rows.iter().filter(|r| r.status == MisereStatus::Solved) {
+        out.push_str(&format!(
+            "{} | {} | {} | {} | {} | {} | {} | {}\n",
+            short_name(&r.code),
+            r.order,
+            r.p_size,
+            r.tame,
+            opt(&r.period),
+            opt(&r.preperiod),
+            r.to,
+            grows(r)
+        ));
+    }
+    out.push_str(
+        "\n## Partial\n\ngame | to heap | \\|Q\\| | \\|P\\| | tame | grows at (heap: \\|Q\\|, \\|P\\|) | stopped\n:--- | ---: | ---: | ---: | :--- | :--- | :---\n",
+    );
+    for r in rows.iter().filter(|r| r.status == MisereStatus::Partial) {
+        out.push_str(&format!(
+            "{} | {} | {} | {} | {} | {} | {}\n",
+            short_name(&r.code),
+            r.to,
+            r.order,
+            r.p_size,
+            r.tame,
+            grows(r),
+            r.stopped.as_deref().unwrap_or("").replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+impl CensusRow for MisereRow {
+    const PLAY: crate::solve::Play = crate::solve::Play::Misere;
+    fn code(&self) -> &str {
+        &self.code
+    }
+    fn set_certificate(&mut self, path: String) {
+        self.certificate = Some(path);
+    }
+    fn complete(_rows: &mut [Self]) {}
+    fn csv(rows: &[Self]) -> String {
+        csv(rows)
+    }
+    fn markdown(rows: &[Self]) -> String {
+        markdown(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests;
