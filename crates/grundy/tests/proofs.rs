@@ -153,7 +153,7 @@ fn each_kind_of_tampering_is_rejected() {
     assert!(!why.is_empty());
     let why = rejected(&text.replace("game cram", "game node-kayles-grid"));
     assert!(!why.is_empty());
-    assert!(rejected("grundy-proof 2\n").contains("not a grundy proof"));
+    assert!(rejected("grundy-proof 9\n").contains("not a grundy proof"));
     assert!(rejected(&with_line(&text, i, "Q 1 2")).contains("not an entry"));
 }
 
