@@ -1,7 +1,7 @@
 //! Node-Kayles on the generalized Petersen graphs P(n,k) (Brown et al., "Nimber
 //! sequences of Node-Kayles games", J. Integer Sequences 23 (2020), art. 20.3.5; OEIS
 //! A316533 for k = 2): an outer cycle u₀…uₙ₋₁, spokes uᵢ–vᵢ, and inner edges
-//! vᵢ–vᵢ₊ₖ; `node-kayles-petersen(n,k)`, 1 ≤ k < n/2, 2n ≤ 128.
+//! vᵢ–vᵢ₊ₖ; `node-kayles-petersen(n,k)`, 1 ≤ k < n/2, 2n ≤ 256.
 
 use super::node_kayles::NamedGraphs;
 use crate::game::{Family, Params, Ruleset};
@@ -12,8 +12,8 @@ fn petersen(args: &[u64]) -> Result<String, String> {
     let [n, k] = args[..] else {
         return Err("takes n and k, e.g. node-kayles-petersen(5,2) (the Petersen graph)".into());
     };
-    if n < 3 || 2 * n > 128 || k == 0 || 2 * k >= n {
-        return Err("P(n,k) takes 3 ≤ n ≤ 64 and 1 ≤ k < n/2".into());
+    if !(3..=128).contains(&n) || k == 0 || 2 * k >= n {
+        return Err("P(n,k) takes 3 ≤ n ≤ 128 (2n vertices, at most 256: the engine's vertex sets) and 1 ≤ k < n/2".into());
     }
     let mut parts = Vec::new();
     for i in 0..n {
@@ -34,7 +34,7 @@ pub const FAMILIES: &[Family] = &[Family {
     name: "node-kayles-petersen",
     aliases: &[],
     params: Params::None,
-    positions: "the generalized Petersen graph P(n,k), 3 ≤ n ≤ 64, 1 ≤ k < n/2",
+    positions: "the generalized Petersen graph P(n,k), 3 ≤ n ≤ 128, 1 ≤ k < n/2",
     options: "take a vertex and its neighbours (Node-Kayles on P(n,k))",
     source: "Brown et al., J. Integer Sequences 23 (2020), art. 20.3.5; OEIS A316533 (k = 2)",
     formula: None,
@@ -84,6 +84,7 @@ mod tests {
             assert_eq!(got, u64::from(expect), "{expr}");
         }
         assert!(parse_position("node-kayles-petersen(6,3)").is_err());
-        assert!(parse_position("node-kayles-petersen(65,2)").is_err());
+        assert!(parse_position("node-kayles-petersen(129,2)").is_err());
+        assert!(parse_position("node-kayles-petersen(128,2)").is_ok());
     }
 }

@@ -1,7 +1,7 @@
 //! The non-attacking queens game (Noon & Van Brummelen, College Math. J. 37 (2006)):
 //! players in turn place a queen on an n×n board where no queen placed attacks it;
 //! the player who cannot loses. It is Node-Kayles on the n×n queens graph (OEIS
-//! A344227), `node-kayles-queens(n)`, n² ≤ 128 (the engine's vertex sets).
+//! A344227), `node-kayles-queens(n)`, n² ≤ 256 (the engine's vertex sets).
 
 use super::node_kayles::NamedGraphs;
 use crate::game::{Family, Params, Ruleset};
@@ -13,8 +13,8 @@ fn queens(args: &[u64]) -> Result<String, String> {
     let [n] = args[..] else {
         return Err("takes the board's side n, e.g. node-kayles-queens(8)".into());
     };
-    if n == 0 || n * n > 128 {
-        return Err("the board has 1 to 128 squares (n ≤ 11: the engine's vertex sets)".into());
+    if n == 0 || n > 16 {
+        return Err("the board has 1 to 256 squares (n ≤ 16: the engine's vertex sets)".into());
     }
     let n = n as i64;
     let mut parts = Vec::new();
@@ -39,7 +39,7 @@ pub const FAMILIES: &[Family] = &[Family {
     name: "node-kayles-queens",
     aliases: &[],
     params: Params::None,
-    positions: "the n×n board, n ≤ 11 (the queens graph: squares joined when on one row, column or diagonal)",
+    positions: "the n×n board, n ≤ 16 (the queens graph: squares joined when on one row, column or diagonal)",
     options: "place a queen on a square no queen attacks (Node-Kayles on the queens graph)",
     source: "Noon & Van Brummelen, College Math. J. 37 (2006); OEIS A344227",
     formula: None,
@@ -66,7 +66,7 @@ mod tests {
                 .unwrap();
             assert_eq!(got, v, "{expr}");
         }
-        assert!(parse_position("node-kayles-queens(12)").is_err());
+        assert!(parse_position("node-kayles-queens(17)").is_err());
         // 64 vertices within the default work limit: the estimate counts independent
         // sets (at most 8 queens), not the 2^64 subsets it once did.
         let pos = parse_position("node-kayles-queens(8)").unwrap();
