@@ -292,7 +292,7 @@ where
 }
 
 /// Names positions in messages (shared by the two widths' engines).
-type Writer = Arc<dyn Fn(&GamePos) -> String + Send + Sync>;
+pub type Writer = Arc<dyn Fn(&GamePos) -> String + Send + Sync>;
 
 /// The engine of Node-Kayles on graphs: the position engine over 128-bit vertex sets
 /// while every graph met has at most 128 vertices (32-byte table slots, cheaper set
@@ -366,24 +366,33 @@ impl GameSolver for GraphSolver {
     }
 }
 
+/// The header of a graph position's proof: the game, the graph's vertices and edges (as
+/// indices) and the position's vertex set (hexadecimal), which the checker reads.
+pub fn proof_header(graphs: &Registry<Graph>, pos: &GamePos) -> Vec<String> {
+    let (id, s) = set_of::<Bits256>(pos);
+    let g = graphs.get(id);
+    let edges: Vec<String> = g.edges.edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
+    vec![
+        "game node-kayles".to_string(),
+        format!("vertices {}", g.edges.names.join(" ")),
+        format!("edges {}", edges.join(" ")),
+        format!("set {}", s.hex()),
+    ]
+}
+
 impl OnGraphs {
+    /// The graphs read so far.
+    pub fn graphs(&self) -> Arc<Registry<Graph>> {
+        self.graphs.clone()
+    }
+
     /// The position engine of one width over these graphs, with proofs.
     fn engine_of<S: BitSet>(&self, name: &str, write: &Writer) -> BitSolver<GraphGame<S>>
     where
         Graph: Joined<S>,
     {
         let graphs = self.graphs.clone();
-        let header = move |pos: &GamePos| {
-            let (id, s) = set_of::<Bits256>(pos);
-            let g = graphs.get(id);
-            let edges: Vec<String> = g.edges.edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
-            vec![
-                "game node-kayles".to_string(),
-                format!("vertices {}", g.edges.names.join(" ")),
-                format!("edges {}", edges.join(" ")),
-                format!("set {}", s.hex()),
-            ]
-        };
+        let header = move |pos: &GamePos| proof_header(&graphs, pos);
         let write = write.clone();
         super::graphs::solver::<S, Graph, _>(
             name.to_string(),
@@ -524,8 +533,17 @@ pub struct NamedGraphs {
     /// The edge list of the graph for the numbers, or why there is none.
     pub edges: fn(&[u64]) -> std::result::Result<String, String>,
     /// The whole graphs built so far: (graph number, expression).
-    built: Arc<std::sync::Mutex<Vec<(u64, String)>>>,
+    built: Arc<Built>,
+    /// The family's own engine (one that knows its graphs' symmetries), made from the
+    /// family's name and a writer of its positions; `None`: the engine of any graph.
+    engine: Option<MakeEngine>,
 }
+
+/// Makes a family's engine from the family's name and a writer of its positions.
+pub type MakeEngine = fn(String, Writer) -> Box<dyn GameSolver>;
+
+/// The whole graphs a [`NamedGraphs`] family built: (graph number, expression).
+pub type Built = std::sync::Mutex<Vec<(u64, String)>>;
 
 impl NamedGraphs {
     /// The family `name` whose graphs `edges` builds.
@@ -534,7 +552,15 @@ impl NamedGraphs {
             name,
             edges,
             built: Arc::new(std::sync::Mutex::new(Vec::new())),
+            engine: None,
         }
+    }
+
+    /// The same family, searched by its own engine, made by `engine` from the family's
+    /// name and a writer of positions.
+    pub fn with_engine(mut self, engine: MakeEngine) -> NamedGraphs {
+        self.engine = Some(engine);
+        self
     }
 }
 
@@ -584,7 +610,11 @@ impl GameRuleset for NamedGraphs {
 
     fn solver(&self) -> Option<Box<dyn GameSolver>> {
         let built = self.built.clone();
-        Some(ON_GRAPHS.engine(self.name(), Arc::new(move |pos| write_named(&built, pos))))
+        let write: Writer = Arc::new(move |pos| write_named(&built, pos));
+        Some(match self.engine {
+            Some(engine) => engine(self.name(), write),
+            None => ON_GRAPHS.engine(self.name(), write),
+        })
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
@@ -594,7 +624,7 @@ impl GameRuleset for NamedGraphs {
 
 /// A position of a named graph family: the family's expression for a whole graph it
 /// built, the edge list of what is left otherwise.
-fn write_named(built: &std::sync::Mutex<Vec<(u64, String)>>, pos: &GamePos) -> String {
+fn write_named(built: &Built, pos: &GamePos) -> String {
     let (id, s) = set_of::<Bits256>(pos);
     let built = built.lock().unwrap_or_else(|e| e.into_inner());
     let whole = ON_GRAPHS.graphs.get(id).adj.len();
