@@ -6,7 +6,7 @@
 //! square, as boards are.
 
 use super::graphs::{
-    elements, for_each_part, for_each_part_left, positions_estimate, set_of, BitSet, Bits256, Joined, Registry,
+    elements, for_each_part, positions_estimate, set_of, BitSet, Bits256, Joined, Registry,
 };
 use super::graphs::sets::Key256;
 use super::node_kayles::{proof_header, Graph, NamedGraphs, Writer, ON_GRAPHS};
@@ -114,42 +114,133 @@ fn transpose(mut a: [u16; SIDE]) -> [u16; SIDE] {
     a
 }
 
+/// Each 16-bit lane of `x` with its bits in reverse order.
+#[inline]
+fn reverse_in_lanes(x: u64) -> u64 {
+    reverse_lanes(x.reverse_bits())
+}
+
+/// The four 16-bit lanes of `x` in reverse order.
+#[inline]
+fn reverse_lanes(x: u64) -> u64 {
+    let x = x.rotate_left(32);
+    ((x >> 16) & 0x0000_FFFF_0000_FFFF) | ((x & 0x0000_FFFF_0000_FFFF) << 16)
+}
+
+/// The set moved `k` bits down (`k` < 256): towards square (0, 0).
+#[inline]
+fn shift_down(s: Bits256, k: usize) -> Bits256 {
+    let (words, bits) = (k / 64, k % 64);
+    Bits256(std::array::from_fn(|i| {
+        let at = |j: usize| s.0.get(j).copied().unwrap_or(0);
+        let lo = at(i + words) >> bits;
+        let hi = if bits == 0 { 0 } else { at(i + words + 1) << (64 - bits) };
+        lo | hi
+    }))
+}
+
+/// The columns that have a square of `s`, as a 16-bit mask.
+#[inline]
+fn columns(s: Bits256) -> u16 {
+    let x = s.0.iter().fold(0u64, |m, &w| m | w);
+    let x = x | x >> 32;
+    (x | x >> 16) as u16
+}
+
+/// A region of box h×w at the corner with its columns in reverse order.
+#[inline]
+fn flip_columns(s: Bits256, w: usize) -> Bits256 {
+    Bits256(s.0.map(|x| reverse_in_lanes(x) >> (16 - w)))
+}
+
+/// A region of box h×w at the corner with its rows in reverse order.
+#[inline]
+fn flip_rows(s: Bits256, h: usize) -> Bits256 {
+    let reversed = Bits256(std::array::from_fn(|i| reverse_lanes(s.0[3 - i])));
+    shift_down(reversed, SIDE * (SIDE - h))
+}
+
 /// The normal form of a region of the frame: moved to the corner (its top row and its
 /// left column on the frame's), then the least of its images under the symmetries of
 /// its bounding box turned to be at most as tall as wide (4 images; 8 for a square
 /// box).
 pub fn normal_form(s: Bits256) -> Bits256 {
-    let a = rows(s);
-    let Some(top) = a.iter().position(|&x| x != 0) else {
+    let Some(first) = s.0.iter().position(|&x| x != 0) else {
         return s;
     };
-    let bottom = a.iter().rposition(|&x| x != 0).expect("a row");
-    let cols = a.iter().fold(0u16, |m, &x| m | x);
-    let left = cols.trailing_zeros();
-    let (h, w) = (bottom - top + 1, (16 - cols.leading_zeros() - left) as usize);
-    let mut base = [0u16; SIDE];
-    for i in 0..h {
-        base[i] = a[top + i] >> left;
-    }
-    // The images of a region of box h×w at the corner under the flips of its box.
-    let mut best: Option<[u16; SIDE]> = None;
-    let mut consider = |b: [u16; SIDE], h: usize, w: usize| {
-        let flip_cols = |b: &[u16; SIDE]| -> [u16; SIDE] { std::array::from_fn(|i| b[i].reverse_bits() >> (16 - w)) };
-        let flip_rows = |b: &[u16; SIDE]| -> [u16; SIDE] { std::array::from_fn(|i| if i < h { b[h - 1 - i] } else { 0 }) };
-        let c = flip_cols(&b);
-        for image in [flip_rows(&b), flip_rows(&c), c, b] {
-            if best.is_none_or(|x| image < x) {
-                best = Some(image);
+    let last = s.0.iter().rposition(|&x| x != 0).expect("a word");
+    let top = 4 * first + s.0[first].trailing_zeros() as usize / 16;
+    let bottom = 4 * last + (63 - s.0[last].leading_zeros() as usize) / 16;
+    let cols = columns(s);
+    let left = cols.trailing_zeros() as usize;
+    let (h, w) = (bottom - top + 1, 16 - cols.leading_zeros() as usize - left);
+    let base = shift_down(s, SIDE * top + left);
+    // The least of the images of a region of box h×w at the corner under the flips of
+    // its box.
+    let key = |x: &Bits256| [x.0[3], x.0[2], x.0[1], x.0[0]];
+    let least = |b: Bits256, h: usize, w: usize| {
+        let c = flip_columns(b, w);
+        [b, c, flip_rows(b, h), flip_rows(c, h)]
+            .into_iter()
+            .min_by_key(key)
+            .expect("four images")
+    };
+    match h.cmp(&w) {
+        std::cmp::Ordering::Less => least(base, h, w),
+        std::cmp::Ordering::Greater => least(from_rows(&transpose(rows(base))), w, h),
+        std::cmp::Ordering::Equal => {
+            let (a, b) = (least(base, h, w), least(from_rows(&transpose(rows(base))), w, h));
+            if key(&a) <= key(&b) {
+                a
+            } else {
+                b
             }
         }
+    }
+}
+
+/// The squares of the frame a queen on some square of `s` attacks, with `s`: the rows,
+/// the columns and the two diagonals that hold a square of `s`.
+#[inline]
+fn attacked(s: Bits256) -> Bits256 {
+    const LANE_LOW: u64 = 0x0001_0001_0001_0001;
+    // Whole rows: a lane with a square becomes full.
+    let full = |x: u64| {
+        let t = (x | x >> 8) & 0x00FF_00FF_00FF_00FF;
+        let t = (t | t >> 4) & 0x000F_000F_000F_000F;
+        let t = (t | t >> 2) & 0x0003_0003_0003_0003;
+        ((t | t >> 1) & LANE_LOW) * 0xFFFF
     };
-    if h <= w {
-        consider(base, h, w);
+    let cols = u64::from(columns(s)) * LANE_LOW;
+    let a = rows(s);
+    // Diagonal r − c and antidiagonal r + c of each square, as bits c − r + 15 and r + c.
+    let (mut diag, mut anti) = (0u32, 0u32);
+    for (r, &x) in a.iter().enumerate() {
+        diag |= u32::from(x) << (15 - r);
+        anti |= u32::from(x) << r;
     }
-    if w <= h {
-        consider(transpose(base), w, h);
+    let lines: [u16; SIDE] = std::array::from_fn(|r| ((diag >> (15 - r)) | (anti >> r)) as u16);
+    let lines = from_rows(&lines);
+    Bits256(std::array::from_fn(|i| full(s.0[i]) | cols | lines.0[i]))
+}
+
+/// Calls `f` with each part of `s` (joined by queens' attacks), grown a line at a time
+/// ([`attacked`]).
+#[inline]
+fn for_each_region(s: Bits256, mut f: impl FnMut(Bits256)) {
+    let mut rest = s;
+    while !rest.is_empty() {
+        let mut part = rest.lowest();
+        loop {
+            let next = attacked(part) & rest;
+            if next == part {
+                break;
+            }
+            part = next;
+        }
+        rest &= !part;
+        f(part);
     }
-    from_rows(&best.expect("an image"))
 }
 
 /// Node-Kayles on the queens graphs, as a [`BitGame`]: a key is a connected region of
@@ -164,7 +255,7 @@ impl QueensGame {
         let s = Bits256::key_set(k);
         let tag = if normal { 0 } else { k.0[0] };
         for v in elements(s) {
-            for_each_part_left(s, ATTACKS[v] | Bits256::bit(v), |i| ATTACKS[i], |c| {
+            for_each_region(s & !(ATTACKS[v] | Bits256::bit(v)), |c| {
                 let c = if normal { normal_form(c) } else { c };
                 out.push(Bits256::key(tag, c));
             });
@@ -200,8 +291,19 @@ impl BitGame for QueensGame {
     }
 
     fn known(&self, k: &Key256) -> Option<u32> {
-        // A connected set of one or two squares: one move takes everything.
-        (Bits256::key_set(k).count() <= 2).then_some(1)
+        let s = Bits256::key_set(k);
+        match s.count() {
+            // A connected set of one or two squares: one move takes everything.
+            0..=2 => Some(1),
+            // Three: a triangle (one move takes everything, 1) or a path (the middle
+            // takes everything, an end leaves one square: mex{0, 1} = 2).
+            3 => {
+                let v: Vec<usize> = elements(s).collect();
+                let joined = |a: usize, b: usize| u32::from(ATTACKS[v[a]].has(v[b]));
+                Some(if joined(0, 1) + joined(0, 2) + joined(1, 2) == 3 { 1 } else { 2 })
+            }
+            _ => None,
+        }
     }
 }
 
@@ -334,7 +436,29 @@ mod tests {
                 continue;
             }
             let form = normal_form(s);
-            assert_eq!(form.count(), s.count());
+            // The least, in the order of the words from the top, of the images cropped
+            // to the corner whose box is at most as tall as wide.
+            let naive = (0..8)
+                .filter_map(|sym| {
+                    let image: Vec<(usize, usize)> = cells
+                        .iter()
+                        .map(|&(r, c)| {
+                            let (r, c) = if sym & 1 == 1 { (15 - r, c) } else { (r, c) };
+                            let (r, c) = if sym & 2 == 2 { (r, 15 - c) } else { (r, c) };
+                            if sym & 4 == 4 {
+                                (c, r)
+                            } else {
+                                (r, c)
+                            }
+                        })
+                        .collect();
+                    let (r0, c0) = (image.iter().map(|p| p.0).min()?, image.iter().map(|p| p.1).min()?);
+                    let (r1, c1) = (image.iter().map(|p| p.0).max()?, image.iter().map(|p| p.1).max()?);
+                    (r1 - r0 <= c1 - c0).then(|| set_of_squares(&image.iter().map(|&(r, c)| (r - r0, c - c0)).collect::<Vec<_>>()))
+                })
+                .min_by_key(|x| [x.0[3], x.0[2], x.0[1], x.0[0]])
+                .expect("an image");
+            assert_eq!(form, naive, "{cells:?}");
             for sym in 0..8 {
                 let image: Vec<(usize, usize)> = cells
                     .iter()
@@ -353,6 +477,24 @@ mod tests {
                 let moved: Vec<(usize, usize)> = image.iter().map(|&(r, c)| (r + dr, c + dc)).collect();
                 assert_eq!(normal_form(set_of_squares(&moved)), form, "{cells:?} image {sym}");
             }
+        }
+    }
+
+    /// The squares attacked by a set, and its parts, against the attacks of each square.
+    #[test]
+    fn attacks_and_parts_of_sets() {
+        let mut next = rng(0x51_7CC1_B727_220A);
+        for round in 0..300 {
+            let density = 1 + next(40);
+            let s = (0..SIDE * SIDE)
+                .filter(|_| next(100) < density)
+                .fold(Bits256::default(), |m, v| m | Bits256::bit(v));
+            let each = elements(s).fold(s, |m, v| m | ATTACKS[v]);
+            assert_eq!(attacked(s), each, "round {round}");
+            let (mut fast, mut plain) = (Vec::new(), Vec::new());
+            for_each_region(s, |c| fast.push(c));
+            for_each_part(s, |i| ATTACKS[i], |c| plain.push(c));
+            assert_eq!(fast, plain, "round {round}");
         }
     }
 
