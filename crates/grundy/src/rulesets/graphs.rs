@@ -73,7 +73,7 @@ pub fn positions_estimate<S: BitSet, T: Joined<S> + ?Sized>(g: &T, s: S) -> f64 
 }
 
 /// The most states [`connected_subsets`] keeps before giving up (the graph is not thin).
-const MAX_SUBSET_STATES: usize = 1 << 14;
+pub const MAX_SUBSET_STATES: usize = 1 << 14;
 
 /// The number of nonempty connected subsets of the connected set `s`, or `None` if the
 /// graph is too thick to count them quickly (more than [`MAX_SUBSET_STATES`] states)

@@ -9,6 +9,7 @@
 //! knows).
 
 use super::board::{board_of, GridRuleset, Notation};
+use super::graphs::sets::Key256;
 use super::graphs::{elements, for_each_part_left, set_of, set_pos, BitSet, Bits256, Joined, Registry, MAX_VERTICES};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -470,6 +471,143 @@ impl GameRuleset for OnGraphs {
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
         Some(super::graphs::part_positions::<Bits256, _>(&self.graphs, pos))
     }
+}
+
+/// Where a family's graph lies in the family's frame ([`framed_engine`]): the bit of
+/// the frame of each vertex, and the family's parameters of the graph (its side, its
+/// steps: the low 32 bits of the key's first word).
+pub struct Framing {
+    /// The bit of the frame of each vertex.
+    pub bits: Vec<usize>,
+    /// The graph's parameters, below 2^32.
+    pub params: u64,
+}
+
+/// The first word of a key as the rules give it ([`BitGame::options_exact`]) of graph
+/// `id` with the family's `params`: the graph's number + 1 above bit 32.
+pub fn raw_tag(id: u64, params: u64) -> u64 {
+    (id + 1) << 32 | params
+}
+
+/// The graph number of a key made with [`raw_tag`], if it is one.
+pub fn raw_graph(k: &Key256) -> Option<u64> {
+    (k.0[0] >> 32).checked_sub(1)
+}
+
+/// The rules of a family's regions on its frame, for [`framed_engine`]: keys are a
+/// first word ([`raw_tag`] for the vertices of a graph as the rules give them, the
+/// family's own tags for its normal forms) and a set of the frame.
+pub trait FramedRules: Send + Sync + 'static {
+    /// Lists the options of the connected region `k` into `out` (one a vertex), each as
+    /// its parts: in the family's normal form when `normal`, with `k`'s first word and
+    /// the squares as they are otherwise; after each option `stop` is called with it,
+    /// and the listing ends once it returns true.
+    fn list(&self, k: &Key256, normal: bool, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool);
+
+    /// The value of `k` where it is immediate (a few vertices).
+    fn known(&self, k: &Key256) -> Option<u32>;
+}
+
+/// A family's rules on its frame as a [`BitGame`].
+pub struct Framed<R>(pub R);
+
+impl<R: FramedRules> BitGame for Framed<R> {
+    type Key = Key256;
+
+    fn options(&self, k: &Key256, out: &mut OptionList<Key256>) {
+        self.0.list(k, true, out, &mut |_| false);
+    }
+
+    fn count_options(&self, k: &Key256) -> usize {
+        Bits256::key_set(k).count() as usize
+    }
+
+    fn options_until(&self, k: &Key256, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool) {
+        self.0.list(k, true, out, stop);
+    }
+
+    fn options_exact(&self, k: &Key256, out: &mut OptionList<Key256>) {
+        self.0.list(k, false, out, &mut |_| false);
+    }
+
+    fn size(&self, k: &Key256) -> u32 {
+        Bits256::key_set(k).count()
+    }
+
+    fn known(&self, k: &Key256) -> Option<u32> {
+        self.0.known(k)
+    }
+}
+
+/// The engine of a named family of graphs that lie in a frame of the family's (the
+/// queens boards in a 16×16 frame, P(n,k) on two rows): the position engine over
+/// `rules`, whose keys are regions of the frame. A position's vertex set is split into
+/// its parts by the graph's edges, each put on the frame by `framing` and keyed
+/// [`raw_tag`] (the game's options then key the parts in the family's normal form);
+/// proofs are graph proofs, the keys listed as the rules give them (raw) written back
+/// as vertex sets of their graph.
+pub fn framed_engine<R: FramedRules>(
+    name: String,
+    write: Writer,
+    rules: R,
+    framing: fn(&Graph) -> Framing,
+) -> Box<dyn GameSolver> {
+    let graphs = ON_GRAPHS.graphs();
+    // The framing of each graph met, by its number.
+    let framing_of = {
+        let graphs = graphs.clone();
+        let cache: std::sync::Mutex<rustc_hash::FxHashMap<u64, Arc<Framing>>> = Default::default();
+        Arc::new(move |id: u64| {
+            let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+            c.entry(id).or_insert_with(|| Arc::new(framing(&graphs.get(id)))).clone()
+        })
+    };
+    // A key as the rules give it, back on its graph: (graph, vertex set).
+    let on_graph = {
+        let framing_of = framing_of.clone();
+        move |k: &Key256| {
+            let id = raw_graph(k)?;
+            let f = framing_of(id);
+            let s = Bits256::key_set(k);
+            let set = (0..f.bits.len())
+                .filter(|&v| s.has(f.bits[v]))
+                .fold(Bits256::default(), |m, v| m | Bits256::bit(v));
+            Some((id, set))
+        }
+    };
+    let split = {
+        let graphs = graphs.clone();
+        move |_: &Framed<R>, pos: &GamePos| {
+            let (id, s) = set_of::<Bits256>(pos);
+            let (g, f) = (graphs.get(id), framing_of(id));
+            let mut keys = Vec::new();
+            super::graphs::for_each_part(s, |i| g.adj[i], |c| {
+                let on_frame = elements(c).fold(Bits256::default(), |m, v| m | Bits256::bit(f.bits[v]));
+                keys.push(Bits256::key(raw_tag(id, f.params), on_frame));
+            });
+            keys
+        }
+    };
+    let estimate = {
+        let (graphs, on_graph) = (graphs.clone(), on_graph.clone());
+        move |k: &Key256| match on_graph(k) {
+            Some((id, s)) => super::graphs::positions_estimate(graphs.get(id).as_ref(), s),
+            None => 2f64.powi(Bits256::key_set(k).count() as i32),
+        }
+    };
+    let key_text = move |k: &Key256| match on_graph(k) {
+        Some((_, s)) => s.hex(),
+        None => "a-region-in-normal-form".to_string(),
+    };
+    let header = move |pos: &GamePos| proof_header(&graphs, pos);
+    Box::new(
+        BitSolver::new(name, Framed(rules), Box::new(split), Box::new(estimate), Box::new(move |pos| write(pos))).with_proof(
+            ProofText {
+                header: Box::new(header),
+                key: Box::new(key_text),
+            },
+        ),
+    )
 }
 
 /// Node-Kayles on graphs.

@@ -5,15 +5,12 @@
 //! knows the board: regions are keyed up to translation and the symmetries of the
 //! square, as boards are.
 
-use super::graphs::{
-    elements, for_each_part, positions_estimate, set_of, BitSet, Bits256, Joined, Registry,
-};
 use super::graphs::sets::Key256;
-use super::node_kayles::{proof_header, Graph, NamedGraphs, Writer, ON_GRAPHS};
-use crate::game::{Family, GamePos, GameSolver, Params, Ruleset};
-use crate::solve::bitgame::{BitGame, BitSolver, OptionList, ProofText};
-use rustc_hash::FxHashMap;
-use std::sync::{Arc, LazyLock, Mutex};
+use super::graphs::{elements, BitSet, Bits256};
+use super::node_kayles::{framed_engine, FramedRules, Framing, Graph, NamedGraphs, Writer};
+use crate::game::{Family, GameSolver, Params, Ruleset};
+use crate::solve::bitgame::OptionList;
+use std::sync::{Arc, LazyLock};
 
 /// The edge list of the n×n queens graph: squares `r<row>c<col>`, joined when on one
 /// row, column or diagonal.
@@ -64,20 +61,6 @@ static ATTACKS: LazyLock<Vec<Bits256>> = LazyLock::new(|| {
         })
         .collect()
 });
-
-/// The queens graph on the frame.
-struct Frame;
-
-impl Joined<Bits256> for Frame {
-    #[inline]
-    fn joined(&self, i: usize) -> Bits256 {
-        ATTACKS[i]
-    }
-
-    fn independent_moves(&self) -> bool {
-        true
-    }
-}
 
 /// The rows of a set of the frame.
 #[inline]
@@ -243,14 +226,14 @@ fn for_each_region(s: Bits256, mut f: impl FnMut(Bits256)) {
     }
 }
 
-/// Node-Kayles on the queens graphs, as a [`BitGame`]: a key is a connected region of
+/// Node-Kayles on the queens graphs, as [`FramedRules`]: a key is a connected region of
 /// the frame, `[0, its normal form]` (a shape, the same on every board), or, as the
-/// rules give it for proofs and the outcome search (`options_exact`), `[g + 1, its
-/// squares]` for the graph numbered g of the position it was met in.
+/// rules give it for proofs and the outcome search (`options_exact`), `[raw_tag(g, 0),
+/// its squares]` for the graph numbered g of the position it was met in
+/// ([`framed_engine`]).
 pub struct QueensGame;
 
-impl QueensGame {
-    /// Lists the options of `k`, each part in normal form when `normal`.
+impl FramedRules for QueensGame {
     fn list(&self, k: &Key256, normal: bool, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool) {
         let s = Bits256::key_set(k);
         let tag = if normal { 0 } else { k.0[0] };
@@ -264,30 +247,6 @@ impl QueensGame {
                 return;
             }
         }
-    }
-}
-
-impl BitGame for QueensGame {
-    type Key = Key256;
-
-    fn options(&self, k: &Key256, out: &mut OptionList<Key256>) {
-        self.list(k, true, out, &mut |_| false);
-    }
-
-    fn count_options(&self, k: &Key256) -> usize {
-        Bits256::key_set(k).count() as usize
-    }
-
-    fn options_until(&self, k: &Key256, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool) {
-        self.list(k, true, out, stop);
-    }
-
-    fn options_exact(&self, k: &Key256, out: &mut OptionList<Key256>) {
-        self.list(k, false, out, &mut |_| false);
-    }
-
-    fn size(&self, k: &Key256) -> u32 {
-        Bits256::key_set(k).count()
     }
 
     fn known(&self, k: &Key256) -> Option<u32> {
@@ -307,14 +266,12 @@ impl BitGame for QueensGame {
     }
 }
 
-/// The square of the frame of each vertex of a queens graph (its name `r<row>c<col>`),
-/// for the graph numbered `id`.
+/// The queens graph `g` on the frame: vertex `r<row>c<col>` on bit 16·row + col.
 ///
 /// # Panics
 /// On a vertex named otherwise (the graphs of this family are built by [`queens`]).
-fn squares(graphs: &Registry<Graph>, id: u64) -> Vec<usize> {
-    graphs
-        .get(id)
+fn framing(g: &Graph) -> Framing {
+    let bits = g
         .edges
         .names
         .iter()
@@ -322,64 +279,15 @@ fn squares(graphs: &Registry<Graph>, id: u64) -> Vec<usize> {
             let (r, c) = name[1..].split_once('c').expect("a square r<row>c<col>");
             SIDE * r.parse::<usize>().expect("a row") + c.parse::<usize>().expect("a column")
         })
-        .collect()
+        .collect();
+    Framing { bits, params: 0 }
 }
 
-/// The engine of the family: the position engine over [`QueensGame`], a position's
-/// vertex set put on the frame and split into regions, each keyed by its normal form
-/// (a search meets about 8 times fewer keys than the engine of any graph); proofs are
-/// written with the regions' vertex sets as the rules give them.
+/// The engine of the family ([`framed_engine`] over [`QueensGame`]): regions keyed by
+/// their normal form, which a search meets about 6–8 times fewer than the vertex sets
+/// of the engine of any graph.
 fn engine(name: String, write: Writer) -> Box<dyn GameSolver> {
-    let graphs = ON_GRAPHS.graphs();
-    // The squares of each graph met, by its number (one graph a board side).
-    let squares_of = {
-        let graphs = graphs.clone();
-        let cache: Mutex<FxHashMap<u64, Arc<Vec<usize>>>> = Mutex::default();
-        Arc::new(move |id: u64| {
-            let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
-            c.entry(id).or_insert_with(|| Arc::new(squares(&graphs, id))).clone()
-        })
-    };
-    let split = {
-        let squares_of = squares_of.clone();
-        move |_: &QueensGame, pos: &GamePos| {
-            let (id, s) = set_of::<Bits256>(pos);
-            let sq = squares_of(id);
-            let on_frame = elements(s).fold(Bits256::default(), |m, v| m | Bits256::bit(sq[v]));
-            let mut keys = Vec::new();
-            for_each_part(on_frame, |i| ATTACKS[i], |c| keys.push(Bits256::key(id + 1, c)));
-            keys
-        }
-    };
-    let key_text = move |k: &Key256| {
-        // Keys as the rules give them: back to the vertices of their graph.
-        let Some(id) = k.0[0].checked_sub(1) else {
-            return "a-region-in-normal-form".to_string();
-        };
-        let sq = squares_of(id);
-        let s = Bits256::key_set(k);
-        (0..sq.len())
-            .filter(|&v| s.has(sq[v]))
-            .fold(Bits256::default(), |m, v| m | Bits256::bit(v))
-            .hex()
-    };
-    let header = {
-        let graphs = graphs.clone();
-        move |pos: &GamePos| proof_header(&graphs, pos)
-    };
-    Box::new(
-        BitSolver::new(
-            name,
-            QueensGame,
-            Box::new(split),
-            Box::new(|k| positions_estimate(&Frame, Bits256::key_set(k))),
-            Box::new(move |pos| write(pos)),
-        )
-        .with_proof(ProofText {
-            header: Box::new(header),
-            key: Box::new(key_text),
-        }),
-    )
+    framed_engine(name, write, QueensGame, framing)
 }
 
 /// The registry row.
@@ -400,7 +308,8 @@ mod tests {
     use super::*;
     use crate::catalog::parse_position;
     use crate::game::GameRuleset;
-    use crate::rulesets::graphs::set_pos;
+    use crate::rulesets::graphs::{for_each_part, set_of, set_pos};
+    use crate::rulesets::node_kayles::ON_GRAPHS;
     use crate::solve::{Method, Solver};
     use crate::Control;
 
