@@ -14,6 +14,9 @@ use grundy::{Control, Error};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
+mod common;
+use common::{kayles_on_sets, rng};
+
 fn value(expr: &str) -> u64 {
     let mut s = Solver::new(Method::Search, Control::new());
     let v = s.nim_value(&parse_position(expr).unwrap()).unwrap();
@@ -307,31 +310,6 @@ fn components_and_canonical_capabilities() {
     assert_eq!(forms[2], "cram(1,4)");
 }
 
-/// Node-Kayles by brute force over vertex sets (no splitting): the vertices of `s`, each
-/// vertex's neighbours in `adj`.
-fn kayles_on_sets(s: u64, adj: &[u64], memo: &mut FxHashMap<u64, u32>) -> u32 {
-    if let Some(&v) = memo.get(&s) {
-        return v;
-    }
-    let vals: Vec<u32> = (0..adj.len())
-        .filter(|&v| s >> v & 1 == 1)
-        .map(|v| kayles_on_sets(s & !(1 << v | adj[v]), adj, memo))
-        .collect();
-    let v = (0..).find(|x| !vals.contains(x)).unwrap();
-    memo.insert(s, v);
-    v
-}
-
-/// A small xorshift generator for the random graphs.
-fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
-    move |n| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    }
-}
-
 /// Node-Kayles on a graph written as an edge list: the grid and the path written as
 /// graphs give the values of the grid and path rulesets; random graphs agree with a
 /// plain search over vertex sets.
@@ -448,8 +426,8 @@ fn malformed_graphs_are_one_error_each() {
         msg("node-kayles(\"a-b b+c\")")
     );
     assert!(msg("node-kayles(3)").contains("takes a graph as a string"));
-    let many: Vec<String> = (0..129).map(|i| format!("v{i}")).collect();
-    assert!(msg(&format!("node-kayles(\"{}\")", many.join(" "))).contains("at most 128 vertices"));
+    let many: Vec<String> = (0..257).map(|i| format!("v{i}")).collect();
+    assert!(msg(&format!("node-kayles(\"{}\")", many.join(" "))).contains("at most 256 vertices"));
     assert!(msg("node-kayles(\"@/nonexistent/graph.txt\")").contains("cannot read the graph file"));
 }
 

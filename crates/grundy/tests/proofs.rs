@@ -8,6 +8,9 @@ use grundy::game::Component;
 use grundy::solve::{Method, Solver};
 use grundy::{Control, Error};
 
+mod common;
+use common::{many_small_components, rng};
+
 /// The engine's value and proof of a one-component position.
 fn prove(expr: &str) -> (u64, String) {
     let pos = parse_position(expr).unwrap();
@@ -30,15 +33,6 @@ fn rejected(text: &str) -> String {
             why
         }
         other => panic!("accepted a tampered proof: {other:?}"),
-    }
-}
-
-fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
-    move |n| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
     }
 }
 
@@ -94,6 +88,51 @@ fn the_checker_accepts_what_the_engine_writes_on_random_graphs() {
         assert_eq!(v, value(&expr), "{expr} (round {round})");
         assert_eq!(check_proof(&text, &Control::new()).unwrap().value, v, "{expr}");
     }
+}
+
+/// Graphs of more than 128 vertices (the engine's and the checker's 256-bit sets): a
+/// graph of many small components numbered far apart, a path whose neighbours are
+/// numbered on both sides of vertex 128; a set naming a vertex the graph does not have
+/// is rejected.
+#[test]
+fn the_checker_accepts_proofs_of_graphs_above_128_vertices() {
+    let mut next = rng(0x51_7CC1_B727_220A);
+    for round in 0..4 {
+        let total = 129 + next(128) as usize;
+        let (expr, expect) = many_small_components(&mut next, total);
+        let (v, text) = prove(&expr);
+        assert_eq!(v, expect, "round {round}");
+        let r = check_proof(&text, &Control::new()).unwrap();
+        assert_eq!(r.value, v);
+        assert!(
+            r.position.contains(&format!("of the {total} vertices")),
+            "{}",
+            r.position
+        );
+    }
+    // A path of 150 vertices met from both ends inward: vertex i of the path is
+    // numbered 2i or 2(149 − i) + 1.
+    let n = 150;
+    let order: Vec<usize> = (0..n / 2).flat_map(|i| [i, n - 1 - i]).collect();
+    let edges: Vec<String> = order
+        .iter()
+        .filter(|&&i| i + 1 < n)
+        .map(|&i| format!("q{i}-q{}", i + 1))
+        .collect();
+    let expr = format!("node-kayles(\"{}\")", edges.join(" "));
+    let (v, text) = prove(&expr);
+    assert_eq!(v, value("0.137(150)"));
+    assert_eq!(check_proof(&text, &Control::new()).unwrap().value, v);
+    // A component naming vertex 200 of a graph of 150 vertices; a set of 65 digits.
+    let (i, l) = find(&text, "V ");
+    let words: Vec<&str> = l.split(' ').collect();
+    let why = rejected(&with_line(&text, i, &format!("V 1{} {}", "0".repeat(50), words[2])));
+    assert!(why.contains("not a nonempty set of the graph's vertices"), "{why}");
+    let why = rejected(&with_line(&text, i, &format!("V 1{} {}", "0".repeat(64), words[2])));
+    assert!(why.contains("not a vertex set"), "{why}");
+    let (i, _) = find(&text, "set ");
+    let why = rejected(&with_line(&text, i, &format!("set 1{}", "0".repeat(50))));
+    assert!(why.contains("the set has vertices the graph does not"), "{why}");
 }
 
 /// Replaces line `i` (0-based) of `text`.
@@ -154,6 +193,7 @@ fn each_kind_of_tampering_is_rejected() {
     let why = rejected(&text.replace("game cram", "game node-kayles-grid"));
     assert!(!why.is_empty());
     assert!(rejected("grundy-proof 9\n").contains("not a grundy proof"));
+    assert!(rejected("grundy-proof 2\n").contains("expected 'game"));
     assert!(rejected(&with_line(&text, i, "Q 1 2")).contains("not an entry"));
 }
 

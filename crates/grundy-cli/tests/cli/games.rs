@@ -73,6 +73,18 @@ fn bad_boards_and_graphs_are_one_error_line() {
     assert!(e.contains("no ground"), "{e}");
     let e = error_line(&["value", "node-kayles(\"@/nonexistent/g.txt\")"]);
     assert!(e.contains("cannot read the graph file"), "{e}");
+    // A graph of 257 vertices (a file of lone vertices): the limit named.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("g257.txt");
+    let vertices: Vec<String> = (0..257).map(|i| format!("v{i}")).collect();
+    std::fs::write(&f, vertices.join("\n")).unwrap();
+    let e = error_line(&["value", &format!("node-kayles(\"@{}\")", f.display())]);
+    assert!(
+        e.contains("a graph of 257 vertices") && e.contains("at most 256 vertices"),
+        "{e}"
+    );
+    let e = error_line(&["value", "node-kayles-queens(17)"]);
+    assert!(e.contains("n ≤ 16"), "{e}");
     let e = error_line(&["seq", "cram", "--to", "3"]);
     assert!(e.contains("boards or graphs"), "{e}");
     let e = error_line(&["--memory-limit", "1M", "value", "cram(4,4)"]);

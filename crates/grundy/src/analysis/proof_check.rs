@@ -18,9 +18,10 @@
 //! ```
 //!
 //! A board component is `HxW:bits` (cell (r, c) is bit r·W + c, hexadecimal), a graph
-//! component its vertex set (hexadecimal, vertex i is bit i, numbered as listed).
-//! Every component is put in the checker's own normal form (the least of the 8
-//! images of its cells under the square's symmetries, cropped).
+//! component its vertex set (hexadecimal, vertex i is bit i, numbered as listed; a
+//! graph has at most 256 vertices, its sets two `u128` here). Every board component
+//! is put in the checker's own normal form (the least of the 8 images of its cells
+//! under the square's symmetries, cropped); a graph component is its vertex set.
 //!
 //! What is checked (each entry, one level deep):
 //! - `V c v`: the mex of the values of c's options is v; an option's value is the
@@ -45,6 +46,7 @@
 use crate::control::Control;
 use crate::error::{Error, Result};
 use rustc_hash::FxHashMap;
+use std::hash::Hash;
 
 /// What a proof showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,153 +63,211 @@ pub struct ProofReport {
     pub sums: usize,
 }
 
-/// A component in the checker's normal form: (height, width, cells) for a board
-/// region, (0, 0, vertex set) for a graph.
-type Comp = (u8, u8, u128);
+/// A board region in the checker's normal form: (height, width, cells).
+type Region = (u8, u8, u128);
+
+/// A set of at most 256 vertices of a graph: vertex i is bit i % 128 of word i / 128.
+type VertexSet = [u128; 2];
 
 /// A folded sum: its components (sorted) and heap.
-type Sum = (Vec<Comp>, u64);
+type Sum<C> = (Vec<C>, u64);
 
-enum Rules {
+/// The rules of a game as the checker knows them: its components, their moves and
+/// the values a rule of the checker's settles.
+trait Rules {
+    /// A component.
+    type Comp: Copy + Ord + Hash;
+    /// Reads a component; the reason if it is not one.
+    fn read(&self, text: &str) -> std::result::Result<Self::Comp, String>;
+    /// Calls `f` with the components left by each move from `c`.
+    fn moves(&self, c: &Self::Comp, f: &mut dyn FnMut(Vec<Self::Comp>));
+    /// A value the checker's own rules give.
+    fn rule(&self, c: &Self::Comp) -> Option<u64>;
+    /// A component as written in proofs.
+    fn show(c: &Self::Comp) -> String;
+}
+
+/// Cram and Node-Kayles on boards.
+enum Board {
     Cram,
     /// Node-Kayles on a board, with the half-turn rule (proofs of version 2) or without.
-    NodeKaylesGrid {
+    NodeKayles {
         half_turn: bool,
     },
-    /// Node-Kayles on a graph: each vertex's neighbours.
-    NodeKayles(Vec<u128>),
 }
+
+/// Node-Kayles on a graph: each vertex's neighbours.
+struct Graph(Vec<VertexSet>);
 
 fn err(line: usize, what: impl std::fmt::Display) -> Error {
     Error::Input(format!("proof line {line}: {what}"))
 }
 
-impl Rules {
-    /// Reads a component; `None` with the reason if it is not one.
-    fn read(&self, text: &str) -> std::result::Result<Comp, String> {
-        match self {
-            Rules::NodeKayles(adj) => {
-                let s = u128::from_str_radix(text, 16).map_err(|_| format!("'{text}' is not a vertex set"))?;
-                let all = if adj.len() == 128 {
-                    u128::MAX
-                } else {
-                    (1u128 << adj.len()) - 1
-                };
-                if s == 0 || s & !all != 0 {
-                    return Err(format!("'{text}' is not a nonempty set of the graph's vertices"));
-                }
-                let parts = self.split_graph(s, adj);
-                if parts.len() != 1 {
-                    return Err(format!("'{text}' is not connected"));
-                }
-                Ok(parts[0])
-            }
-            _ => {
-                let bad = || format!("'{text}' is not a board region HxW:cells");
-                let (size, bits) = text.split_once(':').ok_or_else(bad)?;
-                let (h, w) = size.split_once('x').ok_or_else(bad)?;
-                let (h, w): (u32, u32) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
-                let bits = u128::from_str_radix(bits, 16).map_err(|_| bad())?;
-                if h == 0 || w == 0 || h * w > 128 || bits == 0 || (h * w < 128 && bits >> (h * w) != 0) {
-                    return Err(bad());
-                }
-                let parts = split_board(h, w, bits);
-                if parts.len() != 1 {
-                    return Err(format!("'{text}' is not connected"));
-                }
-                Ok(parts[0])
-            }
+impl Rules for Board {
+    type Comp = Region;
+
+    fn read(&self, text: &str) -> std::result::Result<Region, String> {
+        let bad = || format!("'{text}' is not a board region HxW:cells");
+        let (size, bits) = text.split_once(':').ok_or_else(bad)?;
+        let (h, w) = size.split_once('x').ok_or_else(bad)?;
+        let (h, w): (u32, u32) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
+        let bits = u128::from_str_radix(bits, 16).map_err(|_| bad())?;
+        if h == 0 || w == 0 || h * w > 128 || bits == 0 || (h * w < 128 && bits >> (h * w) != 0) {
+            return Err(bad());
         }
+        let parts = split_board(h, w, bits);
+        if parts.len() != 1 {
+            return Err(format!("'{text}' is not connected"));
+        }
+        Ok(parts[0])
     }
 
-    /// Calls `f` with the components left by each move from `c`.
-    fn moves(&self, c: &Comp, f: &mut dyn FnMut(Vec<Comp>)) {
-        match self {
-            Rules::NodeKayles(adj) => {
-                let s = c.2;
-                for v in vertices(s) {
-                    f(self.split_graph(s & !(1u128 << v | adj[v]), adj));
+    fn moves(&self, c: &Region, f: &mut dyn FnMut(Vec<Region>)) {
+        let (h, w, s) = (u32::from(c.0), u32::from(c.1), c.2);
+        let cell = |r: u32, col: u32| s >> (r * w + col) & 1 == 1;
+        let bit = |r: u32, col: u32| 1u128 << (r * w + col);
+        for r in 0..h {
+            for col in 0..w {
+                if !cell(r, col) {
+                    continue;
                 }
-            }
-            _ => {
-                let (h, w, s) = (u32::from(c.0), u32::from(c.1), c.2);
-                let cell = |r: u32, col: u32| s >> (r * w + col) & 1 == 1;
-                let bit = |r: u32, col: u32| 1u128 << (r * w + col);
-                for r in 0..h {
-                    for col in 0..w {
-                        if !cell(r, col) {
-                            continue;
-                        }
-                        if matches!(self, Rules::Cram) {
-                            if col + 1 < w && cell(r, col + 1) {
-                                f(split_board(h, w, s & !(bit(r, col) | bit(r, col + 1))));
-                            }
-                            if r + 1 < h && cell(r + 1, col) {
-                                f(split_board(h, w, s & !(bit(r, col) | bit(r + 1, col))));
-                            }
-                        } else {
-                            let mut take = bit(r, col);
-                            if r > 0 {
-                                take |= bit(r - 1, col);
-                            }
-                            if r + 1 < h {
-                                take |= bit(r + 1, col);
-                            }
-                            if col > 0 {
-                                take |= bit(r, col - 1);
-                            }
-                            if col + 1 < w {
-                                take |= bit(r, col + 1);
-                            }
-                            f(split_board(h, w, s & !take));
-                        }
+                if matches!(self, Board::Cram) {
+                    if col + 1 < w && cell(r, col + 1) {
+                        f(split_board(h, w, s & !(bit(r, col) | bit(r, col + 1))));
                     }
+                    if r + 1 < h && cell(r + 1, col) {
+                        f(split_board(h, w, s & !(bit(r, col) | bit(r + 1, col))));
+                    }
+                } else {
+                    let mut take = bit(r, col);
+                    if r > 0 {
+                        take |= bit(r - 1, col);
+                    }
+                    if r + 1 < h {
+                        take |= bit(r + 1, col);
+                    }
+                    if col > 0 {
+                        take |= bit(r, col - 1);
+                    }
+                    if col + 1 < w {
+                        take |= bit(r, col + 1);
+                    }
+                    f(split_board(h, w, s & !take));
                 }
             }
         }
     }
 
+    fn rule(&self, c: &Region) -> Option<u64> {
+        (matches!(self, Board::Cram | Board::NodeKayles { half_turn: true }) && half_turn_symmetric(c)).then_some(0)
+    }
+
+    fn show(c: &Region) -> String {
+        format!("{}x{}:{:x}", c.0, c.1, c.2)
+    }
+}
+
+impl Rules for Graph {
+    type Comp = VertexSet;
+
+    fn read(&self, text: &str) -> std::result::Result<VertexSet, String> {
+        let s = parse_set(text).ok_or_else(|| format!("'{text}' is not a vertex set"))?;
+        if s == [0, 0] || !within(s, self.0.len()) {
+            return Err(format!("'{text}' is not a nonempty set of the graph's vertices"));
+        }
+        let parts = self.split(s);
+        if parts.len() != 1 {
+            return Err(format!("'{text}' is not connected"));
+        }
+        Ok(parts[0])
+    }
+
+    fn moves(&self, c: &VertexSet, f: &mut dyn FnMut(Vec<VertexSet>)) {
+        for v in vertices(*c) {
+            let take = self.0[v];
+            let mut left = *c;
+            left[v / 128] &= !(1u128 << (v % 128));
+            f(self.split([left[0] & !take[0], left[1] & !take[1]]));
+        }
+    }
+
+    fn rule(&self, _c: &VertexSet) -> Option<u64> {
+        None
+    }
+
+    fn show(c: &VertexSet) -> String {
+        if c[1] == 0 {
+            format!("{:x}", c[0])
+        } else {
+            format!("{:x}{:032x}", c[1], c[0])
+        }
+    }
+}
+
+impl Graph {
     /// The connected parts of the vertex set `s`.
-    fn split_graph(&self, s: u128, adj: &[u128]) -> Vec<Comp> {
+    fn split(&self, s: VertexSet) -> Vec<VertexSet> {
         let mut out = Vec::new();
         let mut rest = s;
-        while rest != 0 {
-            let mut part = rest & rest.wrapping_neg();
+        while rest != [0, 0] {
+            let first = vertices(rest).next().expect("a vertex");
+            let mut part = [0u128; 2];
+            part[first / 128] = 1 << (first % 128);
             loop {
                 let mut next = part;
                 for v in vertices(part) {
-                    next |= adj[v] & rest;
+                    next[0] |= self.0[v][0] & rest[0];
+                    next[1] |= self.0[v][1] & rest[1];
                 }
                 if next == part {
                     break;
                 }
                 part = next;
             }
-            rest &= !part;
-            out.push((0, 0, part));
+            rest = [rest[0] & !part[0], rest[1] & !part[1]];
+            out.push(part);
         }
         out
     }
+}
 
-    /// A value the checker's own rules give.
-    fn rule(&self, c: &Comp) -> Option<u64> {
-        (matches!(self, Rules::Cram | Rules::NodeKaylesGrid { half_turn: true }) && half_turn_symmetric(c)).then_some(0)
+/// A vertex set written in hexadecimal (at most 64 digits).
+fn parse_set(text: &str) -> Option<VertexSet> {
+    if text.is_empty() || text.len() > 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
     }
+    let cut = text.len().saturating_sub(32);
+    let low = u128::from_str_radix(&text[cut..], 16).ok()?;
+    let high = if cut == 0 {
+        0
+    } else {
+        u128::from_str_radix(&text[..cut], 16).ok()?
+    };
+    Some([low, high])
+}
+
+/// True if the set has no vertex from `n` on.
+fn within(s: VertexSet, n: usize) -> bool {
+    let below = |k: usize| if k >= 128 { u128::MAX } else { (1u128 << k) - 1 };
+    s[0] & !below(n) == 0 && s[1] & !below(n.saturating_sub(128)) == 0
 }
 
 /// The vertices of a set, lowest first.
-fn vertices(mut s: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (s != 0).then(|| {
-            let v = s.trailing_zeros() as usize;
-            s &= s - 1;
-            v
+fn vertices(s: VertexSet) -> impl Iterator<Item = usize> {
+    let bits = |mut x: u128, base: usize| {
+        std::iter::from_fn(move || {
+            (x != 0).then(|| {
+                let v = x.trailing_zeros() as usize;
+                x &= x - 1;
+                base + v
+            })
         })
-    })
+    };
+    bits(s[0], 0).chain(bits(s[1], 128))
 }
 
 /// The connected regions of the cells `s` of an h×w board, each in normal form.
-fn split_board(h: u32, w: u32, s: u128) -> Vec<Comp> {
+fn split_board(h: u32, w: u32, s: u128) -> Vec<Region> {
     let mut out = Vec::new();
     let mut seen = 0u128;
     for start in 0..h * w {
@@ -247,8 +307,8 @@ fn split_board(h: u32, w: u32, s: u128) -> Vec<Comp> {
 
 /// The least of the 8 images of a set of cells under the symmetries of the square,
 /// each cropped to its bounding box, as (height, width, bits).
-fn normal_form(cells: &[(i32, i32)]) -> Comp {
-    let mut best: Option<Comp> = None;
+fn normal_form(cells: &[(i32, i32)]) -> Region {
+    let mut best: Option<Region> = None;
     for t in 0..8 {
         let image: Vec<(i32, i32)> = cells
             .iter()
@@ -274,7 +334,7 @@ fn normal_form(cells: &[(i32, i32)]) -> Comp {
 
 /// True if the region is its own image under the half-turn and no cell is its own
 /// image or next to it.
-fn half_turn_symmetric(c: &Comp) -> bool {
+fn half_turn_symmetric(c: &Region) -> bool {
     let (h, w, s) = (i32::from(c.0), i32::from(c.1), c.2);
     for i in 0..h * w {
         if s >> i & 1 == 0 {
@@ -303,20 +363,20 @@ fn mex(values: &mut [u64]) -> u64 {
     m
 }
 
-struct Checker {
-    rules: Rules,
-    values: FxHashMap<Comp, u64>,
+struct Checker<R: Rules> {
+    rules: R,
+    values: FxHashMap<R::Comp, u64>,
 }
 
-impl Checker {
+impl<R: Rules> Checker<R> {
     /// The value of a component from a `V` entry or a rule.
-    fn value(&self, c: &Comp) -> Option<u64> {
+    fn value(&self, c: &R::Comp) -> Option<u64> {
         self.values.get(c).copied().or_else(|| self.rules.rule(c))
     }
 
     /// The folded form of a sum.
-    fn fold(&self, parts: Vec<Comp>, mut heap: u64) -> Sum {
-        let mut left: Vec<Comp> = Vec::with_capacity(parts.len());
+    fn fold(&self, parts: Vec<R::Comp>, mut heap: u64) -> Sum<R::Comp> {
+        let mut left: Vec<R::Comp> = Vec::with_capacity(parts.len());
         for c in parts {
             match self.value(&c) {
                 Some(v) => heap ^= v,
@@ -328,14 +388,14 @@ impl Checker {
     }
 
     /// Calls `f` with the folded form of every option of the sum.
-    fn options(&self, sum: &Sum, f: &mut dyn FnMut(Sum)) {
+    fn options(&self, sum: &Sum<R::Comp>, f: &mut dyn FnMut(Sum<R::Comp>)) {
         let (parts, heap) = sum;
         for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
             }
             self.rules.moves(&parts[i], &mut |left| {
-                let mut next: Vec<Comp> = parts
+                let mut next: Vec<R::Comp> = parts
                     .iter()
                     .enumerate()
                     .filter(|&(j, _)| j != i)
@@ -352,9 +412,9 @@ impl Checker {
 }
 
 /// One `P` or `N` line.
-struct Entry {
+struct Entry<C> {
     line: usize,
-    sum: Sum,
+    sum: Sum<C>,
     /// `None` for P; for N the entry it moves to (`None` inside: the empty sum).
     to: Option<Option<usize>>,
 }
@@ -389,27 +449,31 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
             .ok_or_else(|| err(n.max(1), format!("expected '{name} …'")))
     };
     let game = field(next_line(), "game")?;
-    let (rules, root, position) = match game.as_str() {
+    match game.as_str() {
         "cram" | "node-kayles-grid" => {
             let at = next_line();
             let board = field(at, "board")?;
             let (h, w, bits) = crate::rulesets::board::parse_board(&board).map_err(|e| err(at.0, e))?;
             let rules = if game == "cram" {
-                Rules::Cram
+                Board::Cram
             } else {
-                Rules::NodeKaylesGrid {
+                Board::NodeKayles {
                     half_turn: version >= 2,
                 }
             };
-            (rules, split_board(h, w, bits), format!("{game}(\"{board}\")"))
+            let at = next_line();
+            let claim = field(at, "value")?;
+            let position = format!("{game}(\"{board}\")");
+            let root = split_board(h, w, bits);
+            check_entries(rules, root, (at.0, &claim), lines, (game, position), ctl)
         }
         "node-kayles" => {
             let at = next_line();
             let names: Vec<String> = field(at, "vertices")?.split_whitespace().map(str::to_string).collect();
-            if names.len() > 128 {
-                return Err(err(at.0, "more than 128 vertices"));
+            if names.len() > 256 {
+                return Err(err(at.0, "more than 256 vertices"));
             }
-            let mut adj = vec![0u128; names.len()];
+            let mut adj = vec![[0u128; 2]; names.len()];
             let at = next_line();
             for e in field(at, "edges")?.split_whitespace() {
                 let (u, v) = e
@@ -417,45 +481,56 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
                     .and_then(|(u, v)| Some((u.parse::<usize>().ok()?, v.parse::<usize>().ok()?)))
                     .filter(|&(u, v)| u < names.len() && v < names.len() && u != v)
                     .ok_or_else(|| err(at.0, format!("'{e}' is not an edge i-j of the vertices listed")))?;
-                adj[u] |= 1 << v;
-                adj[v] |= 1 << u;
+                adj[u][v / 128] |= 1 << (v % 128);
+                adj[v][u / 128] |= 1 << (u % 128);
             }
-            let rules = Rules::NodeKayles(adj);
+            let rules = Graph(adj);
             let at = next_line();
-            let set = field(at, "set")?;
-            let s = u128::from_str_radix(&set, 16).map_err(|_| err(at.0, "not a vertex set"))?;
-            if names.len() < 128 && s >> names.len() != 0 {
+            let s = parse_set(&field(at, "set")?).ok_or_else(|| err(at.0, "not a vertex set"))?;
+            if !within(s, names.len()) {
                 return Err(err(at.0, "the set has vertices the graph does not"));
             }
-            let Rules::NodeKayles(adj) = &rules else { unreachable!() };
-            let root = rules.split_graph(s, adj);
-            let shown = format!(
+            let root = rules.split(s);
+            let position = format!(
                 "node-kayles on {} of the {} vertices of its graph",
-                s.count_ones(),
+                vertices(s).count(),
                 names.len()
             );
-            (rules, root, shown)
+            let at = next_line();
+            let claim = field(at, "value")?;
+            check_entries(rules, root, (at.0, &claim), lines, (game, position), ctl)
         }
-        other => {
-            return Err(err(
-                2,
-                format!("unknown game '{other}' (cram, node-kayles-grid, node-kayles)"),
-            ))
-        }
-    };
-    let at = next_line();
-    let claim: u64 = field(at, "value")?
+        other => Err(err(
+            2,
+            format!("unknown game '{other}' (cram, node-kayles-grid, node-kayles)"),
+        )),
+    }
+}
+
+/// Checks the entries of a proof of the game `rules` (the `lines` after its header)
+/// and its claim (the line number and the text of `value v`) that the position whose
+/// components are `root` has the value v; `what` is the game and the position, for
+/// the report.
+fn check_entries<'a, R: Rules>(
+    rules: R,
+    root: Vec<R::Comp>,
+    (claim_line, claim): (usize, &str),
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    (game, position): (String, String),
+    ctl: &Control,
+) -> Result<ProofReport> {
+    let claim: u64 = claim
         .parse()
-        .map_err(|_| err(at.0, "the value is not a number"))?;
+        .map_err(|_| err(claim_line, "the value is not a number"))?;
     let mut checker = Checker {
         rules,
         values: FxHashMap::default(),
     };
     // Read every entry.
-    let mut v_lines: Vec<(usize, Comp, u64)> = Vec::new();
-    let mut entries: Vec<Entry> = Vec::new();
-    let mut index: FxHashMap<Sum, usize> = FxHashMap::default();
-    let read_comps = |checker: &Checker, n: usize, text: &str| -> Result<Vec<Comp>> {
+    let mut v_lines: Vec<(usize, R::Comp, u64)> = Vec::new();
+    let mut entries: Vec<Entry<R::Comp>> = Vec::new();
+    let mut index: FxHashMap<Sum<R::Comp>, usize> = FxHashMap::default();
+    let read_comps = |checker: &Checker<R>, n: usize, text: &str| -> Result<Vec<R::Comp>> {
         text.split(',')
             .map(|c| checker.rules.read(c).map_err(|e| err(n, e)))
             .collect()
@@ -509,7 +584,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
             ctl.tick(i as u64)?;
         }
         let mut seen: Vec<u64> = Vec::new();
-        let mut missing: Option<Comp> = None;
+        let mut missing: Option<R::Comp> = None;
         checker.rules.moves(&c, &mut |left| {
             let mut x = 0;
             for p in &left {
@@ -523,7 +598,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
         if let Some(p) = missing {
             return Err(err(
                 n,
-                format!("missing entry: an option's component {} has no value", show(&p)),
+                format!("missing entry: an option's component {} has no value", R::show(&p)),
             ));
         }
         let m = mex(&mut seen);
@@ -541,7 +616,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
         }
         match e.to {
             Some(to) => {
-                let target: Sum = match to {
+                let target: Sum<R::Comp> = match to {
                     None => (Vec::new(), 0),
                     Some(t) => {
                         let Some(te) = entries.get(t) else {
@@ -581,7 +656,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
                         None => {
                             bad = Some(format!(
                                 "missing entry: the option {} is not in the proof",
-                                show_sum(&o)
+                                show_sum::<R>(&o)
                             ))
                         }
                         Some(&j) if entries[j].to.is_none() => {
@@ -600,7 +675,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
         }
     }
     // The claim: each component's value from a V entry, a rule, or its P-entry alone.
-    let alone: FxHashMap<Comp, u64> = entries
+    let alone: FxHashMap<R::Comp, u64> = entries
         .iter()
         .filter(|e| e.to.is_none() && e.sum.0.len() == 1)
         .map(|e| (e.sum.0[0], e.sum.1))
@@ -611,10 +686,10 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
             Some(v) => x ^= v,
             None => {
                 return Err(err(
-                    at.0,
+                    claim_line,
                     format!(
                         "unsupported claim: no entry gives the value of the component {}",
-                        show(c)
+                        R::show(c)
                     ),
                 ))
             }
@@ -622,7 +697,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
     }
     if x != claim {
         return Err(err(
-            at.0,
+            claim_line,
             format!("unsupported claim: the entries give the value {x}, not {claim}"),
         ));
     }
@@ -635,16 +710,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
     })
 }
 
-/// A component as written in proofs.
-fn show(c: &Comp) -> String {
-    if c.0 == 0 {
-        format!("{:x}", c.2)
-    } else {
-        format!("{}x{}:{:x}", c.0, c.1, c.2)
-    }
-}
-
-fn show_sum(s: &Sum) -> String {
-    let parts: Vec<String> = s.0.iter().map(show).collect();
+fn show_sum<R: Rules>(s: &Sum<R::Comp>) -> String {
+    let parts: Vec<String> = s.0.iter().map(R::show).collect();
     format!("{} + *{}", parts.join(" + "), s.1)
 }

@@ -2,7 +2,8 @@
 //! ground; a move erases one edge, and every edge no longer connected to the ground
 //! falls away; the player who cannot move loses. Written as an edge list whose
 //! vertex `g` is the ground (`green-hackenbush("g-a a-b a-c b-c")`, or a file,
-//! `"@tree.txt"`); loops (`a-a`) and repeated edges are allowed. At most 128 edges.
+//! `"@tree.txt"`); loops (`a-a`) and repeated edges are allowed. At most 128 edges
+//! (its sets are one `u128`; Node-Kayles' graphs take 256 vertices).
 //!
 //! Its closed form is the fusion principle with the colon principle (Winning Ways
 //! ch. 7): the vertices of any cycle may be fused into one, its edges becoming loops
@@ -11,7 +12,7 @@
 //! over its loops, of 1. The engine searches the same game (erasing edges), and the
 //! tests compare the two on small graphs.
 
-use super::graphs::{elements, for_each_part, key, key_bits, set_of, set_pos, Registry, MAX_ELEMENTS};
+use super::graphs::{elements, for_each_part, set_of, set_pos, BitSet, Registry, MAX_EDGES};
 use crate::error::{Error, Result};
 use crate::formulas::Statement;
 use crate::game::{Family, GameArgs, GameClosedForm, GamePos, GameRuleset, GameSolver, Params, Ruleset};
@@ -132,7 +133,7 @@ impl Drawing {
     }
 }
 
-impl super::graphs::Joined for Drawing {
+impl super::graphs::Joined<u128> for Drawing {
     fn joined(&self, i: usize) -> u128 {
         self.touch[i]
     }
@@ -147,20 +148,20 @@ impl BitGame for HackenbushGame {
 
     fn options(&self, k: &[u64; 3], out: &mut OptionList<[u64; 3]>) {
         let d = self.0.get(k[0]);
-        let s = key_bits(k);
+        let s = u128::key_set(k);
         for e in elements(s) {
             let rest = d.grounded(s & !(1u128 << e));
-            for_each_part(rest, |i| d.touch[i], |c| out.push(key(k[0], c)));
+            for_each_part(rest, |i| d.touch[i], |c| out.push(u128::key(k[0], c)));
             out.end_option();
         }
     }
 
     fn size(&self, k: &[u64; 3]) -> u32 {
-        key_bits(k).count_ones()
+        u128::key_set(k).count_ones()
     }
 
     fn known(&self, k: &[u64; 3]) -> Option<u32> {
-        (key_bits(k).count_ones() == 1).then_some(1)
+        (u128::key_set(k).count_ones() == 1).then_some(1)
     }
 }
 
@@ -202,10 +203,10 @@ impl GameRuleset for GreenHackenbush {
             position,
             reason,
         };
-        if edges.edges.len() > MAX_ELEMENTS || edges.names.len() > MAX_ELEMENTS {
+        if edges.edges.len() > MAX_EDGES || edges.names.len() > MAX_EDGES {
             return Err(domain(
                 format!("a drawing of {} edges and {} vertices", edges.edges.len(), edges.names.len()),
-                format!("drawings have at most {MAX_ELEMENTS} edges and {MAX_ELEMENTS} vertices (the engine's bit sets)"),
+                format!("Green Hackenbush drawings have at most {MAX_EDGES} edges and {MAX_EDGES} vertices (its bit sets are 128 bits; Node-Kayles' graphs take 256 vertices)"),
             ));
         }
         if !edges.edges.is_empty() && !edges.names.iter().any(|n| n == "g") {
@@ -214,8 +215,7 @@ impl GameRuleset for GreenHackenbush {
                 "the drawing has no ground: the vertex g is the ground, as in \"g-a a-b\"".into(),
             ));
         }
-        let n = edges.edges.len();
-        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let all = u128::first_n(edges.edges.len());
         let d = Drawing::new(edges);
         // Edges not connected to the ground fall at once.
         let s = d.grounded(all);
@@ -224,12 +224,12 @@ impl GameRuleset for GreenHackenbush {
     }
 
     fn write(&self, pos: &GamePos) -> String {
-        let (id, s) = set_of(pos);
+        let (id, s) = set_of::<u128>(pos);
         format!("green-hackenbush(\"{}\")", self.edge_list(id, s).write())
     }
 
     fn options(&self, pos: &GamePos) -> Result<Vec<Vec<GamePos>>> {
-        let (id, s) = set_of(pos);
+        let (id, s) = set_of::<u128>(pos);
         let d = self.drawings.get(id);
         Ok(elements(s)
             .map(|e| vec![set_pos(id, d.grounded(s & !(1u128 << e)))])
@@ -237,14 +237,14 @@ impl GameRuleset for GreenHackenbush {
     }
 
     fn options_bound(&self, pos: &GamePos) -> u128 {
-        u128::from(set_of(pos).1.count_ones())
+        u128::from(set_of::<u128>(pos).1.count_ones())
     }
 
     fn solver(&self) -> Option<Box<dyn GameSolver>> {
         let me = GreenHackenbush {
             drawings: self.drawings.clone(),
         };
-        Some(Box::new(super::graphs::solver(
+        Some(Box::new(super::graphs::solver::<u128, _, _>(
             self.name(),
             self.drawings.clone(),
             HackenbushGame(self.drawings.clone()),
@@ -253,7 +253,7 @@ impl GameRuleset for GreenHackenbush {
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
-        Some(super::graphs::part_positions(&self.drawings, pos))
+        Some(super::graphs::part_positions::<u128, _>(&self.drawings, pos))
     }
 
     fn closed_form(&self) -> Option<&dyn GameClosedForm> {
@@ -267,7 +267,7 @@ impl GameClosedForm for GreenHackenbush {
     }
 
     fn value(&self, pos: &GamePos) -> Option<Nimber> {
-        let (id, s) = set_of(pos);
+        let (id, s) = set_of::<u128>(pos);
         Some(Nimber::from(self.drawings.get(id).fusion_value(s)))
     }
 }

@@ -3,20 +3,22 @@
 //! it is Dawson's chess, `0.137`. Grids (`node-kayles-grid(3,4)`, or a board with
 //! holes `node-kayles-grid("..#./....")`), paths and cycles are searched by the
 //! position engine with regions normalized under the grid's symmetries. Any simple
-//! graph of at most 128 vertices is `node-kayles("a-b b-c c-a d")` (an edge list) or
+//! graph of at most 256 vertices is `node-kayles("a-b b-c c-a d")` (an edge list) or
 //! `node-kayles("@graph.txt")` (the same in a file); its positions are vertex sets,
 //! split into connected parts (no normal form: a graph has no symmetry the engine
 //! knows).
 
 use super::board::{board_of, GridRuleset, Notation};
-use super::graphs::{elements, for_each_part, key, key_bits, set_of, set_pos, Registry, MAX_ELEMENTS};
+use super::graphs::sets::Key256;
+use super::graphs::{elements, for_each_part_left, set_of, set_pos, BitSet, Bits256, Joined, Registry, MAX_VERTICES};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Family, GameArgs, GamePos, GameRuleset, GameSolver, Params, Ruleset, SearchStats};
 use crate::graph_file::edges::{parse_edges, EdgeList, Simple};
-use crate::solve::bitgame::{BitGame, OptionList, ProofText};
+use crate::solve::bitgame::{BitGame, BitSolver, OptionList, ProofText};
 use crate::solve::grid::{Frame, GridRules, Region};
 use crate::value::Nimber;
+use std::marker::PhantomData;
 use std::sync::{Arc, LazyLock};
 
 /// Node-Kayles' moves on a grid: remove a cell and its four neighbours.
@@ -157,16 +159,67 @@ impl GameSolver for CycleSolver {
     }
 }
 
-/// A simple graph of at most 128 vertices.
+/// A simple graph of at most 256 vertices.
 pub struct Graph {
     /// The vertices and edges as written.
     pub edges: EdgeList,
     /// The neighbours of each vertex.
-    pub adj: Vec<u128>,
+    pub adj: Vec<Bits256>,
+    /// The same as 128-bit sets, for a graph of at most 128 vertices (empty otherwise):
+    /// the search of such a graph uses them.
+    narrow: Vec<u128>,
+}
+
+impl Graph {
+    /// The graph of an edge list of at most [`MAX_VERTICES`] vertices.
+    fn new(edges: EdgeList) -> Graph {
+        let n = edges.names.len();
+        let mut adj = vec![Bits256::default(); n];
+        for &(u, v) in &edges.edges {
+            adj[u] |= Bits256::bit(v);
+            adj[v] |= Bits256::bit(u);
+        }
+        let narrow = if n <= 128 {
+            adj.iter()
+                .map(|a| u128::from_words(&a.words()).expect("a set of the first 128 vertices"))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Graph { edges, adj, narrow }
+    }
+
+    /// True if the graph's sets fit in 128 bits (its search uses them).
+    pub fn is_narrow(&self) -> bool {
+        self.adj.len() <= 128
+    }
+}
+
+impl super::graphs::Joined<u128> for Graph {
+    #[inline]
+    fn joined(&self, i: usize) -> u128 {
+        self.narrow[i]
+    }
+
+    fn independent_moves(&self) -> bool {
+        true
+    }
+}
+
+impl super::graphs::Joined<Bits256> for Graph {
+    #[inline]
+    fn joined(&self, i: usize) -> Bits256 {
+        self.adj[i]
+    }
+
+    fn independent_moves(&self) -> bool {
+        true
+    }
 }
 
 /// Node-Kayles on graphs written as edge lists (one ruleset for all graphs: the graphs
-/// are kept by number).
+/// are kept by number). Positions are `[graph, four words]` (a 256-bit vertex set),
+/// whatever the graph's size.
 #[derive(Default)]
 pub struct OnGraphs {
     graphs: Arc<Registry<Graph>>,
@@ -174,14 +227,14 @@ pub struct OnGraphs {
 
 impl OnGraphs {
     /// The induced subgraph on the vertex set `s` of graph `id`, as an edge list.
-    fn induced(&self, id: u64, s: u128) -> EdgeList {
+    fn induced(&self, id: u64, s: Bits256) -> EdgeList {
         let g = self.graphs.get(id);
         let mut out = EdgeList::default();
         for i in elements(s) {
             out.vertex(&g.edges.names[i]);
         }
         for &(u, v) in &g.edges.edges {
-            if s >> u & s >> v & 1 == 1 {
+            if s.has(u) && s.has(v) {
                 let (a, b) = (out.vertex(&g.edges.names[u]), out.vertex(&g.edges.names[v]));
                 out.edges.push((a, b));
             }
@@ -191,56 +244,180 @@ impl OnGraphs {
 }
 
 /// Node-Kayles on the graphs of a registry, as a [`BitGame`]: keys are (graph, vertex
-/// set) with the set connected.
-pub struct GraphGame(Arc<Registry<Graph>>);
+/// set) with the set connected, the set a `u128` (graphs of at most 128 vertices) or a
+/// [`Bits256`].
+pub struct GraphGame<S>(Arc<Registry<Graph>>, PhantomData<S>);
 
-impl BitGame for GraphGame {
-    type Key = [u64; 3];
-
-    fn options(&self, k: &[u64; 3], out: &mut OptionList<[u64; 3]>) {
-        let g = self.0.get(k[0]);
-        let s = key_bits(k);
-        for v in elements(s) {
-            let rest = s & !(1u128 << v | g.adj[v]);
-            for_each_part(rest, |i| g.adj[i], |c| out.push(key(k[0], c)));
-            out.end_option();
-        }
-    }
-
-    fn size(&self, k: &[u64; 3]) -> u32 {
-        key_bits(k).count_ones()
-    }
-
-    fn known(&self, k: &[u64; 3]) -> Option<u32> {
-        // A connected set of one or two vertices: one move takes everything.
-        (key_bits(k).count_ones() <= 2).then_some(1)
+impl<S: BitSet> GraphGame<S> {
+    /// The game on the graphs of `graphs`, searching sets of `S`.
+    pub fn new(graphs: Arc<Registry<Graph>>) -> GraphGame<S> {
+        GraphGame(graphs, PhantomData)
     }
 }
 
+impl<S: BitSet> BitGame for GraphGame<S>
+where
+    Graph: Joined<S>,
+{
+    type Key = S::Key;
+
+    fn options(&self, k: &S::Key, out: &mut OptionList<S::Key>) {
+        self.options_until(k, out, &mut |_| false);
+    }
+
+    fn count_options(&self, k: &S::Key) -> usize {
+        // One option a vertex.
+        S::key_set(k).count() as usize
+    }
+
+    fn options_until(&self, k: &S::Key, out: &mut OptionList<S::Key>, stop: &mut dyn FnMut(&[S::Key]) -> bool) {
+        let id = S::key_graph(k);
+        let g = self.0.get(id);
+        let s = S::key_set(k);
+        for v in elements(s) {
+            // `s` is connected: the parts left are found from the hole's boundary.
+            for_each_part_left(s, S::bit(v) | g.joined(v), |i| g.joined(i), |c| out.push(S::key(id, c)));
+            out.end_option();
+            if stop(out.last()) {
+                return;
+            }
+        }
+    }
+
+    fn size(&self, k: &S::Key) -> u32 {
+        S::key_set(k).count()
+    }
+
+    fn known(&self, k: &S::Key) -> Option<u32> {
+        // A connected set of one or two vertices: one move takes everything.
+        (S::key_set(k).count() <= 2).then_some(1)
+    }
+}
+
+/// Names positions in messages (shared by the two widths' engines).
+pub type Writer = Arc<dyn Fn(&GamePos) -> String + Send + Sync>;
+
+/// The engine of Node-Kayles on graphs: the position engine over 128-bit vertex sets
+/// while every graph met has at most 128 vertices (32-byte table slots, cheaper set
+/// operations), over 256-bit sets from the first larger graph on. The 128-bit engine
+/// and its table are then dropped (two tables would each take three quarters of the
+/// memory limit), and every later graph, of any size, is searched by the 256-bit one.
+struct GraphSolver {
+    graphs: Arc<Registry<Graph>>,
+    narrow: Option<BitSolver<GraphGame<u128>>>,
+    wide: BitSolver<GraphGame<Bits256>>,
+    /// The counters of the 128-bit engine once dropped.
+    dropped: SearchStats,
+}
+
+impl GraphSolver {
+    /// The engine for `pos`: the 128-bit one if its graph fits and no larger graph was
+    /// met, the 256-bit one otherwise (the 128-bit one dropped).
+    fn engine(&mut self, pos: &GamePos) -> &mut dyn GameSolver {
+        let (id, _) = set_of::<Bits256>(pos);
+        if !self.graphs.get(id).is_narrow() {
+            if let Some(n) = self.narrow.take() {
+                let s = n.stats();
+                self.dropped.searched += s.searched;
+                self.dropped.replaced += s.replaced;
+            }
+        }
+        match self.narrow.as_mut() {
+            Some(n) => n,
+            None => &mut self.wide,
+        }
+    }
+
+    /// The engines not dropped.
+    fn engines(&mut self) -> impl Iterator<Item = &mut dyn GameSolver> {
+        let narrow = self.narrow.as_mut().map(|n| n as &mut dyn GameSolver);
+        narrow.into_iter().chain(std::iter::once(&mut self.wide as &mut dyn GameSolver))
+    }
+}
+
+impl GameSolver for GraphSolver {
+    fn value(&mut self, pos: &GamePos, ctl: &Control) -> Result<Nimber> {
+        self.engine(pos).value(pos, ctl)
+    }
+
+    fn stats(&self) -> SearchStats {
+        let mut s = self.dropped;
+        for e in self.narrow.iter().map(|n| n.stats()).chain([self.wide.stats()]) {
+            s.searched += e.searched;
+            s.entries += e.entries;
+            s.table_bytes += e.table_bytes;
+            s.replaced += e.replaced;
+        }
+        s
+    }
+
+    fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<u64>> {
+        // Refused by the engine (a graph's key names it by a number of this run).
+        self.wide.use_db(path, ctl)
+    }
+
+    fn use_outcome_search(&mut self) {
+        self.engines().for_each(|e| e.use_outcome_search());
+    }
+
+    fn use_reference(&mut self) {
+        self.engines().for_each(|e| e.use_reference());
+    }
+
+    fn proof(&mut self, pos: &GamePos, ctl: &Control) -> Result<(Nimber, String)> {
+        self.engine(pos).proof(pos, ctl)
+    }
+}
+
+/// The header of a graph position's proof: the game, the graph's vertices and edges (as
+/// indices) and the position's vertex set (hexadecimal), which the checker reads.
+pub fn proof_header(graphs: &Registry<Graph>, pos: &GamePos) -> Vec<String> {
+    let (id, s) = set_of::<Bits256>(pos);
+    let g = graphs.get(id);
+    let edges: Vec<String> = g.edges.edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
+    vec![
+        "game node-kayles".to_string(),
+        format!("vertices {}", g.edges.names.join(" ")),
+        format!("edges {}", edges.join(" ")),
+        format!("set {}", s.hex()),
+    ]
+}
+
 impl OnGraphs {
-    /// The position engine over these graphs, with proofs; `write` names positions in
-    /// messages.
-    fn engine(&self, name: String, write: Box<dyn Fn(&GamePos) -> String + Send>) -> Box<dyn GameSolver> {
+    /// The graphs read so far.
+    pub fn graphs(&self) -> Arc<Registry<Graph>> {
+        self.graphs.clone()
+    }
+
+    /// The position engine of one width over these graphs, with proofs.
+    fn engine_of<S: BitSet>(&self, name: &str, write: &Writer) -> BitSolver<GraphGame<S>>
+    where
+        Graph: Joined<S>,
+    {
         let graphs = self.graphs.clone();
-        let header = move |pos: &GamePos| {
-            let (id, s) = set_of(pos);
-            let g = graphs.get(id);
-            let edges: Vec<String> = g.edges.edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
-            vec![
-                "game node-kayles".to_string(),
-                format!("vertices {}", g.edges.names.join(" ")),
-                format!("edges {}", edges.join(" ")),
-                format!("set {s:x}"),
-            ]
-        };
-        Box::new(
-            super::graphs::solver(name, self.graphs.clone(), GraphGame(self.graphs.clone()), write).with_proof(
-                ProofText {
-                    header: Box::new(header),
-                    key: Box::new(|k| format!("{:x}", key_bits(k))),
-                },
-            ),
+        let header = move |pos: &GamePos| proof_header(&graphs, pos);
+        let write = write.clone();
+        super::graphs::solver::<S, Graph, _>(
+            name.to_string(),
+            self.graphs.clone(),
+            GraphGame::<S>::new(self.graphs.clone()),
+            Box::new(move |pos| write(pos)),
         )
+        .with_proof(ProofText {
+            header: Box::new(header),
+            key: Box::new(|k| S::key_set(k).hex()),
+        })
+    }
+
+    /// The engine of Node-Kayles on these graphs ([`GraphSolver`]), with proofs;
+    /// `write` names positions in messages.
+    fn engine(&self, name: String, write: Writer) -> Box<dyn GameSolver> {
+        Box::new(GraphSolver {
+            graphs: self.graphs.clone(),
+            narrow: Some(self.engine_of::<u128>(&name, &write)),
+            wide: self.engine_of::<Bits256>(&name, &write),
+            dropped: SearchStats::default(),
+        })
     }
 }
 
@@ -258,60 +435,181 @@ impl GameRuleset for OnGraphs {
         };
         let edges = parse_edges(text, Simple::Yes)?;
         let n = edges.names.len();
-        if n > MAX_ELEMENTS {
+        if n > MAX_VERTICES {
             return Err(Error::Domain {
                 ruleset: self.name(),
                 position: format!("a graph of {n} vertices"),
-                reason: format!("graphs have at most {MAX_ELEMENTS} vertices (the engine's bit sets)"),
+                reason: format!("graphs have at most {MAX_VERTICES} vertices (the engine's bit sets)"),
             });
         }
-        let mut adj = vec![0u128; n];
-        for &(u, v) in &edges.edges {
-            adj[u] |= 1 << v;
-            adj[v] |= 1 << u;
-        }
-        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-        let id = self.graphs.intern(edges.write(), || Graph { edges, adj });
-        Ok(set_pos(id, all))
+        let id = self.graphs.intern(edges.write(), || Graph::new(edges));
+        Ok(set_pos(id, Bits256::first_n(n)))
     }
 
     fn write(&self, pos: &GamePos) -> String {
-        let (id, s) = set_of(pos);
+        let (id, s) = set_of::<Bits256>(pos);
         format!("node-kayles(\"{}\")", self.induced(id, s).write())
     }
 
     fn options(&self, pos: &GamePos) -> Result<Vec<Vec<GamePos>>> {
-        let (id, s) = set_of(pos);
+        let (id, s) = set_of::<Bits256>(pos);
         let g = self.graphs.get(id);
         Ok(elements(s)
-            .map(|v| vec![set_pos(id, s & !(1u128 << v | g.adj[v]))])
+            .map(|v| vec![set_pos(id, s & !(Bits256::bit(v) | g.adj[v]))])
             .collect())
     }
 
     fn options_bound(&self, pos: &GamePos) -> u128 {
-        u128::from(set_of(pos).1.count_ones())
+        u128::from(set_of::<Bits256>(pos).1.count())
     }
 
     fn solver(&self) -> Option<Box<dyn GameSolver>> {
         let me = OnGraphs {
             graphs: self.graphs.clone(),
         };
-        Some(self.engine(self.name(), Box::new(move |pos| me.write(pos))))
+        Some(self.engine(self.name(), Arc::new(move |pos| me.write(pos))))
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
-        Some(super::graphs::part_positions(&self.graphs, pos))
+        Some(super::graphs::part_positions::<Bits256, _>(&self.graphs, pos))
     }
 }
 
-impl super::graphs::Joined for Graph {
-    fn joined(&self, i: usize) -> u128 {
-        self.adj[i]
+/// Where a family's graph lies in the family's frame ([`framed_engine`]): the bit of
+/// the frame of each vertex, and the family's parameters of the graph (its side, its
+/// steps: the low 32 bits of the key's first word).
+pub struct Framing {
+    /// The bit of the frame of each vertex.
+    pub bits: Vec<usize>,
+    /// The graph's parameters, below 2^32.
+    pub params: u64,
+}
+
+/// The first word of a key as the rules give it ([`BitGame::options_exact`]) of graph
+/// `id` with the family's `params`: the graph's number + 1 above bit 32.
+pub fn raw_tag(id: u64, params: u64) -> u64 {
+    (id + 1) << 32 | params
+}
+
+/// The graph number of a key made with [`raw_tag`], if it is one.
+pub fn raw_graph(k: &Key256) -> Option<u64> {
+    (k.0[0] >> 32).checked_sub(1)
+}
+
+/// The rules of a family's regions on its frame, for [`framed_engine`]: keys are a
+/// first word ([`raw_tag`] for the vertices of a graph as the rules give them, the
+/// family's own tags for its normal forms) and a set of the frame.
+pub trait FramedRules: Send + Sync + 'static {
+    /// Lists the options of the connected region `k` into `out` (one a vertex), each as
+    /// its parts: in the family's normal form when `normal`, with `k`'s first word and
+    /// the squares as they are otherwise; after each option `stop` is called with it,
+    /// and the listing ends once it returns true.
+    fn list(&self, k: &Key256, normal: bool, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool);
+
+    /// The value of `k` where it is immediate (a few vertices).
+    fn known(&self, k: &Key256) -> Option<u32>;
+}
+
+/// A family's rules on its frame as a [`BitGame`].
+pub struct Framed<R>(pub R);
+
+impl<R: FramedRules> BitGame for Framed<R> {
+    type Key = Key256;
+
+    fn options(&self, k: &Key256, out: &mut OptionList<Key256>) {
+        self.0.list(k, true, out, &mut |_| false);
     }
 
-    fn independent_moves(&self) -> bool {
-        true
+    fn count_options(&self, k: &Key256) -> usize {
+        Bits256::key_set(k).count() as usize
     }
+
+    fn options_until(&self, k: &Key256, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool) {
+        self.0.list(k, true, out, stop);
+    }
+
+    fn options_exact(&self, k: &Key256, out: &mut OptionList<Key256>) {
+        self.0.list(k, false, out, &mut |_| false);
+    }
+
+    fn size(&self, k: &Key256) -> u32 {
+        Bits256::key_set(k).count()
+    }
+
+    fn known(&self, k: &Key256) -> Option<u32> {
+        self.0.known(k)
+    }
+}
+
+/// The engine of a named family of graphs that lie in a frame of the family's (the
+/// queens boards in a 16×16 frame, P(n,k) on two rows): the position engine over
+/// `rules`, whose keys are regions of the frame. A position's vertex set is split into
+/// its parts by the graph's edges, each put on the frame by `framing` and keyed
+/// [`raw_tag`] (the game's options then key the parts in the family's normal form);
+/// proofs are graph proofs, the keys listed as the rules give them (raw) written back
+/// as vertex sets of their graph.
+pub fn framed_engine<R: FramedRules>(
+    name: String,
+    write: Writer,
+    rules: R,
+    framing: fn(&Graph) -> Framing,
+) -> Box<dyn GameSolver> {
+    let graphs = ON_GRAPHS.graphs();
+    // The framing of each graph met, by its number.
+    let framing_of = {
+        let graphs = graphs.clone();
+        let cache: std::sync::Mutex<rustc_hash::FxHashMap<u64, Arc<Framing>>> = Default::default();
+        Arc::new(move |id: u64| {
+            let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+            c.entry(id).or_insert_with(|| Arc::new(framing(&graphs.get(id)))).clone()
+        })
+    };
+    // A key as the rules give it, back on its graph: (graph, vertex set).
+    let on_graph = {
+        let framing_of = framing_of.clone();
+        move |k: &Key256| {
+            let id = raw_graph(k)?;
+            let f = framing_of(id);
+            let s = Bits256::key_set(k);
+            let set = (0..f.bits.len())
+                .filter(|&v| s.has(f.bits[v]))
+                .fold(Bits256::default(), |m, v| m | Bits256::bit(v));
+            Some((id, set))
+        }
+    };
+    let split = {
+        let graphs = graphs.clone();
+        move |_: &Framed<R>, pos: &GamePos| {
+            let (id, s) = set_of::<Bits256>(pos);
+            let (g, f) = (graphs.get(id), framing_of(id));
+            let mut keys = Vec::new();
+            super::graphs::for_each_part(s, |i| g.adj[i], |c| {
+                let on_frame = elements(c).fold(Bits256::default(), |m, v| m | Bits256::bit(f.bits[v]));
+                keys.push(Bits256::key(raw_tag(id, f.params), on_frame));
+            });
+            keys
+        }
+    };
+    let estimate = {
+        let (graphs, on_graph) = (graphs.clone(), on_graph.clone());
+        move |k: &Key256| match on_graph(k) {
+            Some((id, s)) => super::graphs::positions_estimate(graphs.get(id).as_ref(), s),
+            None => 2f64.powi(Bits256::key_set(k).count() as i32),
+        }
+    };
+    let key_text = move |k: &Key256| match on_graph(k) {
+        Some((_, s)) => s.hex(),
+        None => "a-region-in-normal-form".to_string(),
+    };
+    let header = move |pos: &GamePos| proof_header(&graphs, pos);
+    Box::new(
+        BitSolver::new(name, Framed(rules), Box::new(split), Box::new(estimate), Box::new(move |pos| write(pos))).with_proof(
+            ProofText {
+                header: Box::new(header),
+                key: Box::new(key_text),
+            },
+        ),
+    )
 }
 
 /// Node-Kayles on graphs.
@@ -334,7 +632,7 @@ pub const FAMILIES: &[Family] = &[
         name: "node-kayles",
         aliases: &[],
         params: Params::None,
-        positions: "simple graphs of at most 128 vertices: an edge list node-kayles(\"a-b b-c c-a d\") (edges u-v and lone vertices, separated by spaces) or a file of them node-kayles(\"@graph.txt\") (# starts a comment)",
+        positions: "simple graphs of at most 256 vertices: an edge list node-kayles(\"a-b b-c c-a d\") (edges u-v and lone vertices, separated by spaces) or a file of them node-kayles(\"@graph.txt\") (# starts a comment)",
         options: "take a vertex and its neighbours (the player who cannot move loses)",
         source: "Schaefer 1978; Winning Ways vol. 1 ch. 4",
         formula: None,
@@ -375,8 +673,17 @@ pub struct NamedGraphs {
     /// The edge list of the graph for the numbers, or why there is none.
     pub edges: fn(&[u64]) -> std::result::Result<String, String>,
     /// The whole graphs built so far: (graph number, expression).
-    built: Arc<std::sync::Mutex<Vec<(u64, String)>>>,
+    built: Arc<Built>,
+    /// The family's own engine (one that knows its graphs' symmetries), made from the
+    /// family's name and a writer of its positions; `None`: the engine of any graph.
+    engine: Option<MakeEngine>,
 }
+
+/// Makes a family's engine from the family's name and a writer of its positions.
+pub type MakeEngine = fn(String, Writer) -> Box<dyn GameSolver>;
+
+/// The whole graphs a [`NamedGraphs`] family built: (graph number, expression).
+pub type Built = std::sync::Mutex<Vec<(u64, String)>>;
 
 impl NamedGraphs {
     /// The family `name` whose graphs `edges` builds.
@@ -385,7 +692,15 @@ impl NamedGraphs {
             name,
             edges,
             built: Arc::new(std::sync::Mutex::new(Vec::new())),
+            engine: None,
         }
+    }
+
+    /// The same family, searched by its own engine, made by `engine` from the family's
+    /// name and a writer of positions.
+    pub fn with_engine(mut self, engine: MakeEngine) -> NamedGraphs {
+        self.engine = Some(engine);
+        self
     }
 }
 
@@ -414,7 +729,7 @@ impl GameRuleset for NamedGraphs {
         })?;
         let pos = ON_GRAPHS.position(GameArgs::Text(&text))?;
         let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
-        let id = set_of(&pos).0;
+        let id = set_of::<Bits256>(&pos).0;
         if !built.iter().any(|(i, _)| *i == id) {
             built.push((id, expr));
         }
@@ -435,7 +750,11 @@ impl GameRuleset for NamedGraphs {
 
     fn solver(&self) -> Option<Box<dyn GameSolver>> {
         let built = self.built.clone();
-        Some(ON_GRAPHS.engine(self.name(), Box::new(move |pos| write_named(&built, pos))))
+        let write: Writer = Arc::new(move |pos| write_named(&built, pos));
+        Some(match self.engine {
+            Some(engine) => engine(self.name(), write),
+            None => ON_GRAPHS.engine(self.name(), write),
+        })
     }
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
@@ -445,12 +764,12 @@ impl GameRuleset for NamedGraphs {
 
 /// A position of a named graph family: the family's expression for a whole graph it
 /// built, the edge list of what is left otherwise.
-fn write_named(built: &std::sync::Mutex<Vec<(u64, String)>>, pos: &GamePos) -> String {
-    let (id, s) = set_of(pos);
+fn write_named(built: &Built, pos: &GamePos) -> String {
+    let (id, s) = set_of::<Bits256>(pos);
     let built = built.lock().unwrap_or_else(|e| e.into_inner());
     let whole = ON_GRAPHS.graphs.get(id).adj.len();
     match built.iter().find(|(i, _)| *i == id) {
-        Some((_, expr)) if s.count_ones() as usize == whole => expr.clone(),
+        Some((_, expr)) if s.count() as usize == whole => expr.clone(),
         _ => ON_GRAPHS.write(pos),
     }
 }
