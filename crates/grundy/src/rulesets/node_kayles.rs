@@ -508,6 +508,11 @@ pub trait FramedRules: Send + Sync + 'static {
 
     /// The value of `k` where it is immediate (a few vertices).
     fn known(&self, k: &Key256) -> Option<u32>;
+
+    /// The growth per vertex of the positions this family's engine visits, fitted above
+    /// its measured runs (docs/choices.md, "Work estimates"): a part of v vertices is
+    /// estimated at 4 · growth^v positions at most.
+    fn growth(&self) -> f64;
 }
 
 /// A family's rules on its frame as a [`BitGame`].
@@ -592,9 +597,13 @@ pub fn framed_engine<R: FramedRules>(
     };
     let estimate = {
         let (graphs, on_graph) = (graphs.clone(), on_graph.clone());
-        move |k: &Key256| match on_graph(k) {
-            Some((id, s)) => super::graphs::positions_estimate(graphs.get(id).as_ref(), s),
-            None => 2f64.powi(Bits256::key_set(k).count() as i32),
+        let growth = rules.growth();
+        move |k: &Key256| {
+            let fitted = 4.0 * growth.powi(Bits256::key_set(k).count() as i32);
+            match on_graph(k) {
+                Some((id, s)) => super::graphs::positions_estimate(graphs.get(id).as_ref(), s).min(fitted),
+                None => fitted,
+            }
         }
     };
     let key_text = move |k: &Key256| match on_graph(k) {

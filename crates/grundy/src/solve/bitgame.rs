@@ -757,7 +757,7 @@ impl<G: BitGame> BitSolver<G> {
         ctl.check_work(
             &what,
             work.min(1e38) as u128,
-            "positions, from the growth measured on this game (docs/choices.md)",
+            "positions by this game's work model, docs/choices.md \"Work estimates\"",
         )?;
         ctl.start(&what, work.min(u64::MAX as f64) as u64);
         Ok(())
