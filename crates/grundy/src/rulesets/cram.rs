@@ -6,7 +6,7 @@
 
 use super::board::{GridRuleset, Notation};
 use crate::game::{Family, Params, Ruleset};
-use crate::solve::grid::{Frame, GridRules, Region};
+use crate::solve::grid::{Cells, Frame, GridRules, Region};
 use std::sync::{Arc, LazyLock};
 
 /// Cram's moves: remove two neighbouring cells.
@@ -15,18 +15,18 @@ pub struct CramRules;
 
 /// Calls `f` with the cells left by each domino on `s`, in reading order: across, then
 /// down, each from the first cell.
-fn moves(s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
-    let mut across = s & (s >> 1) & frame.not_last;
-    while across != 0 {
-        let i = across.trailing_zeros();
-        across &= across - 1;
-        f(s & !(3u128 << i));
+fn moves<T: Cells>(s: T, frame: &Frame<T>, f: &mut impl FnMut(T)) {
+    let mut across = s & s.down(1) & frame.not_last;
+    while !across.is_empty() {
+        let i = across.first();
+        across = across.without_lowest();
+        f(s & !T::of64(3).up(i));
     }
-    let mut down = s & s.checked_shr(frame.w).unwrap_or(0);
-    while down != 0 {
-        let i = down.trailing_zeros();
-        down &= down - 1;
-        f(s & !(1u128 << i | 1u128 << (i + frame.w)));
+    let mut down = s & s.down(frame.w);
+    while !down.is_empty() {
+        let i = down.first();
+        down = down.without_lowest();
+        f(s & !(T::bit(i) | T::bit(i + frame.w)));
     }
 }
 
@@ -34,26 +34,26 @@ fn moves(s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
 /// left cell is in `skip`, centre first: the dominoes down by their column's distance
 /// from the middle, then those across by their row's (a search finds its answers
 /// sooner there).
-fn moves_centre_first(s: u128, frame: &Frame, skip: u128, f: &mut dyn FnMut(u128)) {
+fn moves_centre_first<T: Cells>(s: T, frame: &Frame<T>, skip: T, f: &mut impl FnMut(T)) {
     let (h, w) = (frame.h, frame.w);
-    let down = s & s.checked_shr(w).unwrap_or(0);
+    let down = s & s.down(w);
     let first_col = frame.all & !frame.not_first;
     for c in centre_out(w) {
-        let mut here = down & (first_col << c);
-        while here != 0 {
-            let i = here.trailing_zeros();
-            here &= here - 1;
-            f(s & !(1u128 << i | 1u128 << (i + w)));
+        let mut here = down & first_col.up(c);
+        while !here.is_empty() {
+            let i = here.first();
+            here = here.without_lowest();
+            f(s & !(T::bit(i) | T::bit(i + w)));
         }
     }
-    let across = s & (s >> 1) & frame.not_last & !skip;
-    let row = u128::MAX.checked_shr(128 - w).unwrap_or(0);
+    let across = s & s.down(1) & frame.not_last & !skip;
+    let row = T::MAX.down(T::BITS - w);
     for r in centre_out(h) {
-        let mut here = across & (row << (r * w));
-        while here != 0 {
-            let i = here.trailing_zeros();
-            here &= here - 1;
-            f(s & !(3u128 << i));
+        let mut here = across & row.up(r * w);
+        while !here.is_empty() {
+            let i = here.first();
+            here = here.without_lowest();
+            f(s & !T::of64(3).up(i));
         }
     }
 }
@@ -77,18 +77,18 @@ fn centre_out(n: u32) -> impl Iterator<Item = u32> {
 /// (induction on the cells: every other move keeps x and y twins, or leaves a cell
 /// with two leaves, one of which does nothing; Beling & Rogalski's Cram solver, igs).
 /// The square's halves joined only by these links are then independent.
-pub fn twin_links(s: u128, frame: &Frame) -> u128 {
+pub fn twin_links<T: Cells>(s: T, frame: &Frame<T>) -> T {
     let w = frame.w;
-    let shl = |x: u128, n: u32| x.checked_shl(n).unwrap_or(0);
-    let shr = |x: u128, n: u32| x.checked_shr(n).unwrap_or(0);
-    let has_right = (s >> 1) & frame.not_last; // bit i: cell i + 1 is in s
-    let has_left = (s << 1) & frame.not_first;
+    let shl = |x: T, n: u32| x.up(n);
+    let shr = |x: T, n: u32| x.down(n);
+    let has_right = s.down(1) & frame.not_last; // bit i: cell i + 1 is in s
+    let has_left = s.up(1) & frame.not_first;
     let has_down = shr(s, w);
     let has_up = shl(s, w) & frame.all;
     // Top-left cells of 2×2 squares inside s.
     let square = s & has_right & has_down & shr(has_right, w);
-    if square == 0 {
-        return 0;
+    if square.is_empty() {
+        return T::ZERO;
     }
     let closed_up_left = s & !has_up & !has_left;
     let closed_down_right = s & !has_down & !has_right;
@@ -101,35 +101,32 @@ pub fn twin_links(s: u128, frame: &Frame) -> u128 {
 }
 
 impl GridRules for CramRules {
-    fn for_each_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+    fn for_each_move<T: Cells>(&self, s: T, frame: &Frame<T>, f: &mut impl FnMut(T)) {
         moves(s, frame, f);
     }
 
-    fn for_each_useful_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+    fn for_each_useful_move<T: Cells>(&self, s: T, frame: &Frame<T>, f: &mut impl FnMut(T)) {
         moves_centre_first(s, frame, twin_links(s, frame), f);
     }
 
-    fn count_useful_moves(&self, s: u128, frame: &Frame) -> usize {
-        let across = s & (s >> 1) & frame.not_last & !twin_links(s, frame);
-        let down = s & s.checked_shr(frame.w).unwrap_or(0);
-        (across.count_ones() + down.count_ones()) as usize
+    fn count_useful_moves<T: Cells>(&self, s: T, frame: &Frame<T>) -> usize {
+        let across = s & s.down(1) & frame.not_last & !twin_links(s, frame);
+        let down = s & s.down(frame.w);
+        (across.count() + down.count()) as usize
     }
 
-    fn for_each_part(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+    fn for_each_part<T: Cells>(&self, s: T, frame: &Frame<T>, f: &mut impl FnMut(T)) {
         let cut = twin_links(s, frame);
-        if cut == 0 {
+        if cut.is_empty() {
             return frame.for_each_component(s, f);
         }
         // Regions joined only by the links a search does without are separate parts.
-        let step = |c: u128| {
-            (((c & !cut) << 1) & frame.not_first)
-                | ((c >> 1) & frame.not_last & !cut)
-                | c.checked_shl(frame.w).unwrap_or(0)
-                | c.checked_shr(frame.w).unwrap_or(0)
+        let step = |c: T| {
+            ((c & !cut).up(1) & frame.not_first) | (c.down(1) & frame.not_last & !cut) | c.up(frame.w) | c.down(frame.w)
         };
         let mut rest = s;
-        while rest != 0 {
-            let mut c = rest & rest.wrapping_neg();
+        while !rest.is_empty() {
+            let mut c = rest.lowest();
             loop {
                 let n = (c | step(c)) & rest;
                 if n == c {
@@ -156,7 +153,7 @@ impl GridRules for CramRules {
         16
     }
 
-    fn reduce(&self, s: u128, frame: &Frame) -> u128 {
+    fn reduce<T: Cells>(&self, s: T, frame: &Frame<T>) -> T {
         reduce(s, frame)
     }
 }
@@ -174,16 +171,16 @@ impl GridRules for CramRules {
 ///   domino x–s, s a neighbour with leaf t, leaves t isolated, the same position as the
 ///   domino s–t with x taken out; every other move keeps the property, so the options
 ///   with and without x have the same values (induction on the cells).
-pub fn reduce(mut s: u128, frame: &Frame) -> u128 {
+pub fn reduce<T: Cells>(mut s: T, frame: &Frame<T>) -> T {
     loop {
-        let left = (s << 1) & frame.not_first & s; // cells whose left neighbour is in s
-        let right = (s >> 1) & frame.not_last & s;
-        let up = s.checked_shl(frame.w).unwrap_or(0) & s;
-        let down = s.checked_shr(frame.w).unwrap_or(0) & s;
+        let left = s.up(1) & frame.not_first & s; // cells whose left neighbour is in s
+        let right = s.down(1) & frame.not_last & s;
+        let up = s.up(frame.w) & s;
+        let down = s.down(frame.w) & s;
         let any = left | right | up | down;
         let two = (left & right) | (up & down) | ((left | right) & (up | down));
         let leaves = any & !two;
-        if leaves == 0 && any == s {
+        if leaves.is_empty() && any == s {
             return s;
         }
         let with_leaf = s & frame.neighbours(leaves);
@@ -193,11 +190,11 @@ pub fn reduce(mut s: u128, frame: &Frame) -> u128 {
         out &= !(plain & !frame.neighbours(plain));
         // Extra leaves of a cell: keep the lowest.
         let mut crowded = with_leaf & !leaves;
-        while crowded != 0 {
-            let c = crowded & crowded.wrapping_neg();
+        while !crowded.is_empty() {
+            let c = crowded.lowest();
             crowded ^= c;
             let mine = frame.neighbours(c) & leaves;
-            out &= !(mine & (mine - 1));
+            out &= !mine.without_lowest();
         }
         if out == s {
             return s;

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::game::{Family, GameArgs, GamePos, GameRuleset, GameSolver, Params, Ruleset, SearchStats};
 use crate::graph_file::edges::{parse_edges, EdgeList, Simple};
 use crate::solve::bitgame::{BitGame, BitSolver, OptionList, ProofText};
-use crate::solve::grid::{Frame, GridRules, Region};
+use crate::solve::grid::{Cells, Frame, GridRules, Region};
 use crate::value::Nimber;
 use std::marker::PhantomData;
 use std::sync::{Arc, LazyLock};
@@ -26,17 +26,17 @@ use std::sync::{Arc, LazyLock};
 pub struct NodeKaylesRules;
 
 impl GridRules for NodeKaylesRules {
-    fn for_each_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+    fn for_each_move<T: Cells>(&self, s: T, frame: &Frame<T>, f: &mut impl FnMut(T)) {
         let mut x = s;
-        while x != 0 {
-            let v = x & x.wrapping_neg();
+        while !x.is_empty() {
+            let v = x.lowest();
             x ^= v;
             f(s & !(v | frame.neighbours(v)));
         }
     }
 
-    fn count_useful_moves(&self, s: u128, _frame: &Frame) -> usize {
-        s.count_ones() as usize
+    fn count_useful_moves<T: Cells>(&self, s: T, _frame: &Frame<T>) -> usize {
+        s.count() as usize
     }
 
     fn known(&self, r: &Region) -> Option<u32> {

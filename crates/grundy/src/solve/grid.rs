@@ -11,7 +11,10 @@
 //! it is at most as tall as wide, and the least (as a number) of its 4 images under
 //! the reflections that keep that shape (8 when the box is square).
 
+mod cells;
+
 use super::bitgame::{BitGame, OptionList, TableKey};
+pub use cells::Cells;
 
 /// A set of cells in an h×w frame (cell (r, c) is bit r·w + c), h·w ≤ 128.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,56 +107,43 @@ impl TableKey for Region {
     }
 }
 
-/// `x << n`, 0 when n ≥ 128.
-fn shl(x: u128, n: u32) -> u128 {
-    x.checked_shl(n).unwrap_or(0)
-}
-
-/// `x >> n`, 0 when n ≥ 128.
-fn shr(x: u128, n: u32) -> u128 {
-    x.checked_shr(n).unwrap_or(0)
-}
-
-/// An h×w rectangle of cells with the masks of its moves.
+/// An h×w rectangle of cells with the masks of its moves, its sets of cells held in
+/// `T` (`u64` for at most 64 cells, `u128` for at most 128).
 #[derive(Clone, Copy, Debug)]
-pub struct Frame {
+pub struct Frame<T: Cells = u128> {
     /// Height.
     pub h: u32,
     /// Width.
     pub w: u32,
     /// Every cell.
-    pub all: u128,
+    pub all: T,
     /// Cells that have a left neighbour in the frame (not in column 0).
-    pub not_first: u128,
+    pub not_first: T,
     /// Cells that have a right neighbour (not in the last column).
-    pub not_last: u128,
+    pub not_last: T,
     /// The cells of the first and last rows and columns.
-    edges: [u128; 4],
+    edges: [T; 4],
     /// ⌊2^16 / w⌋ + 1: the row of cell i is (i · recip) >> 16 (exact for i < 128).
     recip: u32,
 }
 
-impl Frame {
-    /// The h×w frame (h·w ≤ 128, both ≥ 1).
-    pub fn new(h: u32, w: u32) -> Frame {
-        debug_assert!(h >= 1 && w >= 1 && h * w <= 128);
-        let mut first = 0u128;
+impl<T: Cells> Frame<T> {
+    /// The h×w frame (h·w ≤ `T::BITS`, both ≥ 1).
+    pub fn new(h: u32, w: u32) -> Frame<T> {
+        debug_assert!(h >= 1 && w >= 1 && h * w <= T::BITS);
+        let mut first = T::ZERO;
         for r in 0..h {
-            first |= 1u128 << (r * w);
+            first |= T::bit(r * w);
         }
-        let all = if h * w == 128 {
-            u128::MAX
-        } else {
-            (1u128 << (h * w)) - 1
-        };
-        let row = all >> ((h - 1) * w);
+        let all = T::MAX.down(T::BITS - h * w);
+        let row = all.down((h - 1) * w);
         Frame {
             h,
             w,
             all,
             not_first: all & !first,
-            not_last: all & !(first << (w - 1)),
-            edges: [row, row << ((h - 1) * w), first, first << (w - 1)],
+            not_last: all & !first.up(w - 1),
+            edges: [row, row.up((h - 1) * w), first, first.up(w - 1)],
             recip: (1 << 16) / w + 1,
         }
     }
@@ -166,17 +156,17 @@ impl Frame {
 
     /// The cells next to a cell of `x` (left, right, up, down), within the frame.
     #[inline]
-    pub fn neighbours(&self, x: u128) -> u128 {
-        ((x << 1) & self.not_first) | ((x >> 1) & self.not_last) | (shl(x, self.w) & self.all) | shr(x, self.w)
+    pub fn neighbours(&self, x: T) -> T {
+        (x.up(1) & self.not_first) | (x.down(1) & self.not_last) | (x.up(self.w) & self.all) | x.down(self.w)
     }
 
     /// Calls `f` with each connected region of `s` (4-neighbourhood), from the one
     /// holding the lowest cell.
     #[inline]
-    pub fn for_each_component(&self, s: u128, mut f: impl FnMut(u128)) {
+    pub fn for_each_component(&self, s: T, mut f: impl FnMut(T)) {
         let mut rest = s;
-        while rest != 0 {
-            let mut c = rest & rest.wrapping_neg();
+        while !rest.is_empty() {
+            let mut c = rest.lowest();
             loop {
                 let n = (c | self.neighbours(c)) & rest;
                 if n == c {
@@ -190,30 +180,30 @@ impl Frame {
     }
 
     /// The normal form of the connected region `c` of this frame: cropped, at most as
-    /// tall as wide, the least of its images under the symmetries that keep its box.
-    pub fn canonical(&self, c: u128) -> Region {
-        if self.h >= 2 && self.h <= self.w && self.edges.iter().all(|&e| c & e != 0) {
+    /// tall as wide, the least (as a number) of its images under the symmetries that
+    /// keep its box.
+    pub fn canonical(&self, c: T) -> Region {
+        if self.h >= 2 && self.h <= self.w && self.edges.iter().all(|&e| !(c & e).is_empty()) {
             // The region fills its frame's box (the common case of an option): no crop,
             // no turn.
-            return self.least_in_frame(c);
+            return least_image(c, self.h, self.w);
         }
         let w = self.w;
-        let r0 = self.row_of(c.trailing_zeros());
-        let r1 = self.row_of(127 - c.leading_zeros());
+        let r0 = self.row_of(c.first());
+        let r1 = self.row_of(c.end() - 1);
         let bh = r1 - r0 + 1;
         if bh == 1 {
             // A connected region in one row is a segment.
-            let n = c.count_ones();
-            return Region::new(1, n, shl(1, n).wrapping_sub(1));
+            return segment(c.count());
         }
         if w == 1 {
             // A connected region in one column is a segment.
-            return Region::new(1, bh, shl(1, bh).wrapping_sub(1));
+            return segment(bh);
         }
         // Two rows or more, w ≥ 2: w ≤ 64.
-        let shifted = c >> (r0 * w);
-        let row_mask = self.edges[0] as u64;
-        let row = |i: u32| (shifted >> (i * w)) as u64 & row_mask;
+        let shifted = c.down(r0 * w);
+        let row_mask = self.edges[0].low64();
+        let row = |i: u32| shifted.down(i * w).low64() & row_mask;
         let mut cols = 0u64;
         for i in 0..bh {
             cols |= row(i);
@@ -222,111 +212,71 @@ impl Frame {
         let bw = 64 - cols.leading_zeros() - c0;
         if bw == 1 {
             // A connected region in one column is a segment.
-            return Region::new(1, bh, shl(1, bh).wrapping_sub(1));
+            return segment(bh);
         }
-        // Two rows and two columns or more: h·w ≤ 128, so the short side is at most 11
-        // and the long side at most 64.
-        let mut rows = [0u64; 11];
-        let (h, wd) = if bh <= bw {
-            for (i, r) in rows[..bh as usize].iter_mut().enumerate() {
-                *r = row(i as u32) >> c0;
-            }
-            (bh as usize, bw as usize)
-        } else {
-            // Taller than wide: read it transposed.
+        // Two rows and two columns or more, packed into a bh×bw box (bh·bw ≤ h·w), or
+        // its transpose when taller than wide.
+        let mut x = T::ZERO;
+        if bh <= bw {
             for i in 0..bh {
-                let mut x = row(i) >> c0;
-                while x != 0 {
-                    rows[x.trailing_zeros() as usize] |= 1 << i;
-                    x &= x - 1;
+                x |= T::of64(row(i) >> c0).up(i * bw);
+            }
+            least_image(x, bh, bw)
+        } else {
+            for i in 0..bh {
+                let mut y = row(i) >> c0;
+                while y != 0 {
+                    x |= T::bit(y.trailing_zeros() * bh + i);
+                    y &= y - 1;
                 }
             }
-            (bw as usize, bh as usize)
-        };
-        let mut best = least_image(&rows[..h], wd);
-        if h == wd {
-            best = best.min(least_image(&transpose(&rows[..h])[..h], wd));
+            least_image(x, bw, bh)
         }
-        Region::new(h as u32, wd as u32, best)
     }
 }
 
-impl Frame {
-    /// The least image of the cells `c` under the symmetries of this frame (h ≤ w):
-    /// itself, turned a half-turn, upside down, mirrored, and for a square the same of
-    /// its transpose.
-    fn least_in_frame(&self, c: u128) -> Region {
-        let (h, w) = (self.h as usize, self.w as usize);
-        let mask = self.edges[0] as u64;
-        let mut rows = [0u64; 11];
-        let mut x = c;
-        for r in rows[..h].iter_mut() {
-            *r = x as u64 & mask;
-            x >>= w;
-        }
-        let mut best = least_image(&rows[..h], w);
-        if h == w {
-            best = best.min(least_image(&transpose(&rows[..h])[..h], w));
-        }
-        Region::new(h as u32, w as u32, best)
-    }
+/// The region of a segment of n cells.
+fn segment(n: u32) -> Region {
+    Region::new(1, n, u128::MAX >> (128 - n))
 }
 
-/// The least of the four images of the h×w matrix `rows` (h = rows.len() ≤ 11, w ≤
-/// 64) under the reflections that keep its box: itself, mirrored left–right, upside
-/// down, both. As numbers (row i at bits i·w…) images compare row by row from the
-/// last, so the least is found on the rows and only it is assembled.
+/// The least (as a number) of the images of the h×w box `x` (h ≤ w, h·w ≤ `T::BITS`)
+/// under the symmetries of the box: itself, turned a half-turn, upside down, mirrored,
+/// and for a square the same of its transpose. A half-turn reverses the order of the
+/// cells; upside down reverses the order of the rows.
 #[inline]
-fn least_image(rows: &[u64], w: usize) -> u128 {
-    let h = rows.len();
-    let mut rev = [0u64; 11];
-    for (m, &r) in rev.iter_mut().zip(rows) {
-        *m = r.reverse_bits() >> (64 - w);
-    }
-    // Row j of an image, counted from its last row.
-    let key = |kind: u8, j: usize| match kind {
-        0 => rows[h - 1 - j],
-        1 => rev[h - 1 - j],
-        2 => rows[j],
-        _ => rev[j],
+fn least_image<T: Cells>(x: T, h: u32, w: u32) -> Region {
+    let n = h * w;
+    let images = |x: T| {
+        let row = T::MAX.down(T::BITS - w);
+        let mut flip = T::ZERO;
+        for i in 0..h {
+            flip |= (x.down(i * w) & row).up((h - 1 - i) * w);
+        }
+        let turn = |y: T| y.reversed().down(T::BITS - n);
+        x.min(turn(x)).min(flip.min(turn(flip)))
     };
-    let mut best = 0u8;
-    for kind in 1..4 {
-        for j in 0..h {
-            let (a, b) = (key(kind, j), key(best, j));
-            if a != b {
-                if a < b {
-                    best = kind;
-                }
-                break;
-            }
+    let mut best = images(x);
+    if h == w {
+        let mut t = T::ZERO;
+        let mut y = x;
+        while !y.is_empty() {
+            let i = y.first();
+            y = y.without_lowest();
+            t |= T::bit((i % w) * w + i / w);
         }
+        best = best.min(images(t));
     }
-    let mut out = 0u128;
-    for j in 0..h {
-        out = out << w | u128::from(key(best, j));
-    }
-    out
+    Region::new(h, w, best.to128())
 }
 
-/// The transpose of the square matrix `rows` (n × n, n ≤ 11).
-fn transpose(rows: &[u64]) -> [u64; 11] {
-    let mut t = [0u64; 11];
-    for (i, &r) in rows.iter().enumerate() {
-        let mut x = r;
-        while x != 0 {
-            t[x.trailing_zeros() as usize] |= 1 << i;
-            x &= x - 1;
-        }
-    }
-    t
-}
-
-/// The rules of a placement game on boards: the sets of cells left by each move.
+/// The rules of a placement game on boards: the sets of cells left by each move. Sets
+/// are of any [`Cells`] type, so that the rules are compiled for small frames (`u64`)
+/// and large ones (`u128`).
 pub trait GridRules: Send + Sync {
     /// Calls `f` with the cells left by each move from the connected region `s` of
     /// `frame`.
-    fn for_each_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128));
+    fn for_each_move<T: Cells>(&self, s: T, frame: &Frame<T>, f: &mut impl FnMut(T));
 
     /// The value of a region without search, where it is immediate.
     fn known(&self, _r: &Region) -> Option<u32> {
@@ -336,12 +286,12 @@ pub trait GridRules: Send + Sync {
     /// Calls `f` with the cells left by the moves from the connected region `s` that
     /// the search needs: a move whose option has the same value as another's may be
     /// left out. The default: every move ([`Self::for_each_move`]).
-    fn for_each_useful_move(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+    fn for_each_useful_move<T: Cells>(&self, s: T, frame: &Frame<T>, f: &mut impl FnMut(T)) {
         self.for_each_move(s, frame, f);
     }
 
     /// The number of moves [`Self::for_each_useful_move`] makes from `s`.
-    fn count_useful_moves(&self, s: u128, frame: &Frame) -> usize {
+    fn count_useful_moves<T: Cells>(&self, s: T, frame: &Frame<T>) -> usize {
         let mut n = 0;
         self.for_each_useful_move(s, frame, &mut |_| n += 1);
         n
@@ -350,7 +300,7 @@ pub trait GridRules: Send + Sync {
     /// A set of cells with the same value as `s` (cells the game can do without taken
     /// out), applied to every option before it is split into regions. The default
     /// keeps `s`.
-    fn reduce(&self, s: u128, _frame: &Frame) -> u128 {
+    fn reduce<T: Cells>(&self, s: T, _frame: &Frame<T>) -> T {
         s
     }
 
@@ -358,7 +308,7 @@ pub trait GridRules: Send + Sync {
     /// connected regions, or finer parts where the game allows. Each part, read as a
     /// region of the grid, must have the value the game gives it as a part. The
     /// default: the connected regions ([`Frame::for_each_component`]).
-    fn for_each_part(&self, s: u128, frame: &Frame, f: &mut dyn FnMut(u128)) {
+    fn for_each_part<T: Cells>(&self, s: T, frame: &Frame<T>, f: &mut impl FnMut(T)) {
         frame.for_each_component(s, f);
     }
 
@@ -372,44 +322,72 @@ pub trait GridRules: Send + Sync {
 /// A placement game on boards as a [`BitGame`]: regions as canonical keys.
 pub struct GridGame<R: GridRules>(pub R);
 
-impl<R: GridRules> BitGame for GridGame<R> {
-    type Key = Region;
-
-    fn options(&self, k: &Region, out: &mut OptionList<Region>) {
-        let frame = k.frame();
-        self.0.for_each_useful_move(k.bits(), &frame, &mut |rest| {
-            let rest = self.0.reduce(rest, &frame);
-            self.0
-                .for_each_part(rest, &frame, &mut |c| out.push(frame.canonical(c)));
-            out.end_option();
-        });
-    }
-
-    fn count_options(&self, k: &Region) -> usize {
-        self.0.count_useful_moves(k.bits(), &k.frame())
-    }
-
-    fn options_until(&self, k: &Region, out: &mut OptionList<Region>, stop: &mut dyn FnMut(&[Region]) -> bool) {
-        let frame = k.frame();
+impl<R: GridRules> GridGame<R> {
+    /// Lists the useful options of the region `s` of `frame` (reduced, split into
+    /// parts, each part in its normal form) into `out`, until `stop` returns true on
+    /// the option just written.
+    fn list<T: Cells>(
+        &self,
+        s: T,
+        frame: &Frame<T>,
+        out: &mut OptionList<Region>,
+        stop: &mut dyn FnMut(&[Region]) -> bool,
+    ) {
         let mut done = false;
-        self.0.for_each_useful_move(k.bits(), &frame, &mut |rest| {
+        self.0.for_each_useful_move(s, frame, &mut |rest| {
             if done {
                 return;
             }
-            let rest = self.0.reduce(rest, &frame);
-            self.0
-                .for_each_part(rest, &frame, &mut |c| out.push(frame.canonical(c)));
+            let rest = self.0.reduce(rest, frame);
+            self.0.for_each_part(rest, frame, &mut |c| out.push(frame.canonical(c)));
             out.end_option();
             done = stop(out.last());
         });
     }
 
-    fn options_exact(&self, k: &Region, out: &mut OptionList<Region>) {
-        let frame = k.frame();
-        self.0.for_each_move(k.bits(), &frame, &mut |rest| {
+    /// The options of the region `s` of `frame` as the rules give them.
+    fn list_exact<T: Cells>(&self, s: T, frame: &Frame<T>, out: &mut OptionList<Region>) {
+        self.0.for_each_move(s, frame, &mut |rest| {
             frame.for_each_component(rest, |c| out.push(frame.canonical(c)));
             out.end_option();
         });
+    }
+}
+
+/// True if the frame of `k` has at most 64 cells (its sets fit a `u64`).
+fn small_frame(k: &Region) -> bool {
+    u32::from(k.h) * u32::from(k.w) <= 64
+}
+
+impl<R: GridRules> BitGame for GridGame<R> {
+    type Key = Region;
+
+    fn options(&self, k: &Region, out: &mut OptionList<Region>) {
+        self.options_until(k, out, &mut |_| false);
+    }
+
+    fn count_options(&self, k: &Region) -> usize {
+        if small_frame(k) {
+            self.0.count_useful_moves(k.lo, &Frame::new(k.h.into(), k.w.into()))
+        } else {
+            self.0.count_useful_moves(k.bits(), &k.frame())
+        }
+    }
+
+    fn options_until(&self, k: &Region, out: &mut OptionList<Region>, stop: &mut dyn FnMut(&[Region]) -> bool) {
+        if small_frame(k) {
+            self.list(k.lo, &Frame::new(k.h.into(), k.w.into()), out, stop);
+        } else {
+            self.list(k.bits(), &k.frame(), out, stop);
+        }
+    }
+
+    fn options_exact(&self, k: &Region, out: &mut OptionList<Region>) {
+        if small_frame(k) {
+            self.list_exact(k.lo, &Frame::new(k.h.into(), k.w.into()), out);
+        } else {
+            self.list_exact(k.bits(), &k.frame(), out);
+        }
     }
 
     fn size(&self, k: &Region) -> u32 {
@@ -428,7 +406,7 @@ impl<R: GridRules> BitGame for GridGame<R> {
 /// The canonical regions of the cells `bits` of an h×w frame (any set, connected or
 /// not).
 pub fn components(h: u32, w: u32, bits: u128) -> Vec<Region> {
-    let frame = Frame::new(h, w);
+    let frame = Frame::<u128>::new(h, w);
     let mut out = Vec::new();
     frame.for_each_component(bits & frame.all, |c| out.push(frame.canonical(c)));
     out
@@ -439,7 +417,7 @@ mod tests {
     use super::*;
 
     /// The cells of a picture ('#' a cell), rows separated by '/'.
-    fn region(text: &str) -> (Frame, u128) {
+    fn region(text: &str) -> (Frame<u128>, u128) {
         let rows: Vec<&str> = text.split('/').collect();
         let (h, w) = (rows.len() as u32, rows[0].len() as u32);
         let mut bits = 0u128;
@@ -497,10 +475,85 @@ mod tests {
         assert_ne!(f.canonical(s), forms[0]);
     }
 
+    /// The normal form by its definition: the cells cropped to their box, the 8 images
+    /// under the square's symmetries, those at most as tall as wide, the least number.
+    fn normal_form_by_definition(h: u32, w: u32, c: u128) -> Region {
+        let cells: Vec<(u32, u32)> = (0..h * w)
+            .filter(|&i| c >> i & 1 == 1)
+            .map(|i| (i / w, i % w))
+            .collect();
+        let r0 = cells.iter().map(|p| p.0).min().unwrap();
+        let c0 = cells.iter().map(|p| p.1).min().unwrap();
+        let bh = cells.iter().map(|p| p.0).max().unwrap() - r0 + 1;
+        let bw = cells.iter().map(|p| p.1).max().unwrap() - c0 + 1;
+        let mut best: Option<Region> = None;
+        for t in 0..8 {
+            let (mut hh, mut ww) = (bh, bw);
+            if t >= 4 {
+                std::mem::swap(&mut hh, &mut ww);
+            }
+            if hh > ww {
+                continue;
+            }
+            let mut x = 0u128;
+            for &(r, q) in &cells {
+                let (mut r, mut q) = (r - r0, q - c0);
+                if t >= 4 {
+                    std::mem::swap(&mut r, &mut q);
+                }
+                if t & 1 == 1 {
+                    r = hh - 1 - r;
+                }
+                if t & 2 == 2 {
+                    q = ww - 1 - q;
+                }
+                x |= 1 << (r * ww + q);
+            }
+            let img = Region::new(hh, ww, x);
+            if best.is_none_or(|b| x < b.bits()) {
+                best = Some(img);
+            }
+        }
+        best.unwrap()
+    }
+
+    #[test]
+    fn normal_forms_agree_with_the_definition_on_random_regions() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for _ in 0..20000 {
+            let h = 1 + next(12) as u32;
+            let w = 1 + next((128 / h).min(40) as u64) as u32;
+            let density = 1 + next(9);
+            let bits = (0..h * w).filter(|_| next(10) < density).fold(0u128, |x, i| x | 1 << i);
+            let f = Frame::<u128>::new(h, w);
+            f.for_each_component(bits, |c| {
+                let want = normal_form_by_definition(h, w, c);
+                assert_eq!(f.canonical(c), want, "{h}x{w} {c:#x}");
+                if h * w <= 64 {
+                    let f64 = Frame::<u64>::new(h, w);
+                    assert_eq!(f64.canonical(c as u64), want, "{h}x{w} {c:#x} in 64 bits");
+                }
+            });
+            if h * w <= 64 {
+                // The same components in 64 bits.
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                f.for_each_component(bits, |c| a.push(c));
+                Frame::<u64>::new(h, w).for_each_component(bits as u64, |c| b.push(u128::from(c)));
+                assert_eq!(a, b);
+            }
+        }
+    }
+
     #[test]
     fn rows_by_reciprocal() {
         for w in 1..=128 {
-            let f = Frame::new(128 / w, w);
+            let f = Frame::<u128>::new(128 / w, w);
             for i in 0..128 {
                 assert_eq!(f.row_of(i), i / w, "cell {i}, width {w}");
             }
@@ -513,12 +566,12 @@ mod tests {
         assert_eq!(f.canonical(u128::MAX), Region::new(1, 128, u128::MAX));
         let f = Frame::new(128, 1);
         assert_eq!(f.canonical(u128::MAX), Region::new(1, 128, u128::MAX));
-        let f = Frame::new(2, 64);
+        let f = Frame::<u128>::new(2, 64);
         let mut n = 0;
         f.for_each_component(f.all, |_| n += 1);
         assert_eq!(n, 1);
         assert_eq!(f.canonical(f.all), Region::new(2, 64, u128::MAX));
-        let f = Frame::new(64, 2);
+        let f = Frame::<u128>::new(64, 2);
         assert_eq!(f.canonical(f.all), Region::new(2, 64, u128::MAX));
     }
 }
