@@ -102,3 +102,25 @@ fn an_interrupted_search_resumes_from_its_database() {
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("resumed from the database"), "{err}");
 }
+
+#[test]
+fn a_database_larger_than_the_table_is_refused_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nk.db");
+    let f = db.to_str().unwrap();
+    grundy()
+        .args(["value", "node-kayles-grid(5,11)", "--db", f])
+        .assert()
+        .success();
+    let before = std::fs::read(&db).unwrap();
+    let entries = words(&db)[words(&db).len() - 2];
+    assert!(entries > 80000, "{entries} entries");
+    // A limit whose table holds fewer entries than the file: refused with the memory
+    // it needs, and the file is left as it was.
+    let line = error_line(&["--memory-limit", "4M", "value", "node-kayles-grid(5,11)", "--db", f]);
+    assert!(
+        line.contains("reading the database") && line.contains("--memory-limit"),
+        "{line}"
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+}

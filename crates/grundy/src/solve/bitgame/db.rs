@@ -216,6 +216,22 @@ impl<G: BitGame> Search<G> {
                 "damaged ({n} entries announced, {entry_words} words of them)"
             )));
         }
+        // A table too small for the file would drop entries, and the next save would
+        // write fewer than the file holds: refused instead. The table is three quarters
+        // of the memory limit and fills to about three quarters before it doubles.
+        let slot = super::Table::<G::Key>::SLOT_BYTES;
+        if n > self.table.capacity() / 8 * 7 {
+            return Err(Error::TooLarge {
+                what: format!("reading the database {}", path.display()),
+                estimate_bytes: (n.saturating_mul(8) / 7 + 1).div_ceil(64).next_power_of_two().saturating_add(16).saturating_mul(64 * slot)
+                    / 3
+                    * 4,
+                limit_bytes: ctl.memory_limit(),
+                detail: format!(
+                    "{n} entries of {slot} bytes, the table being three quarters of the limit and kept at most 7/8 full; a smaller limit would drop entries and shrink the file"
+                ),
+            });
+        }
         // Second pass: the entries into the table (which keeps to its memory bound).
         let mut r = open()?;
         for _ in 0..at {

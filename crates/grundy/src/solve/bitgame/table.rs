@@ -335,6 +335,11 @@ impl<K: TableKey> Table<K> {
         self.len() == 0
     }
 
+    /// The most entries the table holds at its bound.
+    pub fn capacity(&self) -> u64 {
+        (self.max_shard_slots as u64) << SHARD_BITS
+    }
+
     /// The bytes the slots and tags take now.
     pub fn bytes(&self) -> u64 {
         self.shards
