@@ -227,6 +227,43 @@ fn engine_agrees_with_plain_search_on_random_boards() {
     }
 }
 
+/// Two searches of different games alive on one thread, asked in turn about the same
+/// regions: each keeps to its own values (the threads' caches of values in front of the
+/// tables are per table), and both agree with the plain search.
+#[test]
+fn two_games_on_one_thread_keep_their_own_values() {
+    let mut next = rng(0x51_7CC1_B727_220A);
+    let mut cram = Search::new(GridGame(CramRules), 1 << 22);
+    let mut kayles = Search::new(GridGame(NodeKaylesRules), 1 << 22);
+    cram.prune = true;
+    kayles.prune = true;
+    let mut memos: FxHashMap<(usize, usize, bool), FxHashMap<u64, u32>> = FxHashMap::default();
+    for _ in 0..200 {
+        let (h, w) = (1 + next(5) as usize, 1 + next(6) as usize);
+        let full = (1u64 << (h * w)) - 1;
+        let cells = full & !(next(1 << 30) & next(1 << 30) & full);
+        for region in grundy::solve::grid::components(h as u32, w as u32, u128::from(cells)) {
+            let bits = region.bits() as u64;
+            let (rh, rw) = (region.h as usize, region.w as usize);
+            for k in [false, true, false] {
+                let got = if k {
+                    kayles.value(&region, &Control::new()).unwrap()
+                } else {
+                    cram.value(&region, &Control::new()).unwrap()
+                };
+                let want = plain(rh, rw, bits, k, memos.entry((rh, rw, k)).or_default());
+                assert_eq!(
+                    got,
+                    want,
+                    "{} as {}",
+                    board_text(rh, rw, bits),
+                    if k { "node-kayles" } else { "cram" }
+                );
+            }
+        }
+    }
+}
+
 /// A sum of boards: the nim-sum; the winning moves reach P-positions and parse back.
 #[test]
 fn sums_and_winning_moves() {

@@ -28,6 +28,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub mod db;
+mod front;
 mod nimset;
 mod proof;
 mod prune;

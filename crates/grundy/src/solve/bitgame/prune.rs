@@ -203,6 +203,22 @@ impl<G: BitGame> Search<G> {
         }
     }
 
+    /// Applies an option's answer to the candidates: its exact value v takes v out (or
+    /// the largest candidate, if v is not one below it), "not in the set" takes out the
+    /// largest candidate and makes the result inexact.
+    fn apply(cand: &mut NimSet, exact: &mut bool, answer: Result<Option<u32>>) -> Result<()> {
+        let below = cand.without_max();
+        match answer? {
+            Some(v) if below.contains(v) => cand.remove(v),
+            Some(_) => *cand = below,
+            None => {
+                *cand = below;
+                *exact = false;
+            }
+        }
+        Ok(())
+    }
+
     /// The value of the connected component `k` if it is in `want`; `None` only if it
     /// is not (an exact value may be returned that is not in `want`).
     pub(super) fn in_set(
@@ -246,48 +262,57 @@ impl<G: BitGame> Search<G> {
             1
         };
         let mut i = 0;
-        while i < lv.moves.len() && !cand.is_disjoint(&want) {
-            // The first move alone; then, on several threads, as many moves at once,
-            // each asked about the candidates as they are before any of them answers
-            // (a larger set than the sequential search would ask about: still a valid
-            // question), the answers applied in order.
-            let take = if i == 0 { 1 } else { threads.min(lv.moves.len() - i) };
-            let below = cand.without_max();
-            let ask = below.and(&upto_want);
-            let answers: Vec<Result<Option<u32>>> = if take == 1 {
+        // The first move alone (it often settles the question).
+        if !lv.moves.is_empty() && !cand.is_disjoint(&want) {
+            let mut m = lv.moves[0];
+            let ask = cand.without_max().and(&upto_want);
+            let answer = self.ask(&mut m, &lv.comps, ask, levels, depth + 1, ctl);
+            result = Self::apply(&mut cand, &mut exact, answer);
+            i = 1;
+        }
+        if result.is_ok() && threads > 1 && i < lv.moves.len() && !cand.is_disjoint(&want) {
+            // The other moves on several threads, each taking the next move as it
+            // finishes one (no round waits for its slowest move), asked about the
+            // candidates as they are when it is taken (a larger set than the sequential
+            // search would ask about: still a valid question); each answer is applied
+            // as it comes, which keeps the invariants above (an answer asked about a set
+            // that the candidates have since lost elements of takes out the value or the
+            // largest candidate, as in order).
+            let shared = std::sync::Mutex::new((cand, exact, i, Ok(())));
+            let (moves, comps) = (&lv.moves, &lv.comps);
+            rayon::scope(|s| {
+                for _ in 0..threads {
+                    s.spawn(|_| {
+                        let mut levels = Vec::new();
+                        loop {
+                            let (j, ask) = {
+                                let mut st = shared.lock().unwrap_or_else(|e| e.into_inner());
+                                if st.3.is_err() || st.2 >= moves.len() || st.0.is_disjoint(&want) {
+                                    return;
+                                }
+                                st.2 += 1;
+                                (st.2 - 1, st.0.without_max().and(&upto_want))
+                            };
+                            let mut m = moves[j];
+                            let answer = self.ask(&mut m, comps, ask, &mut levels, depth + 1, ctl);
+                            let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+                            let st = &mut *guard;
+                            if st.3.is_ok() && !st.0.is_disjoint(&want) {
+                                st.3 = Self::apply(&mut st.0, &mut st.1, answer);
+                            }
+                        }
+                    });
+                }
+            });
+            let st = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+            (cand, exact, result) = (st.0, st.1, st.3);
+        } else {
+            while result.is_ok() && i < lv.moves.len() && !cand.is_disjoint(&want) {
                 let mut m = lv.moves[i];
-                vec![self.ask(&mut m, &lv.comps, ask, levels, depth + 1, ctl)]
-            } else {
-                let comps = &lv.comps;
-                lv.moves[i..i + take]
-                    .par_iter()
-                    .map_init(Vec::new, |levels, m| {
-                        let mut m = *m;
-                        self.ask(&mut m, comps, ask, levels, depth + 1, ctl)
-                    })
-                    .collect()
-            };
-            i += take;
-            for answer in answers {
-                if cand.is_disjoint(&want) {
-                    break;
-                }
-                let below = cand.without_max();
-                match answer {
-                    Ok(Some(v)) if below.contains(v) => cand.remove(v),
-                    Ok(Some(_)) => cand = below,
-                    Ok(None) => {
-                        cand = below;
-                        exact = false;
-                    }
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                }
-            }
-            if result.is_err() {
-                break;
+                let ask = cand.without_max().and(&upto_want);
+                let answer = self.ask(&mut m, &lv.comps, ask, levels, depth + 1, ctl);
+                result = Self::apply(&mut cand, &mut exact, answer);
+                i += 1;
             }
         }
         Self::put_level(levels, depth, lv);

@@ -156,6 +156,8 @@ struct Padded<T>(T);
 /// A transposition table with a memory bound: canonical component → value.
 pub struct Table<K> {
     shards: Box<[Padded<Mutex<Shard<K>>>]>,
+    /// This table's number, for the threads' caches of its values ([`super::front`]).
+    id: u64,
     /// The largest capacity one shard may have.
     max_shard_slots: usize,
     replaced: AtomicU64,
@@ -182,8 +184,10 @@ impl<K: TableKey> Table<K> {
         let shards = (0..1usize << SHARD_BITS)
             .map(|_| Padded(Mutex::new(Shard::with_capacity(FIRST_SHARD_SLOTS))))
             .collect();
+        static NEXT: AtomicU64 = AtomicU64::new(1);
         Table {
             shards,
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
             max_shard_slots,
             replaced: AtomicU64::new(0),
         }
@@ -207,11 +211,23 @@ impl<K: TableKey> Table<K> {
     /// known not to have.
     #[inline]
     pub fn entry(&self, k: &K, h: u64) -> Option<(Option<u32>, u32)> {
-        let s = self.shard(h);
-        s.find(k, h).map(|i| {
-            let e = &s.slots[i];
-            ((e.value != UNKNOWN).then_some(u32::from(e.value)), e.excluded)
-        })
+        let words = k.to_words();
+        if let Some(w) = &words {
+            if let Some(v) = super::front::get(self.id, w, h) {
+                return Some((Some(v), 0));
+            }
+        }
+        let found = {
+            let s = self.shard(h);
+            s.find(k, h).map(|i| {
+                let e = &s.slots[i];
+                ((e.value != UNKNOWN).then_some(u32::from(e.value)), e.excluded)
+            })
+        };
+        if let (Some(w), Some((Some(v), _))) = (&words, found) {
+            super::front::put(self.id, w, h, v);
+        }
+        found
     }
 
     /// Records that the value of `k` is none of the values of the mask `mask` (bit t
@@ -245,6 +261,9 @@ impl<K: TableKey> Table<K> {
         let Ok(value) = u16::try_from(value) else { return };
         if value == UNKNOWN {
             return;
+        }
+        if let Some(w) = k.to_words() {
+            super::front::put(self.id, &w, h, u32::from(value));
         }
         self.store(
             Slot {
