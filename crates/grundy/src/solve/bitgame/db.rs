@@ -223,7 +223,7 @@ impl<G: BitGame> Search<G> {
         if n > self.table.capacity() / 8 * 7 {
             return Err(Error::TooLarge {
                 what: format!("reading the database {}", path.display()),
-                estimate_bytes: (n.saturating_mul(8) / 7 + 1).div_ceil(64).next_power_of_two().saturating_add(16).saturating_mul(64 * slot)
+                estimate_bytes: (n.saturating_mul(8) / 7 + 1).div_ceil(64).saturating_add(17).saturating_mul(64 * slot)
                     / 3
                     * 4,
                 limit_bytes: ctl.memory_limit(),

@@ -11,7 +11,9 @@
 //!
 //! A full window is made room in by moving entries along within their own windows
 //! (hopscotch hashing). A shard doubles when it is three quarters full or a key's
-//! window cannot be made room in, up to its share of the bound; at the bound the smallest component of the window is replaced
+//! window cannot be made room in, up to its share of the bound (the last step grows it
+//! to that share exactly, so a table can use all of its bound, not only the power of
+//! two below it); at the bound the smallest component of the window is replaced
 //! (the cheapest to recompute) if it is not larger than the new one. Values are exact
 //! whatever the bound; a small table only costs time.
 
@@ -60,7 +62,7 @@ fn matches(w: u64, t: u8) -> u64 {
 }
 
 struct Shard<K> {
-    /// `cap + PROBE − 1` tags and slots, `cap` a power of two.
+    /// `cap + PROBE − 1` tags and slots.
     tags: Vec<u8>,
     slots: Vec<Slot<K>>,
     cap: usize,
@@ -80,7 +82,9 @@ impl<K: TableKey> Shard<K> {
     /// The first slot of the window of hash `h`.
     #[inline]
     fn base(&self, h: u64) -> usize {
-        h as usize & (self.cap - 1)
+        // The low 32 bits of the hash scaled to 0…cap (any capacity, not only powers
+        // of two; the tag and the shard come from the high bits).
+        (((h & 0xFFFF_FFFF) * self.cap as u64) >> 32) as usize
     }
 
     /// The index of `k`'s slot, if it is there.
@@ -175,12 +179,8 @@ impl<K: TableKey> Table<K> {
     /// An empty table that grows up to about `max_bytes` (at least its first size).
     pub fn new(max_bytes: u64) -> Table<K> {
         let per_shard = (max_bytes / Self::SLOT_BYTES) >> SHARD_BITS;
-        // Shards double, so the largest is the power of two at or below the bound.
-        let max_shard_slots = if per_shard <= 2 * FIRST_SHARD_SLOTS as u64 {
-            FIRST_SHARD_SLOTS
-        } else {
-            1usize << (63 - (per_shard - PROBE as u64).leading_zeros())
-        };
+        // Shards double, and the last step grows a shard to the bound itself.
+        let max_shard_slots = (per_shard.saturating_sub(PROBE as u64) as usize).clamp(FIRST_SHARD_SLOTS, 1 << 32);
         let shards = (0..1usize << SHARD_BITS)
             .map(|_| Padded(Mutex::new(Shard::with_capacity(FIRST_SHARD_SLOTS))))
             .collect();
@@ -286,7 +286,7 @@ impl<K: TableKey> Table<K> {
         loop {
             let can_grow = s.cap < self.max_shard_slots;
             if can_grow && s.len * 4 >= s.cap * 3 {
-                Self::grow(&mut s);
+                Self::grow(&mut s, self.max_shard_slots);
             }
             if let Some(i) = s.find(&k, h) {
                 s.slots[i] = entry;
@@ -296,7 +296,7 @@ impl<K: TableKey> Table<K> {
                 return;
             }
             if can_grow {
-                Self::grow(&mut s);
+                Self::grow(&mut s, self.max_shard_slots);
                 continue;
             }
             let b = s.base(h);
@@ -312,10 +312,11 @@ impl<K: TableKey> Table<K> {
         }
     }
 
-    /// Doubles a shard and moves every entry to the larger one (doubling again in the
-    /// rare case that a window overflows).
-    fn grow(s: &mut Shard<K>) {
-        let mut cap = s.cap * 2;
+    /// Doubles a shard, or grows it to `max` slots if that is less, and moves every
+    /// entry to the larger one (doubling again in the rare case that a window
+    /// overflows).
+    fn grow(s: &mut Shard<K>, max: usize) {
+        let mut cap = (s.cap * 2).min(max.max(s.cap + 1));
         'again: loop {
             let mut next = Shard::with_capacity(cap);
             for (e, _) in s.slots.iter().zip(&s.tags).filter(|(_, &t)| t != 0) {
@@ -427,6 +428,24 @@ mod tests {
             n += 1;
         });
         assert_eq!(n, 200_000);
+    }
+
+    /// A bound that is not a power of two of slots is used whole: the shards double
+    /// and then grow to their share of the bound, and hold about as many entries as
+    /// it has slots before they replace any.
+    #[test]
+    fn the_whole_bound_is_used() {
+        let bound = 3 << 20; // 3 MiB: 1489 slots a shard, between 1024 and 2048
+        let t: Table<u64> = Table::new(bound);
+        let n = 85_000u64; // 89% of the 95296 slots
+        for k in 0..n {
+            t.insert(k, k.hash64(), (k % 5) as u32, 5);
+        }
+        assert!(t.bytes() <= bound, "{} bytes", t.bytes());
+        assert!(t.capacity() > 1 << 16, "capacity {}", t.capacity());
+        assert!(t.replaced() < n / 100, "{} replaced", t.replaced());
+        let kept = (0..n).filter(|k| t.get(k, k.hash64()) == Some((k % 5) as u32)).count() as u64;
+        assert!(kept + t.replaced() >= n && kept > 65536, "{kept} kept");
     }
 
     /// The moves of hopscotch hashing fill a shard to three quarters before it doubles,
