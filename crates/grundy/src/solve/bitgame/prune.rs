@@ -261,16 +261,17 @@ impl<G: BitGame> Search<G> {
         } else {
             1
         };
+        // The moves in order on this thread: the first alone (it often settles the
+        // question), the others too when there is one thread.
         let mut i = 0;
-        // The first move alone (it often settles the question).
-        if !lv.moves.is_empty() && !cand.is_disjoint(&want) {
-            let mut m = lv.moves[0];
+        while result.is_ok() && i < lv.moves.len() && !cand.is_disjoint(&want) && (i == 0 || threads == 1) {
+            let mut m = lv.moves[i];
             let ask = cand.without_max().and(&upto_want);
             let answer = self.ask(&mut m, &lv.comps, ask, levels, depth + 1, ctl);
             result = Self::apply(&mut cand, &mut exact, answer);
-            i = 1;
+            i += 1;
         }
-        if result.is_ok() && threads > 1 && i < lv.moves.len() && !cand.is_disjoint(&want) {
+        if result.is_ok() && i < lv.moves.len() && !cand.is_disjoint(&want) {
             // The other moves on several threads, each taking the next move as it
             // finishes one (no round waits for its slowest move), asked about the
             // candidates as they are when it is taken (a larger set than the sequential
@@ -306,14 +307,6 @@ impl<G: BitGame> Search<G> {
             });
             let st = shared.into_inner().unwrap_or_else(|e| e.into_inner());
             (cand, exact, result) = (st.0, st.1, st.3);
-        } else {
-            while result.is_ok() && i < lv.moves.len() && !cand.is_disjoint(&want) {
-                let mut m = lv.moves[i];
-                let ask = cand.without_max().and(&upto_want);
-                let answer = self.ask(&mut m, &lv.comps, ask, levels, depth + 1, ctl);
-                result = Self::apply(&mut cand, &mut exact, answer);
-                i += 1;
-            }
         }
         Self::put_level(levels, depth, lv);
         result?;
