@@ -26,7 +26,7 @@
 //! at a time, from 0 up ("aspiration sets"), since most values are small.
 //!
 //! Beyond the paper, an answer "not in R" is kept in the table for the values of R
-//! below 32, so that a later question about a subset of them is answered at once, and a
+//! below 16, so that a later question about a subset of them is answered at once, and a
 //! question drops the values already known not to be the component's.
 
 use super::nimset::{NimSet, MAX_OPTIONS};

@@ -21,15 +21,15 @@ use super::TableKey;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-/// One slot: the key, the value (or [`UNKNOWN`]), the component's size (its priority
-/// when the window is full), and bit t of `excluded` set when the value is known not
-/// to be t (t < 32).
+/// One slot: the key, the value (or [`UNKNOWN`]), bit t of `excluded` set when the
+/// value is known not to be t (t < 16), and the component's size (at most 255: its
+/// priority when the window is full). A board region (18 bytes) makes a slot of 24.
 #[derive(Clone, Copy, Default)]
 struct Slot<K> {
     key: K,
     value: u16,
-    size: u16,
-    excluded: u32,
+    excluded: u16,
+    size: u8,
 }
 
 /// The `value` of a slot that holds only values excluded.
@@ -207,7 +207,7 @@ impl<K: TableKey> Table<K> {
         self.entry(k, h).and_then(|(v, _)| v)
     }
 
-    /// What is stored for `k`: its value if known, and the values (below 32) it is
+    /// What is stored for `k`: its value if known, and the values (below 16) it is
     /// known not to have.
     #[inline]
     pub fn entry(&self, k: &K, h: u64) -> Option<(Option<u32>, u32)> {
@@ -221,7 +221,10 @@ impl<K: TableKey> Table<K> {
             let s = self.shard(h);
             s.find(k, h).map(|i| {
                 let e = &s.slots[i];
-                ((e.value != UNKNOWN).then_some(u32::from(e.value)), e.excluded)
+                (
+                    (e.value != UNKNOWN).then_some(u32::from(e.value)),
+                    u32::from(e.excluded),
+                )
             })
         };
         if let (Some(w), Some((Some(v), _))) = (&words, found) {
@@ -231,8 +234,10 @@ impl<K: TableKey> Table<K> {
     }
 
     /// Records that the value of `k` is none of the values of the mask `mask` (bit t
-    /// for the value t < 32), unless its value is stored.
+    /// for the value t < 32), unless its value is stored. Only the values below 16 are
+    /// kept (a slot's room; a question about the others is asked again).
     pub fn exclude_mask(&self, k: K, h: u64, mask: u32, size: u32) {
+        let mask = mask as u16;
         if mask == 0 {
             return;
         }
@@ -280,7 +285,7 @@ impl<K: TableKey> Table<K> {
     /// Stores `entry` (its size set from `size`), replacing the entry of its key.
     fn store(&self, mut entry: Slot<K>, h: u64, size: u32) {
         let k = entry.key;
-        let size = size.clamp(1, u32::from(u16::MAX)) as u16;
+        let size = size.clamp(1, u32::from(u8::MAX)) as u8;
         entry.size = size;
         let mut s = self.shard(h);
         loop {
@@ -330,14 +335,14 @@ impl<K: TableKey> Table<K> {
         }
     }
 
-    /// Calls `f` with every entry: its key, its value if known, the values (below 32)
-    /// it is known not to have, and its size.
+    /// Calls `f` with every entry: its key, its value if known, the values (below 16)
+    /// it is known not to have, and its size (at most 255).
     pub fn for_each(&self, mut f: impl FnMut(&K, Option<u32>, u32, u32)) {
         for m in self.shards.iter() {
             let s = m.0.lock().unwrap_or_else(|e| e.into_inner());
             for (e, _) in s.slots.iter().zip(&s.tags).filter(|(_, &t)| t != 0) {
                 let v = (e.value != UNKNOWN).then_some(u32::from(e.value));
-                f(&e.key, v, e.excluded, u32::from(e.size));
+                f(&e.key, v, u32::from(e.excluded), u32::from(e.size));
             }
         }
     }
@@ -406,7 +411,7 @@ mod tests {
         let t: Table<u64> = Table::new(1 << 26);
         for k in 0..200_000u64 {
             if k % 3 == 0 {
-                t.exclude_mask(k, k.hash64(), 1 << (k % 32), 5);
+                t.exclude_mask(k, k.hash64(), 1 << (k % 16), 5);
             } else {
                 t.insert(k, k.hash64(), (k % 7) as u32, 5);
             }
@@ -416,7 +421,7 @@ mod tests {
         for k in 0..200_000u64 {
             let e = t.entry(&k, k.hash64()).expect("kept");
             if k % 3 == 0 {
-                assert_eq!(e, (None, 1 << (k % 32)));
+                assert_eq!(e, (None, 1 << (k % 16)));
             } else {
                 assert_eq!(e, (Some((k % 7) as u32), 0));
             }
