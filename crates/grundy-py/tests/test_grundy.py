@@ -696,8 +696,16 @@ CHILD = textwrap.dedent(
 def _interrupted_child(kind, send=True):
     """Runs CHILD; `send`: SIGINT from here 1 s after it started (else it sends its own).
     Returns (stdout, seconds from the signal to the end)."""
+    # The child starts with SIGINT's default action, whatever this process was given:
+    # a test run started in the background of a non-interactive shell has SIGINT
+    # ignored, a child would inherit that, and Python installs no KeyboardInterrupt
+    # handler for a signal ignored at its start.
     p = subprocess.Popen(
-        [sys.executable, "-c", CHILD, kind], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD, kind],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert p.stdout.readline().strip() == "started"
