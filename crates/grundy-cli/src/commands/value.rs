@@ -213,6 +213,9 @@ fn use_db(solver: &mut Solver, a: &Args, pos: &grundy::game::Position, path: &st
     solver
         .evaluator()
         .use_db(path.to_path_buf(), Box::new(|m| crate::eprintln_quiet!("grundy: {m}")));
+    // A second Ctrl-C waits for the database's save when the search stops (a third
+    // abandons it), as for `seq --checkpoint`.
+    crate::progress::guard_saves_to(path);
     Ok(())
 }
 
