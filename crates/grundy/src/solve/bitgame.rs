@@ -230,7 +230,7 @@ pub struct Search<G: BitGame> {
     /// Components searched, on cache lines of its own: every thread adds to it at
     /// every position, and beside the table's address and the flags, which every
     /// look-up reads, it made each of those reads a miss on the other thread.
-    searched: OwnLine<AtomicU64>,
+    searched: table::Padded<AtomicU64>,
     /// Search in parallel (the first two levels) when true.
     pub parallel: bool,
     /// Ask options whether their values are in a set instead of computing every
@@ -243,10 +243,6 @@ pub struct Search<G: BitGame> {
     /// The database the table is saved to ([`db`]).
     db: Option<db::Db>,
 }
-
-/// A value on a pair of cache lines of its own (no other field shares them).
-#[repr(align(128))]
-struct OwnLine<T>(T);
 
 /// A sum in the outcome search: its components (sorted canonical keys, none of them
 /// folded into the heap) and the nim-heap.
@@ -293,7 +289,7 @@ impl<G: BitGame> Search<G> {
         Search {
             game,
             table: Table::new(table_bytes),
-            searched: OwnLine(AtomicU64::new(0)),
+            searched: table::Padded(AtomicU64::new(0)),
             parallel: true,
             prune: false,
             exact: false,

@@ -8,7 +8,8 @@
 //! entries (a key in three words — [`TableKey::to_words`] — and one word of data: the
 //! value, or 65535 if only excluded values are known, in bits 0–15, the component's size
 //! in bits 16–31, the values it is known not to have, a mask of values below 32, in bits
-//! 32–63; the table keeps the sizes to 255 and the values excluded below 16), the number of entries, and a checksum of every word before it. It is written
+//! 32–63; the table keeps the sizes to 255 and the values excluded below 16), the
+//! number of entries, and a checksum of every word before it. It is written
 //! atomically (a temporary file, then a rename), streamed (never held in memory), at
 //! the end of every search, when a search is interrupted, and every [`SAVE_EVERY`]
 //! during a search.

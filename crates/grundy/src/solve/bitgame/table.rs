@@ -152,10 +152,11 @@ impl<K: TableKey> Shard<K> {
     }
 }
 
-/// A shard's lock on a cache line pair of its own (two threads locking neighbouring
-/// shards would otherwise pass one line back and forth).
+/// A value on a cache line pair of its own: a shard's lock (two threads locking
+/// neighbouring shards would otherwise pass one line back and forth), the search's
+/// count of positions.
 #[repr(align(128))]
-struct Padded<T>(T);
+pub(super) struct Padded<T>(pub(super) T);
 
 /// A transposition table with a memory bound: canonical component → value.
 pub struct Table<K> {
