@@ -14,7 +14,8 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// A proof saved by `grundy value EXPR --save-proof FILE`: exit 0 if it holds, 1
-    /// with the reason if not.
+    /// with the reason if not (on stdout), 2 if the file cannot be read as a proof at
+    /// all (missing, not gzip, cut short; on stderr).
     #[arg(long, value_name = "FILE")]
     check: PathBuf,
 }

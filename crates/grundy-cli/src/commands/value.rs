@@ -30,6 +30,15 @@ pub enum MethodArg {
     Sums,
 }
 
+impl MethodArg {
+    /// The name on the command line (`plain`, `sums`, …).
+    fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    }
+}
+
 impl From<MethodArg> for Method {
     fn from(m: MethodArg) -> Method {
         match m {
@@ -194,22 +203,49 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Refuses, with the reasons given, the options that a search keeping (`--db`) or
+/// proving (`--save-proof`) its work does not serve: misère play, `--method formula`
+/// (no search), and `--method plain` or `sums` (named to `confirming`).
+fn refuse_unserved(a: &Args, misere: &str, formula: &str, confirming: impl Fn(&str) -> String) -> anyhow::Result<()> {
+    if a.play != PlayArg::Normal {
+        anyhow::bail!("{misere}");
+    }
+    match a.method {
+        MethodArg::Formula => anyhow::bail!("{formula}"),
+        MethodArg::Plain | MethodArg::Sums => anyhow::bail!("{}", confirming(&a.method.name())),
+        _ => Ok(()),
+    }
+}
+
 /// `--db FILE`: the board game's engine keeps its table in the file.
 fn use_db(solver: &mut Solver, a: &Args, pos: &grundy::game::Position, path: &std::path::Path) -> anyhow::Result<()> {
-    if a.play != PlayArg::Normal {
-        anyhow::bail!("--db keeps the table of the normal-play search; it does not serve --play misere");
+    refuse_unserved(
+        a,
+        "--db keeps the table of the normal-play search; it does not serve --play misere",
+        "--db keeps a search's table; --method formula does not search",
+        |m| {
+            format!("--db keeps the default search's table; --method {m} confirms a value by a search of its own, which must not read it (drop --db)")
+        },
+    )?;
+    let mut games: Vec<String> = Vec::new();
+    for c in &pos.components {
+        if let grundy::game::Component::Game { ruleset, .. } = c {
+            if !games.contains(&ruleset.name()) {
+                games.push(ruleset.name());
+            }
+        }
     }
-    if a.method == MethodArg::Formula {
-        anyhow::bail!("--db keeps a search's table; --method formula does not search");
+    match &games[..] {
+        [] => anyhow::bail!(
+            "--db keeps the table of a board game's search (cram, node-kayles-grid, node-kayles-path): {pos} has no board"
+        ),
+        [_] => {}
+        [a, b, ..] => anyhow::bail!(
+            "--db keeps the table of one game, and {pos} has parts of {a} and {b}: search them one at a time, each with its own file"
+        ),
     }
-    let games = pos
-        .components
-        .iter()
-        .filter(|c| matches!(c, grundy::game::Component::Game { .. }))
-        .count();
-    if games == 0 {
-        anyhow::bail!("--db keeps the table of a board game's search (cram, node-kayles-grid, node-kayles-path): {pos} has no board");
-    }
+    // Found unwritable now, not after the search.
+    crate::output::check_writable(path)?;
     solver
         .evaluator()
         .use_db(path.to_path_buf(), Box::new(|m| crate::eprintln_quiet!("grundy: {m}")));
@@ -259,8 +295,16 @@ fn prove(a: &Args, pos: &grundy::game::Position, path: &std::path::Path, ctl: &C
     let [grundy::game::Component::Game { ruleset, pos: at }] = &pos.components[..] else {
         anyhow::bail!("--save-proof takes one board or graph position (e.g. 'cram(4,5)'), not a sum or a heap game");
     };
-    if a.method == MethodArg::Formula {
-        anyhow::bail!("--save-proof proves a value by search; --method formula has no proof");
+    refuse_unserved(
+        a,
+        "--save-proof proves a normal-play value; misère play has no proof (drop --play misere)",
+        "--save-proof proves a value by search; --method formula has no proof",
+        |m| {
+            format!("--save-proof runs the search that writes proofs; --method {m} writes none (the proof is the confirmation: check it with `grundy proof --check`)")
+        },
+    )?;
+    if a.db.is_some() {
+        anyhow::bail!("--save-proof runs a search of its own, which lists the positions its proof needs; it does not read or write --db (drop one of them)");
     }
     crate::output::check_writable(path)?;
     let mut engine = ruleset

@@ -61,6 +61,15 @@ fn a_database_is_written_read_back_and_checked() {
     assert!(error_line(&["value", "nim(3)", "--db", f]).contains("has no board"));
     assert!(error_line(&["value", "node-kayles-queens(5)", "--db", f]).contains("--db is for the games on boards"));
     assert!(error_line(&["value", "cram(3,5)", "--db", f, "--play", "misere"]).contains("normal-play"));
+    // The confirming searches must not read the default search's table.
+    for m in ["plain", "sums"] {
+        assert!(error_line(&["value", "cram(3,5)", "--db", f, "--method", m]).contains("must not read it"));
+    }
+    // A file keeps one game's table: a sum of two games would lose one silently.
+    assert!(error_line(&["value", "cram(3,5) + node-kayles-grid(2,3)", "--db", f]).contains("one game"));
+    // A file that cannot be written is found before the search, not after it.
+    let missing = dir.path().join("no/such/dir/c.db");
+    assert!(error_line(&["value", "cram(3,5)", "--db", missing.to_str().unwrap()]).contains("cannot write"));
 }
 
 /// A value changed in every entry of a small board, the checksum made to match: the
@@ -123,4 +132,35 @@ fn a_database_larger_than_the_table_is_refused_and_kept() {
         "{line}"
     );
     assert_eq!(std::fs::read(&db).unwrap(), before);
+    // At every limit the file is read whole or refused: a limit that passes the
+    // estimate but whose table drops entries of crowded windows is refused too (it
+    // was read with entries replaced, and the search saved the file smaller).
+    let mut read = 0;
+    for kib in (4352..=6400).step_by(128) {
+        let limit = format!("{kib}K");
+        let out = grundy()
+            .args([
+                "--memory-limit",
+                &limit,
+                "value",
+                "node-kayles-grid(5,11)",
+                "--db",
+                f,
+                "--stats",
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if out.status.success() {
+            read += 1;
+            assert!(
+                err.contains(&format!("{entries} table entries")) && err.contains(" 0 replaced"),
+                "{limit}: {err}"
+            );
+        } else {
+            assert!(err.contains("reading the database"), "{limit}: {err}");
+        }
+        assert_eq!(words(&db)[words(&db).len() - 2], entries, "{limit}: {err}");
+    }
+    assert!(read > 0, "no limit in the range reads the file");
 }

@@ -52,6 +52,20 @@ fn a_saved_proof_is_checked_and_a_tampered_one_rejected() {
     assert!(error_line(&["value", "node-kayles-cycle(7)", "--save-proof", f]).contains("proofs are written for"));
     let missing = dir.path().join("no/such/dir/p.gz");
     assert!(error_line(&["value", "cram(2,3)", "--save-proof", missing.to_str().unwrap()]).contains("cannot write"));
+    // Options the proof search does not serve are refused, not ignored: it wrote a
+    // normal-play proof for --play misere and left --db unwritten.
+    let db = dir.path().join("c.db");
+    for (extra, says) in [
+        (&["--play", "misere"][..], "normal-play"),
+        (&["--method", "sums"][..], "--method sums writes none"),
+        (&["--method", "plain"][..], "--method plain writes none"),
+        (&["--db", db.to_str().unwrap()][..], "--db"),
+    ] {
+        let mut args = vec!["value", "cram(3,3)", "--save-proof", f];
+        args.extend_from_slice(extra);
+        assert!(error_line(&args).contains(says), "{extra:?}");
+    }
+    assert!(!db.exists());
     assert!(error_line(&["proof", "--check", dir.path().join("absent").to_str().unwrap()]).contains("cannot read"));
 }
 

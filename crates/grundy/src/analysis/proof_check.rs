@@ -117,7 +117,9 @@ impl Rules for Board {
         }
         let parts = split_board(h, w, bits);
         if parts.len() != 1 {
-            return Err(format!("'{text}' is not connected"));
+            return Err(format!(
+                "the board region '{text}' (HxW:cells in hexadecimal) is not connected"
+            ));
         }
         Ok(parts[0])
     }
@@ -177,7 +179,9 @@ impl Rules for Graph {
         }
         let parts = self.split(s);
         if parts.len() != 1 {
-            return Err(format!("'{text}' is not connected"));
+            return Err(format!(
+                "the vertex set '{text}' (hexadecimal, bit i for vertex i) is not connected in the graph"
+            ));
         }
         Ok(parts[0])
     }

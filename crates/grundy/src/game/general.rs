@@ -145,7 +145,7 @@ pub trait GameSolver: Send {
     /// would not fit the memory limit.
     fn proof(&mut self, _pos: &GamePos, _ctl: &Control) -> Result<(Nimber, String)> {
         Err(crate::Error::Unsupported(
-            "proofs are written for Cram and Node-Kayles on boards, paths and graphs".into(),
+            "proofs are written for Cram, and for Node-Kayles on grids, paths, queens boards, P(n,k) and graphs given by their edges (node-kayles(\"…\")); not for this ruleset".into(),
         ))
     }
 }

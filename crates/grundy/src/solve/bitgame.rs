@@ -116,6 +116,21 @@ pub trait BitGame: Send + Sync {
     }
 }
 
+/// The error of a proof that outgrows its share of the memory limit (a quarter; the
+/// rest is the search's table), `bytes` so far of `share` bytes: stated as the memory
+/// limit the proof needs at least, against the limit set.
+pub(super) fn proof_too_large(what: &str, so_far: String, bytes: u64, share: u64) -> Error {
+    Error::TooLarge {
+        what: what.into(),
+        estimate_bytes: bytes.saturating_mul(4),
+        limit_bytes: share.saturating_mul(4),
+        detail: format!(
+            "more than {so_far}, {}, fill the proof's share, a quarter of the memory limit; it needs a larger limit",
+            crate::error::human_bytes(bytes)
+        ),
+    }
+}
+
 /// Bytes of one entry of the outcome search's table of sums (its key on the heap, the
 /// map's slot), for its memory bound.
 pub const SUM_BYTES: u64 = 160;
@@ -515,12 +530,16 @@ impl<G: BitGame> Search<G> {
             }
             let bytes = (sums.table.len() + record.len()) as u64 * 2 * SUM_BYTES;
             if bytes > sums.record_bytes {
-                return Err(Error::TooLarge {
-                    what: "the proof (the sums the outcome search decided)".into(),
-                    estimate_bytes: bytes,
-                    limit_bytes: sums.record_bytes,
-                    detail: format!("{} sums at about {} bytes each", sums.table.len(), 2 * SUM_BYTES),
-                });
+                return Err(proof_too_large(
+                    "the proof (the sums the outcome search decided)",
+                    format!(
+                        "{} sums at about {} bytes each",
+                        sums.table.len() + record.len(),
+                        2 * SUM_BYTES
+                    ),
+                    bytes,
+                    sums.record_bytes,
+                ));
             }
         }
         sums.table.insert((parts, heap), won);

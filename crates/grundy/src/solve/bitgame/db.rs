@@ -221,18 +221,26 @@ impl<G: BitGame> Search<G> {
         // write fewer than the file holds: refused instead. The table is three quarters
         // of the memory limit and fills to about three quarters before it doubles.
         let slot = super::Table::<G::Key>::SLOT_BYTES;
-        if n > self.table.capacity() / 8 * 7 {
-            return Err(Error::TooLarge {
-                what: format!("reading the database {}", path.display()),
-                estimate_bytes: (n.saturating_mul(8) / 7 + 1).div_ceil(64).saturating_add(17).saturating_mul(64 * slot)
-                    / 3
-                    * 4,
-                limit_bytes: ctl.memory_limit(),
-                detail: format!(
-                    "{n} entries of {slot} bytes, the table being three quarters of the limit and kept at most 7/8 full; a smaller limit would drop entries and shrink the file"
-                ),
-            });
+        let estimate = (n.saturating_mul(8) / 7 + 1)
+            .div_ceil(64)
+            .saturating_add(17)
+            .saturating_mul(64 * slot)
+            / 3
+            * 4;
+        let too_large = |estimate_bytes: u64, note: &str| {
+            Error::TooLarge {
+            what: format!("reading the database {}", path.display()),
+            estimate_bytes,
+            limit_bytes: ctl.memory_limit(),
+            detail: format!(
+                "{n} entries of {slot} bytes, the table being three quarters of the limit and kept at most 7/8 full{note}; a smaller limit would drop entries and shrink the file"
+            ),
         }
+        };
+        if n > self.table.capacity() / 8 * 7 {
+            return Err(too_large(estimate, ""));
+        }
+        let replaced = self.table.replaced();
         // Second pass: the entries into the table (which keeps to its memory bound).
         let mut r = open()?;
         for _ in 0..at {
@@ -264,6 +272,18 @@ impl<G: BitGame> Search<G> {
             if i & 0xF_FFFF == 0 && ctl.cancelled() {
                 return Err(Error::Interrupted);
             }
+        }
+        // The count above is an estimate: a shard whose keys' windows fill up before
+        // the others replaces entries while the table as a whole has room. A file that
+        // did not fit is refused all the same, before the search could save it smaller.
+        let dropped = self.table.replaced() - replaced;
+        if dropped > 0 {
+            // An eighth more room than the limit that dropped them.
+            let more = ctl.memory_limit().saturating_add(ctl.memory_limit() / 8).max(estimate);
+            return Err(too_large(
+                more,
+                &format!("; {dropped} of them did not fit, some parts of the table being fuller than the average"),
+            ));
         }
         // A sample recomputed from the rules, without the table.
         let mut memo = FxHashMap::default();

@@ -282,10 +282,10 @@ fn add<K: Clone + Eq + std::hash::Hash>(
 }
 
 fn too_large(entries: usize, max_bytes: u64) -> Error {
-    Error::TooLarge {
-        what: "the proof".into(),
-        estimate_bytes: entries as u64 * ENTRY_BYTES,
-        limit_bytes: max_bytes,
-        detail: format!("{entries} entries so far at about {ENTRY_BYTES} bytes each"),
-    }
+    super::proof_too_large(
+        "the proof",
+        format!("{entries} entries at about {ENTRY_BYTES} bytes each"),
+        entries as u64 * ENTRY_BYTES,
+        max_bytes,
+    )
 }
