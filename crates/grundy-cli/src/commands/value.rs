@@ -227,14 +227,7 @@ fn use_db(solver: &mut Solver, a: &Args, pos: &grundy::game::Position, path: &st
             format!("--db keeps the default search's table; --method {m} confirms a value by a search of its own, which must not read it (drop --db)")
         },
     )?;
-    let mut games: Vec<String> = Vec::new();
-    for c in &pos.components {
-        if let grundy::game::Component::Game { ruleset, .. } = c {
-            if !games.contains(&ruleset.name()) {
-                games.push(ruleset.name());
-            }
-        }
-    }
+    let games: Vec<String> = game_rulesets(pos).iter().map(|r| r.name()).collect();
     match &games[..] {
         [] => anyhow::bail!(
             "--db keeps the table of a board game's search (cram, node-kayles-grid, node-kayles-path): {pos} has no board"
@@ -328,26 +321,33 @@ fn prove(a: &Args, pos: &grundy::game::Position, path: &std::path::Path, ctl: &C
 
 /// The engine counters of each game ruleset of `pos` (once per ruleset), on stderr.
 fn print_stats(solver: &mut Solver, pos: &grundy::game::Position) {
-    let mut done: Vec<String> = Vec::new();
+    for ruleset in game_rulesets(pos) {
+        let Some(s) = solver.evaluator().game_stats(ruleset) else {
+            continue;
+        };
+        crate::eprintln_quiet!(
+            "grundy: {}: {} positions searched, {} table entries ({}), {} replaced",
+            ruleset.name(),
+            s.searched,
+            s.entries,
+            grundy::error::human_bytes(s.table_bytes),
+            s.replaced
+        );
+    }
+}
+
+/// The board and graph rulesets of `pos` (its `Component::Game` parts), each once,
+/// in order of first appearance.
+fn game_rulesets(pos: &grundy::game::Position) -> Vec<&std::sync::Arc<dyn grundy::game::GameRuleset>> {
+    let mut out: Vec<&std::sync::Arc<dyn grundy::game::GameRuleset>> = Vec::new();
     for c in &pos.components {
         if let grundy::game::Component::Game { ruleset, .. } = c {
-            let Some(s) = solver.evaluator().game_stats(ruleset) else {
-                continue;
-            };
-            if done.contains(&ruleset.name()) {
-                continue;
+            if !out.iter().any(|r| r.name() == ruleset.name()) {
+                out.push(ruleset);
             }
-            done.push(ruleset.name());
-            crate::eprintln_quiet!(
-                "grundy: {}: {} positions searched, {} table entries ({}), {} replaced",
-                ruleset.name(),
-                s.searched,
-                s.entries,
-                grundy::error::human_bytes(s.table_bytes),
-                s.replaced
-            );
         }
     }
+    out
 }
 
 /// `P-position (the previous player wins)` and so on.
