@@ -163,8 +163,9 @@ pub fn play_solver(solver: Solver, play: PlayArg, quotient: Option<&std::path::P
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
+    let name = label(&a.expr, &pos);
     if let Some(path) = &a.save_proof {
-        return prove(&a, &pos, path, ctl);
+        return prove(&a, &pos, &name, path, ctl);
     }
     let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
     a.period.apply(&mut solver, ctl)?;
@@ -173,7 +174,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     if solver.play() == Play::Misere {
         let v = solver.misere_value(&pos)?;
-        return print_misere(&pos, &v, a.format);
+        return print_misere(&pos, &name, &v, a.format);
     }
     let v = solver.value(&pos);
     let stopped = matches!(v, Err(grundy::Error::Interrupted));
@@ -182,7 +183,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     if stopped {
         crate::eprintln_quiet!(
-            "grundy: stopped before the value of {pos} was found; the counts above are the work done"
+            "grundy: stopped before the value of {name} was found; the counts above are the work done"
         );
     }
     let v = v?;
@@ -196,7 +197,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             source,
         })?,
         Format::Text => stdout(|w| {
-            writeln!(w, "{pos}: {}", describe_bounded(&v))?;
+            writeln!(w, "{name}: {}", describe_bounded(&v))?;
             source.iter().try_for_each(|s| writeln!(w, "source: {s}"))
         })?,
     }
@@ -248,7 +249,7 @@ fn use_db(solver: &mut Solver, a: &Args, pos: &grundy::game::Position, path: &st
     Ok(())
 }
 
-fn print_misere(pos: &grundy::game::Position, v: &MisereValue, format: Format) -> anyhow::Result<ExitCode> {
+fn print_misere(pos: &grundy::game::Position, name: &str, v: &MisereValue, format: Format) -> anyhow::Result<ExitCode> {
     match format {
         Format::Json => print_json(&MisereOut {
             position: pos.to_string(),
@@ -260,7 +261,7 @@ fn print_misere(pos: &grundy::game::Position, v: &MisereValue, format: Format) -
             note: v.note.clone(),
         })?,
         Format::Text => stdout(|w| {
-            write!(w, "{pos}: misère {}", describe(v.outcome))?;
+            write!(w, "{name}: misère {}", describe(v.outcome))?;
             if let Some(r) = &v.single {
                 write!(w, ", G⁻ = {}, genus {} ({})", r.misere_value, r.genus, r.tameness)?;
             }
@@ -284,7 +285,13 @@ fn print_misere(pos: &grundy::game::Position, v: &MisereValue, format: Format) -
 
 /// `value EXPR --save-proof FILE`: the value from the engine's proof search, and the
 /// proof written.
-fn prove(a: &Args, pos: &grundy::game::Position, path: &std::path::Path, ctl: &Control) -> anyhow::Result<ExitCode> {
+fn prove(
+    a: &Args,
+    pos: &grundy::game::Position,
+    name: &str,
+    path: &std::path::Path,
+    ctl: &Control,
+) -> anyhow::Result<ExitCode> {
     let [grundy::game::Component::Game { ruleset, pos: at }] = &pos.components[..] else {
         anyhow::bail!("--save-proof takes one board or graph position (e.g. 'cram(4,5)'), not a sum or a heap game");
     };
@@ -314,9 +321,21 @@ fn prove(a: &Args, pos: &grundy::game::Position, path: &std::path::Path, ctl: &C
             note: None,
             source: None,
         })?,
-        Format::Text => stdout(|w| writeln!(w, "{pos}: {}", describe_bounded(&v)))?,
+        Format::Text => stdout(|w| writeln!(w, "{name}: {}", describe_bounded(&v)))?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How the text result line names the position: as written by its rulesets (canonical,
+/// e.g. `nim(3, 4)`), except a position read from a file (`"@graph.txt"`), which keeps
+/// the expression as typed rather than the file's whole edge list (the JSON output's
+/// `position` keeps the edge list: it stands without the file).
+fn label(expr: &str, pos: &grundy::game::Position) -> String {
+    if expr.contains("\"@") {
+        expr.trim().to_string()
+    } else {
+        pos.to_string()
+    }
 }
 
 /// The engine counters of each game ruleset of `pos` (once per ruleset), on stderr.

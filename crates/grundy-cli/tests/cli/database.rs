@@ -43,9 +43,19 @@ fn a_database_is_written_read_back_and_checked() {
         .success()
         .stdout("cram(4,5): value 2, N-position (the next player wins)\n");
     // Another game's run refuses it.
-    assert!(error_line(&["value", "node-kayles-grid(3,5)", "--db", f]).contains("not a database of node-kayles-grid"));
-    // A byte changed: the checksum fails.
+    assert!(error_line(&["value", "node-kayles-grid(3,5)", "--db", f])
+        .contains("a database of cram, not of node-kayles-grid"));
+    // A byte changed: the checksum fails, in the game's name too.
     let good = words(&db);
+    let mut w = good.clone();
+    w[3] ^= 1;
+    write_words(&db, &w);
+    assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged (its checksum"));
+    // A name's length past the file.
+    let mut w = good.clone();
+    w[2] = 1 << 40;
+    write_words(&db, &w);
+    assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged (a game's name of 1099511627776 bytes)"));
     let mut w = good.clone();
     let last = w.len() - 2;
     w[last] ^= 1 << 40;

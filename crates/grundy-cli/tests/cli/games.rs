@@ -117,6 +117,13 @@ fn graph_files() {
     ]);
     assert_eq!(v["position"], "node-kayles(\"a-b b-c c-d d-e e-a\")");
     assert_eq!(v["value"], "0");
+    // The text line names the file as typed, not its edge list.
+    let typed = format!("node-kayles(\"@{}\")", f.display());
+    grundy()
+        .args(["value", &typed])
+        .assert()
+        .success()
+        .stdout(format!("{typed}: value 0, P-position (the previous player wins)\n"));
 }
 
 #[test]

@@ -36,6 +36,8 @@ const MAGIC: u64 = u64::from_le_bytes(*b"GRUNDYDB");
 const VERSION: u64 = 1;
 /// Words per entry in the file.
 const ENTRY_WORDS: usize = 4;
+/// The longest game's name a database may hold, in bytes.
+const MAX_NAME: u64 = 1024;
 /// Entries recomputed when a database is read.
 const SAMPLE: usize = 48;
 /// The largest component (cells or edges) the sample check recomputes.
@@ -175,8 +177,7 @@ impl<G: BitGame> Search<G> {
             Err(e) => return Err(bad(format!("cannot be read: {e}"))),
         };
         let name = name_words(&db.game);
-        let at = 2 + name.len();
-        if len % 8 != 0 || len < 8 * (at as u64 + 2) {
+        if len % 8 != 0 || len < 8 * 5 {
             return Err(bad("not a database (not whole words, or too short)".into()));
         }
         let words = len / 8;
@@ -185,24 +186,32 @@ impl<G: BitGame> Search<G> {
             Ok(Words(std::io::BufReader::with_capacity(1 << 20, f)))
         };
         let io = |e: std::io::Error| bad(format!("cannot be read: {e}"));
-        // First pass: the header, the checksum and the count, nothing kept.
+        // First pass: the header, the checksum and the count, nothing kept. The game's
+        // name is compared after the checksum, so that a damaged name is reported as
+        // damage and another game's file by that game's name.
         let mut r = open()?;
-        let head: Vec<u64> = (0..at).map(|_| r.next()).collect::<std::io::Result<_>>().map_err(io)?;
+        let head: Vec<u64> = (0..3).map(|_| r.next()).collect::<std::io::Result<_>>().map_err(io)?;
         if head[0] != MAGIC {
             return Err(bad("not a grundy database".into()));
         }
         if head[1] != VERSION {
             return Err(bad(format!("format version {} (this grundy reads {VERSION})", head[1])));
         }
-        if head[2..] != name[..] {
-            return Err(bad(format!("not a database of {}", db.game)));
+        let at = head[2].div_ceil(8).saturating_add(3);
+        if head[2] > MAX_NAME || at.saturating_add(2) > words {
+            return Err(bad(format!("damaged (a game's name of {} bytes)", head[2])));
         }
         let mut sum = Checksum::new();
         head.iter().for_each(|&w| sum.add(w));
+        let mut stored = Vec::with_capacity(at as usize);
+        stored.push(head[2]);
         let mut last = 0;
-        for i in at as u64..words - 1 {
+        for i in 3..words - 1 {
             last = r.next().map_err(io)?;
             sum.add(last);
+            if i < at {
+                stored.push(last);
+            }
             if i & 0xF_FFFF == 0 && ctl.cancelled() {
                 return Err(Error::Interrupted);
             }
@@ -210,6 +219,19 @@ impl<G: BitGame> Search<G> {
         if sum.value() != r.next().map_err(io)? {
             return Err(bad("damaged (its checksum does not match)".into()));
         }
+        if stored != name {
+            let bytes: Vec<u8> = stored[1..]
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .take(head[2] as usize)
+                .collect();
+            return Err(bad(format!(
+                "a database of {}, not of {}",
+                String::from_utf8_lossy(&bytes).escape_debug(),
+                db.game
+            )));
+        }
+        let at = at as usize;
         let n = last;
         let entry_words = words - at as u64 - 2;
         if entry_words != n.saturating_mul(ENTRY_WORDS as u64) {
