@@ -114,4 +114,28 @@ fn the_node_kayles_half_turn_rule_is_version_2s() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
+    // Boards far above the work limit for a search, which the rule settles: the
+    // estimate counts only what must be searched.
+    let centre_taken: Vec<String> = (0..11i32)
+        .map(|r| {
+            (0..11i32)
+                .map(|c| if (r - 5).abs() + (c - 5).abs() <= 1 { '#' } else { '.' })
+                .collect()
+        })
+        .collect();
+    for board in [
+        "node-kayles-grid(10,12)".to_string(),
+        format!("node-kayles-grid(\"{}\")", centre_taken.join("/")),
+    ] {
+        grundy()
+            .args(["value", &board, "--save-proof", f])
+            .assert()
+            .success()
+            .stdout(format!("{board}: value 0, P-position (the previous player wins)\n"));
+        grundy()
+            .args(["proof", "--check", f])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("holds: "));
+    }
 }

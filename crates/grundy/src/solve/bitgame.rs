@@ -861,8 +861,10 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         self.search(ctl)?;
         let search = self.search.as_ref().expect("created above");
         let keys = (self.split)(search.game(), pos);
-        // Every component is searched again: the proof needs the sums it decides.
-        self.announce("proving", keys.iter(), pos, ctl)?;
+        // Every component is searched again (the proof needs the sums it decides),
+        // except those a rule settles, as in `prove` (and in the checker).
+        let unsettled = keys.iter().filter(|k| search.game().known(k).is_none());
+        self.announce("proving", unsettled, pos, ctl)?;
         // The options as the rules give them: the checker knows no simplification.
         let search = self.search.as_mut().expect("created above");
         search.exact = true;
