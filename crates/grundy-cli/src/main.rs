@@ -142,6 +142,8 @@ fn reset_signals() {
 }
 
 fn main() -> ExitCode {
+    // The allocator counts the heap: the memory limit's checks see it.
+    grundy::control::start_heap_count();
     reset_signals();
     let cli: Cli = match cli_error::parse(help) {
         Ok(c) => c,

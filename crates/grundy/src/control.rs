@@ -194,16 +194,48 @@ impl Control {
     ///
     /// # Errors
     /// [`Error::TooLarge`] if `bytes` exceeds the memory limit.
+    ///
+    /// Where the program counts its heap ([`heap_bytes`], the CLI), the bytes held on
+    /// the heap are checked too, so that what an estimate leaves out (a hash map's
+    /// spare capacity, the keys' own allocations) cannot take a computation past the
+    /// limit.
     pub fn check_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
-        if bytes > self.memory_limit {
+        let held = heap_bytes().unwrap_or(0);
+        if bytes > self.memory_limit || held > self.memory_limit {
+            let mut detail = detail.into();
+            if held > bytes {
+                detail = format!(
+                    "{detail}; {} held on the heap, measured",
+                    crate::error::human_bytes(held)
+                );
+            }
             Err(Error::TooLarge {
                 what: what.to_string(),
-                estimate_bytes: bytes,
+                estimate_bytes: bytes.max(held),
                 limit_bytes: self.memory_limit,
-                detail: detail.into(),
+                detail,
             })
         } else {
             Ok(())
+        }
+    }
+
+    /// [`Control::check_memory`] for `bytes` about to be allocated on top of what the
+    /// heap holds now, where the program counts its heap ([`heap_bytes`]).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] if the heap held plus `bytes` exceeds the memory limit.
+    pub fn check_more_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
+        match heap_bytes() {
+            Some(held) => {
+                let detail = format!(
+                    "{}; with the {} already held",
+                    detail.into(),
+                    crate::error::human_bytes(held)
+                );
+                self.check_memory(what, bytes.saturating_add(held), detail)
+            }
+            None => self.check_memory(what, bytes, detail),
         }
     }
 
@@ -219,14 +251,25 @@ impl Control {
     ///
     /// # Errors
     /// [`Error::Interrupted`] once the cancellation flag is set.
+    ///
+    /// [`Error::TooLarge`] when the program counts its heap ([`heap_bytes`]) and holds
+    /// more than the memory limit: every long computation ticks, so none passes the
+    /// limit by much, whatever its own estimate left out.
     pub fn tick(&self, done: u64) -> Result<()> {
         if let Some(p) = &self.progress {
             p.set(done);
         }
         if self.cancelled() {
-            Err(Error::Interrupted)
-        } else {
-            Ok(())
+            return Err(Error::Interrupted);
+        }
+        match heap_bytes() {
+            Some(held) if held > self.memory_limit => Err(Error::TooLarge {
+                what: "the computation".into(),
+                estimate_bytes: held,
+                limit_bytes: self.memory_limit,
+                detail: "the bytes it holds on the heap, measured while it ran".into(),
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -515,6 +558,56 @@ fn cgroup_left(dir: &std::path::Path, v2: bool) -> Option<u64> {
         })
         .unwrap_or(0);
     Some(limit.saturating_sub(used.saturating_sub(reclaimable)))
+}
+
+/// Heap bytes held, as a program's global allocator reports them ([`count_heap`]).
+static HEAP: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+/// Whether the program counts its heap ([`start_heap_count`]).
+static HEAP_COUNTED: AtomicBool = AtomicBool::new(false);
+/// A thread's changes are added to [`HEAP`] once they reach this many bytes, so that
+/// threads do not contend on every allocation; [`heap_bytes`] is then exact to within
+/// this much per thread.
+const HEAP_BATCH: i64 = 1 << 16;
+
+thread_local! {
+    /// The heap bytes this thread allocated (or freed, negative) not yet in [`HEAP`].
+    static HEAP_PENDING: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `delta` bytes allocated (positive) or freed (negative) on the heap; for a
+/// program's global allocator, which calls it on every allocation. It neither
+/// allocates nor locks.
+pub fn count_heap(delta: i64) {
+    let direct = HEAP_PENDING
+        .try_with(|p| {
+            let d = p.get() + delta;
+            if d.abs() >= HEAP_BATCH {
+                p.set(0);
+                d
+            } else {
+                p.set(d);
+                0
+            }
+        })
+        // The thread's locals are gone (it is ending): counted at once.
+        .unwrap_or(delta);
+    if direct != 0 {
+        HEAP.fetch_add(direct, Ordering::Relaxed);
+    }
+}
+
+/// Declares that the program's global allocator calls [`count_heap`] (the CLI does):
+/// from now on [`Control::check_memory`] and [`Control::tick`] check the heap held.
+pub fn start_heap_count() {
+    HEAP_COUNTED.store(true, Ordering::Relaxed);
+}
+
+/// The bytes held on the heap, where the program counts them ([`start_heap_count`]);
+/// `None` otherwise (the library in another program, the Python package).
+pub fn heap_bytes() -> Option<u64> {
+    HEAP_COUNTED
+        .load(Ordering::Relaxed)
+        .then(|| HEAP.load(Ordering::Relaxed).max(0) as u64)
 }
 
 thread_local! {

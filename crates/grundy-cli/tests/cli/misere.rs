@@ -139,6 +139,41 @@ fn seq_gives_g_minus_genus_and_tameness() {
         .stdout("n,value,genus,tameness\n0,1,\"0^{120}\",tame\n1,0,\"1^{031}\",tame\n2,2,\"2^{20}\",tame\n");
 }
 
+/// The limits hold in misère play: a board whose normal-play search alone passes the
+/// work limit is refused before any search; the next heap of a sequence is refused
+/// when its work, extrapolated from the last two heaps, passes the limit; and the heap
+/// held (counted by the allocator) is checked, not only the search's own estimate.
+#[test]
+fn misere_searches_keep_to_the_limits() {
+    for args in [
+        &["value", "cram(12,10)", "--play", "misere"][..],
+        &["moves", "node-kayles-queens(16)", "--play", "misere"],
+    ] {
+        let e = error_line(args);
+        assert!(e.contains("the misère search of") && e.contains("work limit"), "{e}");
+    }
+    let out = grundy()
+        .args(["--max-work", "2e5", "seq", "kayles", "--to", "60", "--play", "misere"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the genus of kayles(") && err.contains("extrapolated from heaps"),
+        "{err}"
+    );
+    let e = error_line(&["--memory-limit", "16M", "value", "cram(5,5)", "--play", "misere"]);
+    assert!(e.contains("held on the heap, measured"), "{e}");
+    // The quotient prints what it reached, then the refusal.
+    let out = grundy()
+        .args(["--memory-limit", "50M", "quotient", "4!.0", "--to", "40"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("already held"), "{err}");
+}
+
 #[test]
 fn misere_errors_are_one_line() {
     let e = error_line(&["value", "aliquot-sum(12)", "--play", "misere"]);

@@ -135,6 +135,17 @@ pub trait GameSolver: Send {
     /// engine (it is its own reference).
     fn use_reference(&mut self) {}
 
+    /// The engine's estimate of the positions a normal-play search of `pos` visits
+    /// (its work model, docs/choices.md "Work estimates"), every part counted, none
+    /// settled by a rule; `None` (the default) for an engine without one. The misère
+    /// search checks it first, as a lower bound of its own work.
+    ///
+    /// # Errors
+    /// [`crate::Error::TooLarge`] when the engine cannot start within the memory limit.
+    fn work(&mut self, _pos: &GamePos, _ctl: &Control) -> crate::Result<Option<f64>> {
+        Ok(None)
+    }
+
     /// Capability: the nim-value of `pos` with a proof a reader can check without this
     /// engine (`grundy proof --check`, [`crate::analysis::proof_check`]): the proof's
     /// text.

@@ -846,6 +846,13 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         }
     }
 
+    fn work(&mut self, pos: &GamePos, ctl: &Control) -> Result<Option<f64>> {
+        self.search(ctl)?;
+        let search = self.search.as_ref().expect("created above");
+        let keys = (self.split)(search.game(), pos);
+        Ok(Some(keys.iter().map(|k| (self.estimate)(k)).sum()))
+    }
+
     fn use_reference(&mut self) {
         self.plain = true;
         if let Some(s) = &mut self.search {

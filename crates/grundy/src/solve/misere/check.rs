@@ -57,7 +57,7 @@ pub fn check_certificate(cert: &Certificate, rs: &dyn HeapRuleset, ctl: &Control
     if m == 0 || m > u32::MAX as usize {
         return reject("the table is empty");
     }
-    ctl.check_memory(
+    ctl.check_more_memory(
         "checking the certificate",
         (m as u64).pow(2) * 8,
         format!("a table of {m} × {m}"),

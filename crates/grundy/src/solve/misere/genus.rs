@@ -110,6 +110,9 @@ pub struct GenusReport {
     pub tameness: Tameness,
     /// The number of positions of the game (it and its followers).
     pub followers: usize,
+    /// The work of the search of the followers: each follower and its distinct
+    /// options, as counted against the work limit.
+    pub work: u128,
 }
 
 impl MisereSearch {
@@ -134,6 +137,7 @@ impl MisereSearch {
     pub fn genus(&mut self, pos: &Position) -> Result<GenusReport> {
         let start = self.canonical(pos)?;
         let (nodes, options) = self.followers(start)?;
+        let work = options.iter().map(|o| o.len() as u128 + 1).sum();
         let n = nodes;
         let root = n - 1;
         // Normal values and G⁻ (layer 0); nodes are in post-order (options first).
@@ -197,6 +201,7 @@ impl MisereSearch {
             genus,
             tameness,
             followers: n,
+            work,
         })
     }
 

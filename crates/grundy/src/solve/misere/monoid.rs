@@ -70,6 +70,13 @@ impl Monoid {
         }
     }
 
+    /// The monoid of a table of `order` rows, row by row in one list (`table[a · order
+    /// + b]` = a·b), kept without a copy; not checked.
+    pub(crate) fn from_table(order: usize, table: Vec<u32>) -> Monoid {
+        debug_assert_eq!(table.len(), order * order);
+        Monoid { order, table }
+    }
+
     /// x^c (by squaring; x^0 is the identity 0).
     pub(crate) fn power(&self, x: u32, mut c: u64) -> u32 {
         let (mut result, mut base) = (0u32, x);
@@ -114,7 +121,8 @@ impl Monoid {
 /// first appearance, and the number of classes.
 ///
 /// # Errors
-/// [`crate::Error::Interrupted`] (checked every round).
+/// [`crate::Error::Interrupted`] (checked every round); [`crate::Error::TooLarge`]
+/// when the heap held passes the memory limit (where the program counts it).
 pub(crate) fn coarsest(
     m: usize,
     gens: usize,
@@ -134,6 +142,14 @@ pub(crate) fn coarsest(
         let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
         let mut next = Vec::with_capacity(m);
         for e in 0..m {
+            if e & 0xFFFF == 0xFFFF {
+                // The signatures' map is the largest part: the heap held is checked.
+                ctl.check_memory(
+                    "the classes of the trial monoid",
+                    0,
+                    format!("{} signatures for {m} elements", ids.len()),
+                )?;
+            }
             sig.clear();
             sig.push(class[e]);
             for i in 0..gens {

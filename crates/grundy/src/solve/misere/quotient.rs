@@ -460,6 +460,14 @@ impl<'a> Engine<'a> {
                     types.push((cand.phi[h], cand.opts[h].clone(), h as u64));
                 }
             }
+            // The check's machine keeps its own copy of the table and the residuals
+            // R(x) = {z : x·z ∈ P}, a bit per pair.
+            let k = cand.q.order() as u64;
+            self.ctl.check_more_memory(
+                &format!("the exact check of the trial monoid at heap {n}"),
+                k * k * 4 + k * k.div_ceil(64) * 8,
+                format!("a table of {k} × {k} elements and its residuals"),
+            )?;
             let mut machine = Machine::verified(cand.q.clone(), cand.p.clone(), &types, order, self.ctl)?;
             self.work = self.work.saturating_add(machine.work);
             let Some(word) = machine.failure.take() else {

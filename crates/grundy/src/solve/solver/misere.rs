@@ -178,6 +178,30 @@ impl Solver {
         self.play
     }
 
+    /// Refuses, before any search, a position with a board or graph part whose
+    /// normal-play search alone would pass the work limit: the misère search has no
+    /// nim-values to split sums with, so it visits at least the positions the
+    /// normal-play search does (that engine's estimate is the lower bound checked).
+    fn check_games(&self, pos: &Position) -> Result<()> {
+        let ctl = self.ev.control();
+        for c in &pos.components {
+            let Component::Game { ruleset, pos: at } = c else {
+                continue;
+            };
+            let Some(mut engine) = ruleset.solver() else {
+                continue;
+            };
+            if let Some(work) = engine.work(at, ctl)? {
+                ctl.check_work(
+                    &format!("the misère search of {}", ruleset.write(at)),
+                    work.min(1e38) as u128,
+                    "at least those a normal-play search of it visits, by that engine's work model, docs/choices.md \"Work estimates\"",
+                )?;
+            }
+        }
+        Ok(())
+    }
+
     fn search(&mut self) -> &mut MisereSearch {
         let ctl = self.ev.control().clone();
         self.misere.search.get_or_insert_with(|| MisereSearch::new(ctl))
@@ -268,6 +292,7 @@ impl Solver {
             quotient: None,
             note: None,
         };
+        self.check_games(pos)?;
         let mut known = None;
         if let Some((rs, heaps)) = heap_sum(pos) {
             if let Some(q) = self.quotient_for(&rs, &heaps)? {
@@ -327,6 +352,7 @@ impl Solver {
             return Err(loopy(&c.ruleset_name()));
         }
         self.check_listing(pos, all)?;
+        self.check_games(pos)?;
         if let Some((rs, heaps)) = heap_sum(pos).filter(|(rs, _)| !rs.is_powerset()) {
             if let Some(q) = self.quotient_for(&rs, &heaps)? {
                 return Ok(quotient_moves(&q, rs.as_ref(), pos, all));
@@ -369,6 +395,26 @@ impl Solver {
                 ruleset: h.clone(),
                 heaps: vec![Part::one(n)],
             });
+            // The followers grow about geometrically with the heap: the next heap's
+            // work, extrapolated from the last two, is checked before its search.
+            if let [.., a, b] = &seq.values[..] {
+                let (a, b) = (a.work as f64, b.work as f64);
+                if a > 0.0 && b > a {
+                    let next = b * (b / a);
+                    if let Err(e) = self.ev.control().check_work(
+                        &format!("the genus of {}({n})", h.name()),
+                        next.min(1e38) as u128,
+                        format!(
+                            "followers and their options, extrapolated from heaps {} and {} ({a} and {b})",
+                            n - 2,
+                            n - 1
+                        ),
+                    ) {
+                        seq.stopped = Some(e);
+                        break;
+                    }
+                }
+            }
             match self.search().genus(&pos) {
                 Ok(r) => seq.values.push(r),
                 Err(e) if seq.values.is_empty() => return Err(e),
