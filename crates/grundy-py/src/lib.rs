@@ -1291,11 +1291,28 @@ fn table<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let call = call_state(limits)?;
     let rs = self::ruleset(ruleset, &call)?;
-    let Ruleset::Tuple(t) = &rs else {
-        return Err(PyValueError::new_err(format!(
-            "{} is a heap ruleset; a table needs a ruleset on pairs (min, delete-nim, vdn, cdn, wythoff, euclid) — use grundy.seq for sequences",
-            rs.name()
-        )));
+    // What the ruleset is and which function takes it, as the CLI's `table` says it.
+    const PAIRS: &str = "a table needs a ruleset on pairs (min, delete-nim, vdn, cdn, wythoff, euclid)";
+    let t = match &rs {
+        Ruleset::Tuple(t) => t,
+        Ruleset::Heap(_) => {
+            return Err(PyValueError::new_err(format!(
+                "{} is a heap ruleset; {PAIRS} — use grundy.seq for sequences",
+                rs.name()
+            )))
+        }
+        Ruleset::Loopy(_) => {
+            return Err(PyValueError::new_err(format!(
+                "{} is a loopy heap ruleset; {PAIRS} — use grundy.seq for sequences",
+                rs.name()
+            )))
+        }
+        Ruleset::Game(_) => {
+            return Err(PyValueError::new_err(format!(
+                "{} has boards or graphs as positions, not pairs; {PAIRS} — use grundy.value for its positions",
+                rs.name()
+            )))
+        }
     };
     if rows == 0 || cols == 0 {
         return Err(PyValueError::new_err("rows and cols must be at least 1"));
