@@ -530,7 +530,7 @@ fn seq<'py>(
         // vector (4 bytes a heap, checked first).
         if let SequenceValues::Period { period, len } = &s.values {
             ctl.check_memory(
-                &format!("the values of {} on heaps {}..={to}", s.ruleset, s.from),
+                &format!("the sequence of {} on heaps {}..={to}", s.ruleset, s.from),
                 (*len as u64).saturating_mul(4),
                 format!("{len} values × 4 bytes"),
             )?;
@@ -646,7 +646,7 @@ fn seq<'py>(
 /// # Errors
 /// [`Error::TooLarge`] or [`Error::OutOfMemory`] for the vector, [`Error::Interrupted`].
 fn formula_values(s: &grundy::solve::Sequence, ctl: &grundy::Control) -> grundy::Result<Vec<Nimber>> {
-    let what = || format!("the values of {} on heaps {}..", s.ruleset, s.from);
+    let what = || format!("the sequence of {} on heaps {}..", s.ruleset, s.from);
     let len = s.len();
     let size = std::mem::size_of::<Nimber>() as u64;
     ctl.check_memory(
@@ -744,7 +744,7 @@ fn reachable_sequence(
     to: u64,
     ctl: &grundy::Control,
 ) -> grundy::Result<Vec<u32>> {
-    let what = format!("the values of {} on heaps {from}..={to}", rs.name());
+    let what = format!("the sequence of {} on heaps {from}..={to}", rs.name());
     let count = to - from + 1;
     ctl.check_memory(
         &what,

@@ -177,7 +177,7 @@ fn plot_points_are_estimated() {
         "/tmp/never-written.svg",
     ]);
     assert!(
-        err.contains("the points of nim to 1000000") && err.contains("10.0 MiB"),
+        err.contains("the plot of nim to 1000000 needs an estimated") && err.contains("10.0 MiB"),
         "{err}"
     );
 }
