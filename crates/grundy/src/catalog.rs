@@ -372,6 +372,20 @@ mod tests {
     }
 
     #[test]
+    fn operations_on_pairs_name_what_a_ruleset_has_as_positions() {
+        let e = |name: &str| match parse_ruleset(name).unwrap().as_tuple("this check") {
+            Ok(_) => panic!("{name} is not on pairs"),
+            Err(e) => e.to_string(),
+        };
+        assert!(
+            e("cram").contains("cram has boards or graphs as positions"),
+            "{}",
+            e("cram")
+        );
+        assert!(e("nim").contains("nim has heaps as positions"), "{}", e("nim"));
+    }
+
+    #[test]
     fn round_trips() {
         for s in [
             "nim(3,5,6)",
