@@ -22,7 +22,7 @@ pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control)
     let points = to.saturating_sub(from).saturating_add(1);
     if Evaluator::new(Method::Auto, ctl.clone()).uses_period(rs) {
         ctl.check_memory(
-            &format!("the points of {} on heaps {from}..={to}", rs.name()),
+            &format!("the plot of {} on heaps {from}..={to}", rs.name()),
             points.saturating_mul(16),
             format!("{points} points × 16 bytes"),
         )?;
@@ -47,7 +47,7 @@ pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control)
     // The points (16 bytes each) sit beside the table while the figure is drawn.
     let table = to.saturating_add(1).saturating_mul(rs.memory().bytes_per_heap);
     ctl.check_memory(
-        &format!("the points of {} to {to}", rs.name()),
+        &format!("the plot of {} to {to}", rs.name()),
         points.saturating_mul(16).saturating_add(table),
         format!("{points} points × 16 bytes and the table"),
     )?;

@@ -530,7 +530,7 @@ fn seq<'py>(
         // vector (4 bytes a heap, checked first).
         if let SequenceValues::Period { period, len } = &s.values {
             ctl.check_memory(
-                &format!("the values of {} on heaps {}..={to}", s.ruleset, s.from),
+                &format!("the sequence of {} on heaps {}..={to}", s.ruleset, s.from),
                 (*len as u64).saturating_mul(4),
                 format!("{len} values × 4 bytes"),
             )?;
@@ -646,7 +646,7 @@ fn seq<'py>(
 /// # Errors
 /// [`Error::TooLarge`] or [`Error::OutOfMemory`] for the vector, [`Error::Interrupted`].
 fn formula_values(s: &grundy::solve::Sequence, ctl: &grundy::Control) -> grundy::Result<Vec<Nimber>> {
-    let what = || format!("the values of {} on heaps {}..", s.ruleset, s.from);
+    let what = || format!("the sequence of {} on heaps {}..", s.ruleset, s.from);
     let len = s.len();
     let size = std::mem::size_of::<Nimber>() as u64;
     ctl.check_memory(
@@ -744,7 +744,7 @@ fn reachable_sequence(
     to: u64,
     ctl: &grundy::Control,
 ) -> grundy::Result<Vec<u32>> {
-    let what = format!("the values of {} on heaps {from}..={to}", rs.name());
+    let what = format!("the sequence of {} on heaps {from}..={to}", rs.name());
     let count = to - from + 1;
     ctl.check_memory(
         &what,
@@ -1291,11 +1291,28 @@ fn table<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let call = call_state(limits)?;
     let rs = self::ruleset(ruleset, &call)?;
-    let Ruleset::Tuple(t) = &rs else {
-        return Err(PyValueError::new_err(format!(
-            "{} is a heap ruleset; a table needs a ruleset on pairs (min, delete-nim, vdn, cdn, wythoff, euclid) — use grundy.seq for sequences",
-            rs.name()
-        )));
+    // What the ruleset is and which function takes it, as the CLI's `table` says it.
+    const PAIRS: &str = "a table needs a ruleset on pairs (min, delete-nim, vdn, cdn, wythoff, euclid)";
+    let t = match &rs {
+        Ruleset::Tuple(t) => t,
+        Ruleset::Heap(_) => {
+            return Err(PyValueError::new_err(format!(
+                "{} is a heap ruleset; {PAIRS} — use grundy.seq for sequences",
+                rs.name()
+            )))
+        }
+        Ruleset::Loopy(_) => {
+            return Err(PyValueError::new_err(format!(
+                "{} is a loopy heap ruleset; {PAIRS} — use grundy.seq for sequences",
+                rs.name()
+            )))
+        }
+        Ruleset::Game(_) => {
+            return Err(PyValueError::new_err(format!(
+                "{} has boards or graphs as positions, not pairs; {PAIRS} — use grundy.value for its positions",
+                rs.name()
+            )))
+        }
     };
     if rows == 0 || cols == 0 {
         return Err(PyValueError::new_err("rows and cols must be at least 1"));

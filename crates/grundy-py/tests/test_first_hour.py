@@ -222,6 +222,10 @@ def test_table_masks_what_is_not_a_position():
 def test_table_errors():
     with pytest.raises(ValueError, match="heap ruleset.*grundy.seq"):
         grundy.table("nim", 3, 3)
+    # A board or graph game is not called a heap ruleset.
+    for name in ["cram", "node-kayles-grid", "green-hackenbush"]:
+        with pytest.raises(ValueError, match=f"^{name} has boards or graphs as positions, not pairs;.*grundy.value"):
+            grundy.table(name, 3, 3)
     with pytest.raises(ValueError, match="at least 1"):
         grundy.table("min", 0, 3)
     with pytest.raises(ValueError, match="2\\^64"):

@@ -41,7 +41,8 @@ fn names() -> impl Iterator<Item = &'static str> {
 }
 
 /// The nearest names: a case-insensitive match first (names are case-sensitive), else
-/// the closest by edit distance if it is close enough.
+/// the closest by edit distance if it is close enough, else the one name that `name`
+/// (of at least 3 letters) begins (`grundys` → `grundys-game`).
 fn suggest(name: &str) -> Option<String> {
     let lower = name.to_lowercase();
     let same_case: Vec<&str> = names().filter(|n| n.to_lowercase() == lower).collect();
@@ -51,7 +52,17 @@ fn suggest(name: &str) -> Option<String> {
     let (best, d) = names()
         .map(|n| (n, edit_distance(&lower, &n.to_lowercase())))
         .min_by_key(|&(_, d)| d)?;
-    (d <= 2.max(name.chars().count() / 3)).then(|| best.to_string())
+    if d <= 2.max(name.chars().count() / 3) {
+        return Some(best.to_string());
+    }
+    if lower.chars().count() < 3 {
+        return None;
+    }
+    let mut extending = names().filter(|n| n.to_lowercase().starts_with(&lower));
+    match (extending.next(), extending.next()) {
+        (Some(only), None) => Some(only.to_string()),
+        _ => None,
+    }
 }
 
 /// Damerau–Levenshtein (optimal string alignment) distance.
@@ -338,11 +349,40 @@ mod tests {
             }
         );
         let e = family("Delete-Nim").unwrap_err().to_string();
-        assert!(e.contains("did you mean 'delete-nim'"), "{e}");
+        assert!(e.contains("did you mean 'delete-nim'? Names are case-sensitive"), "{e}");
+        // A misspelling is not a matter of case: no word about case.
+        for (typo, meant) in [
+            ("kayle", "kayles"),
+            ("ni", "nim"),
+            ("cra", "cram"),
+            ("officer", "officers"),
+        ] {
+            let e = family(typo).unwrap_err().to_string();
+            assert!(e.contains(&format!("did you mean '{meant}'?")), "{e}");
+            assert!(!e.contains("case-sensitive"), "{e}");
+        }
+        // The beginning of exactly one name, too far from it for the edit distance.
+        let e = family("grundys").unwrap_err().to_string();
+        assert!(e.contains("did you mean 'grundys-game'?"), "{e}");
+        assert!(!e.contains("case-sensitive"), "{e}");
         assert!(matches!(
             family("zzzzzzzzzzz"),
             Err(Error::UnknownRuleset { suggestion: None, .. })
         ));
+    }
+
+    #[test]
+    fn operations_on_pairs_name_what_a_ruleset_has_as_positions() {
+        let e = |name: &str| match parse_ruleset(name).unwrap().as_tuple("this check") {
+            Ok(_) => panic!("{name} is not on pairs"),
+            Err(e) => e.to_string(),
+        };
+        assert!(
+            e("cram").contains("cram has boards or graphs as positions"),
+            "{}",
+            e("cram")
+        );
+        assert!(e("nim").contains("nim has heaps as positions"), "{}", e("nim"));
     }
 
     #[test]

@@ -142,7 +142,9 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 fn suggestion_text(name: &str, s: &Option<String>) -> String {
     match s {
-        Some(s) if s.to_lowercase().contains(&name.to_lowercase()) => {
+        // Every name suggested differs from `name` by letter case only (the
+        // suggestion may join several: `mOmega' or 'momega`).
+        Some(s) if s.split("' or '").all(|n| n.to_lowercase() == name.to_lowercase()) => {
             format!("; did you mean '{s}'? Names are case-sensitive")
         }
         Some(s) => format!("; did you mean '{s}'? (`grundy list` shows all rulesets)"),

@@ -316,6 +316,16 @@ fn malformed_boards_are_one_error_each() {
     assert!(msg("cram(0,3)").contains("at least one row"));
     assert!(msg("cram(3)").contains("size (m,n)"));
     assert!(msg("node-kayles-path(\"...\")").contains("number of vertices"));
+    // A path too long is refused in the words of paths, naming the games that take it.
+    let long = msg("node-kayles-path(256)");
+    assert!(
+        long.contains("paths have at most 128 vertices")
+            && long.contains("dawsons-chess(256)")
+            && long.contains("node-kayles(\"@FILE\")")
+            && long.contains("up to 256 vertices")
+            && !long.contains("cells"),
+        "{long}"
+    );
     assert!(msg("node-kayles-cycle(2)").contains("3 to 128"));
     assert!(msg("nim(\"3\")").contains("not a string"));
     assert!(msg("cram(2*3)").contains("h*c"));

@@ -48,10 +48,34 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
         .and_then(crate::progress::limit_hint)
         .map(|h| format!(" ({h})"))
         .unwrap_or_default();
+    let advice = e
+        .chain()
+        .find_map(|c| c.downcast_ref::<Advised>())
+        .map(|a| format!("; {}", a.advice))
+        .unwrap_or_default();
     // One line, whatever the message echoes (a line break in an expression, say).
-    crate::eprintln_quiet!("grundy: error: {}{hint}", Shown(&format!("{e:#}")));
+    crate::eprintln_quiet!("grundy: error: {}{hint}{advice}", Shown(&format!("{e:#}")));
     ExitCode::from(EXIT_ERROR)
 }
+
+/// A library error with advice on what to run instead, printed after the limit's
+/// hint: `… (set by --memory-limit 1M); --method formula gives these from the closed
+/// form`.
+#[derive(Debug)]
+pub struct Advised {
+    /// The error.
+    pub error: grundy::Error,
+    /// What to run instead, a short clause.
+    pub advice: String,
+}
+
+impl std::fmt::Display for Advised {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for Advised {}
 
 /// The library's error behind `e`, if any: a [`grundy::Error`] in its chain, also
 /// inside a [`grundy_papers::Error`] (which wraps it transparently, so that the chain
@@ -59,6 +83,7 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
 fn library_error(e: &anyhow::Error) -> Option<&grundy::Error> {
     e.chain().find_map(|c| {
         c.downcast_ref::<grundy::Error>()
+            .or_else(|| c.downcast_ref::<Advised>().map(|a| &a.error))
             .or_else(|| match c.downcast_ref::<grundy_papers::Error>() {
                 Some(grundy_papers::Error::Grundy(g)) => Some(g),
                 _ => None,

@@ -13,9 +13,10 @@ use std::process::ExitCode;
 /// Arguments of `grundy proof`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A proof saved by `grundy value EXPR --save-proof FILE`: exit 0 if it holds, 1
-    /// with the reason if not (on stdout), 2 if the file cannot be read as a proof at
-    /// all (missing, not gzip, cut short; on stderr).
+    /// A proof saved by `grundy value EXPR --save-proof FILE` (gzip, or the same text
+    /// uncompressed): exit 0 if it holds, 1 with the reason if not, an empty or foreign
+    /// text file too (on stdout), 2 if the file cannot be read as text at all (missing,
+    /// a gzip file cut short or damaged, not UTF-8 or a NUL byte; on stderr).
     #[arg(long, value_name = "FILE")]
     check: PathBuf,
 }

@@ -127,7 +127,9 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
             .on_resume(move |heap| crate::eprintln_quiet!("grundy: resumed from heap {heap} (checkpoint {shown})"));
         solver = solver.with_checkpoint(std::sync::Arc::new(ck));
     }
-    let seq = solver.sequence(&rs, a.from, a.to)?;
+    let seq = solver
+        .sequence(&rs, a.from, a.to)
+        .map_err(|e| formula_advice(e, &rs, a.from, a.to, method))?;
     // Printing huge values (powerset rulesets) can cost more than computing them.
     ctl.check_work(
         &format!("printing the values of {} to {}", seq.ruleset, a.to),
@@ -258,5 +260,33 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
             }
             Err(e.into())
         }
+    }
+}
+
+/// A refusal for the memory or work limit of a search that the proven closed form
+/// answers at once (`seq nim --from 10^15 …`), with the advice to use it: when the
+/// closed form gives the first and the last heap of the range. Powerset rulesets are
+/// left out (their values can have as many bits as the heap, too many to evaluate to
+/// find out).
+fn formula_advice(e: Error, rs: &grundy::game::Ruleset, from: Option<u64>, to: u64, method: Method) -> anyhow::Error {
+    let refused = matches!(
+        e,
+        Error::TooLarge { .. } | Error::TooManyStates { .. } | Error::TooMuchWork { .. } | Error::OutOfMemory { .. }
+    );
+    let grundy::game::Ruleset::Heap(h) = rs else {
+        return e.into();
+    };
+    let from = from.unwrap_or(h.first_heap());
+    let covered = !h.is_powerset()
+        && h.closed_form()
+            .is_some_and(|f| f.value(from).is_some() && f.value(to).is_some());
+    if refused && covered && method != Method::Formula {
+        super::Advised {
+            error: e,
+            advice: "--method formula gives these from the closed form".into(),
+        }
+        .into()
+    } else {
+        e.into()
     }
 }

@@ -6,6 +6,7 @@ use crate::output::{column_width_of, pad};
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use grundy::catalog::parse_ruleset;
+use grundy::game::Ruleset;
 use grundy::{Control, Nimber};
 use grundy_figures::values::grid;
 use serde::Serialize;
@@ -80,11 +81,22 @@ impl Serialize for CellRow<'_> {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     let rs = parse_ruleset(&a.name)?;
-    let grundy::game::Ruleset::Tuple(t) = &rs else {
-        bail!(
-            "{} is a heap ruleset; a table needs a ruleset on pairs (min, delete-nim, vdn, cdn, wythoff, euclid) — use `grundy seq` for sequences",
-            rs.name()
-        );
+    // What the ruleset is and which command takes it, in the words of `seq` and `plot`.
+    const PAIRS: &str = "a table needs a ruleset on pairs (min, delete-nim, vdn, cdn, wythoff, euclid)";
+    let t = match &rs {
+        Ruleset::Tuple(t) => t,
+        Ruleset::Heap(h) => bail!(
+            "{} is a heap ruleset; {PAIRS} — use `grundy seq` for sequences",
+            h.name()
+        ),
+        Ruleset::Loopy(l) => bail!(
+            "{} is a loopy heap ruleset; {PAIRS} — use `grundy seq` for sequences",
+            l.name()
+        ),
+        Ruleset::Game(g) => bail!(
+            "{} has boards or graphs as positions, not pairs; {PAIRS} — use `grundy value` for its positions",
+            g.name()
+        ),
     };
     if a.rows == 0 || a.cols == 0 {
         bail!("--rows and --cols must be at least 1");

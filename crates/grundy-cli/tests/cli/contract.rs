@@ -82,6 +82,20 @@ fn bad_input_gets_one_clear_line() {
     );
     let e = error_line(&["value", "Min(3,4)"]);
     assert!(e.contains("did you mean 'min'") && e.contains("case-sensitive"), "{e}");
+    // Misspellings get the suggestion without a word about letter case.
+    for (typo, meant) in [
+        ("kayle(3)", "kayles"),
+        ("ni(3)", "nim"),
+        ("cra(3,3)", "cram"),
+        ("officer(3)", "officers"),
+        ("grundys(3)", "grundys-game"),
+    ] {
+        let e = error_line(&["value", typo]);
+        assert!(
+            e.contains(&format!("did you mean '{meant}'?")) && !e.contains("case-sensitive"),
+            "{e}"
+        );
+    }
     let e = error_line(&["value", "min(3)"]);
     assert!(e.contains("exactly 2 arguments"), "{e}");
     let e = error_line(&["value", "vdn(0,4)"]);

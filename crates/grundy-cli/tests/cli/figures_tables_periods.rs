@@ -3,7 +3,7 @@
 
 use predicates::prelude::*;
 
-use crate::common::{grundy, json};
+use crate::common::{error_line, grundy, json};
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
@@ -143,6 +143,19 @@ fn table_of_min_as_text_csv_json() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("use `grundy seq`"));
+    let e = error_line(&["table", "aliquot-sum", "--rows", "2", "--cols", "2"]);
+    assert!(e.contains("aliquot-sum is a loopy heap ruleset"), "{e}");
+    // Board and graph games are not heap rulesets: the error says what they are.
+    for name in ["cram", "node-kayles-grid", "green-hackenbush"] {
+        let e = error_line(&["table", name, "--rows", "3", "--cols", "3"]);
+        assert!(
+            e.contains(&format!("{name} has boards or graphs as positions, not pairs"))
+                && e.contains("a table needs a ruleset on pairs")
+                && e.contains("use `grundy value`")
+                && !e.contains("heap ruleset"),
+            "{e}"
+        );
+    }
 }
 
 #[test]

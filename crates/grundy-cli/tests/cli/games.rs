@@ -65,6 +65,13 @@ fn bad_boards_and_graphs_are_one_error_line() {
     assert!(e.contains("rows must be equally long"), "{e}");
     let e = error_line(&["value", "cram(12,12)"]);
     assert!(e.contains("at most 128 cells"), "{e}");
+    let e = error_line(&["value", "node-kayles-path(256)"]);
+    assert!(
+        e.contains("a path of 256 vertices is not a position of node-kayles-path: paths have at most 128 vertices")
+            && e.contains("the same game is dawsons-chess(256)")
+            && !e.contains("boards"),
+        "{e}"
+    );
     let e = error_line(&["value", "node-kayles(\"a-b a-b\")"]);
     assert!(e.contains("listed twice"), "{e}");
     let e = error_line(&["value", "node-kayles(\"a-a\")"]);

@@ -2,7 +2,7 @@
 //! visited) and memory before it starts and refuses, in one line naming the estimate
 //! and the flag that raises the limit, anything above the limit; output is streamed.
 
-use crate::common::{error_line, grundy, json};
+use crate::common::{error_line, grundy, json, stdout};
 
 /// Quadratic work that used to be accepted for hours is refused at once, naming the
 /// work limit's flag.
@@ -177,7 +177,7 @@ fn plot_points_are_estimated() {
         "/tmp/never-written.svg",
     ]);
     assert!(
-        err.contains("the points of nim to 1000000") && err.contains("10.0 MiB"),
+        err.contains("the plot of nim to 1000000 needs an estimated") && err.contains("10.0 MiB"),
         "{err}"
     );
 }
@@ -195,4 +195,35 @@ fn growing_tables_stay_within_the_limit() {
         "json",
     ]);
     assert_eq!(v["outcome"], "N", "{v}");
+}
+
+/// A table refused for its memory or work, for a ruleset whose proven closed form gives
+/// the heaps at once: the refusal says so (`--method formula`); without a closed form
+/// it does not.
+#[test]
+fn refused_tables_point_to_the_closed_form() {
+    for name in ["nim", "laskers-nim"] {
+        let e = error_line(&["seq", name, "--from", "10^15", "--to", "1000000000000005"]);
+        assert!(
+            e.contains("needs an estimated")
+                && e.trim_end()
+                    .ends_with("; --method formula gives these from the closed form"),
+            "{e}"
+        );
+        let out = stdout(&[
+            "seq",
+            name,
+            "--from",
+            "10^15",
+            "--to",
+            "1000000000000005",
+            "--method",
+            "formula",
+        ]);
+        assert_eq!(out.trim_end().split(',').count(), 6, "{out}");
+    }
+    let e = error_line(&["--max-work", "1000", "seq", "nim", "--to", "100000"]);
+    assert!(e.contains("--max-work 1000); --method formula gives these"), "{e}");
+    let e = error_line(&["seq", "grundys-game", "--to", "10^15"]);
+    assert!(!e.contains("--method formula"), "{e}");
 }

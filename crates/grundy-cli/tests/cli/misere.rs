@@ -351,3 +351,42 @@ fn an_interrupted_quotient_prints_what_it_reached() {
         "{stderr}"
     );
 }
+
+/// The refusals of the misère search read as sentences: their subjects are singular
+/// ("the table of genus layers needs", not "the genus layers needs").
+#[test]
+fn misere_refusals_are_grammatical() {
+    let e = error_line(&["--memory-limit", "1K", "value", "cram(3,3)", "--play", "misere"]);
+    assert!(
+        e.contains("error: keeping the option lists of the misère search needs an estimated"),
+        "{e}"
+    );
+    // seq prints the heaps it finished, then the refusal.
+    let last_line = |args: &[&str]| {
+        let out = grundy().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .to_string()
+    };
+    let e = last_line(&[
+        "--memory-limit",
+        "4K",
+        "seq",
+        "kayles",
+        "--to",
+        "40",
+        "--play",
+        "misere",
+    ]);
+    assert!(e.contains("error: the table of genus layers needs an estimated"), "{e}");
+    let e = last_line(&["--max-work", "100", "seq", "kayles", "--to", "40", "--play", "misere"]);
+    assert!(
+        e.contains("error: the search of the game's followers (for its genus) visits about"),
+        "{e}"
+    );
+}

@@ -69,6 +69,57 @@ fn a_saved_proof_is_checked_and_a_tampered_one_rejected() {
     assert!(error_line(&["proof", "--check", dir.path().join("absent").to_str().unwrap()]).contains("cannot read"));
 }
 
+/// `proof --check` as docs/cli.md describes it: gzip or the same text uncompressed
+/// holds (exit 0), a graph's proof names its vertices, an empty file is rejected (exit
+/// 1), and only a file that cannot be read as text is an error (exit 2).
+#[test]
+fn proof_check_reads_gzip_or_plain_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let gz = path("c.proof");
+    grundy()
+        .args(["value", "cram(3,4)", "--save-proof", &gz])
+        .assert()
+        .success();
+    let plain = path("c.txt");
+    std::fs::write(&plain, gunzip(std::path::Path::new(&gz))).unwrap();
+    for f in [&gz, &plain] {
+        grundy()
+            .args(["proof", "--check", f])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("holds: cram(\"..../..../....\") = 1 ("));
+    }
+    let graph = path("g.proof");
+    grundy()
+        .args(["value", "node-kayles(\"a-b b-c c-d d-e\")", "--save-proof", &graph])
+        .assert()
+        .success();
+    grundy()
+        .args(["proof", "--check", &graph])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "holds: node-kayles on 5 of the 5 vertices of its graph = 3 (",
+        ));
+    let empty = path("empty.proof");
+    std::fs::write(&empty, "").unwrap();
+    grundy()
+        .args(["proof", "--check", &empty])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "rejected: proof line 1: not a grundy proof",
+        ));
+    let cut = path("cut.proof");
+    let bytes = std::fs::read(&gz).unwrap();
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    assert!(error_line(&["proof", "--check", &cut]).contains("is not a gzip file grundy wrote"));
+    let binary = path("nul.proof");
+    std::fs::write(&binary, b"\0\x01abc").unwrap();
+    assert!(error_line(&["proof", "--check", &binary]).contains("NUL byte"));
+}
+
 /// The proofs shipped with the records (docs/records.md) hold.
 #[test]
 fn the_shipped_record_proofs_hold() {

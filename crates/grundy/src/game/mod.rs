@@ -523,10 +523,13 @@ impl Ruleset {
     pub fn as_tuple(&self, operation: &str) -> Result<&Arc<dyn TupleRuleset>> {
         match self {
             Ruleset::Tuple(r) => Ok(r),
-            other => Err(Error::Unsupported(format!(
-                "{operation} needs a ruleset on pairs or tuples (such as min or delete-nim); {} has heaps as positions",
-                other.name()
-            ))),
+            other => {
+                Err(Error::Unsupported(format!(
+                "{operation} needs a ruleset on pairs or tuples (such as min or delete-nim); {} has {} as positions",
+                other.name(),
+                if matches!(other, Ruleset::Game(_)) { "boards or graphs" } else { "heaps" }
+            )))
+            }
         }
     }
 }

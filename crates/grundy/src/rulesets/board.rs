@@ -218,7 +218,21 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
             (Notation::Path, GameArgs::Numbers(a)) => match numbers(a)?[..] {
                 [n] => {
                     if n > u64::from(MAX_CELLS) {
-                        return Err(too_large(format!("a path of {n} vertices")));
+                        // In the path's own words, with the games that take it: Node-Kayles
+                        // on a path of n vertices is Dawson's chess on a heap of n.
+                        let instead = if self.name == "node-kayles-path" {
+                            format!(
+                                "; the same game is dawsons-chess({n}), a heap ruleset with no such limit, or node-kayles(\"@FILE\") with the path's edges in FILE (up to {} vertices)",
+                                super::graphs::MAX_VERTICES
+                            )
+                        } else {
+                            String::new()
+                        };
+                        return Err(Error::Domain {
+                            ruleset: self.name.into(),
+                            position: format!("a path of {n} vertices"),
+                            reason: format!("paths have at most {MAX_CELLS} vertices (the engine's bit sets){instead}"),
+                        });
                     }
                     Ok(path_pos(n as u32))
                 }

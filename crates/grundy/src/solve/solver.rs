@@ -1046,7 +1046,7 @@ impl Solver {
                     Some(p) if to >= self.ev.table_len(h) => {
                         let count = to - from + 1;
                         ctl.check_work(
-                            &format!("the values of {} on heaps {from}..={to}", h.name()),
+                            &format!("the sequence of {} on heaps {from}..={to}", h.name()),
                             count as u128,
                             format!("{count} heaps from its proven period, one unit each"),
                         )?;
@@ -1113,7 +1113,7 @@ impl Solver {
         // The values (about 48 bytes each) and the explorer's cache (at least one entry
         // of about 64 bytes per heap).
         ctl.check_memory(
-            &format!("the values of {}", rs.name()),
+            &format!("the sequence of {}", rs.name()),
             count.saturating_mul(112),
             format!("{count} heaps"),
         )?;
@@ -1121,7 +1121,7 @@ impl Solver {
         // (heaps × --graph-bound bounds it). The graphs are not known before they are
         // explored, so the heaps (a unit each) are checked first, the moves counted as
         // they are listed, and the run stops at the limit, keeping the values finished.
-        let what = format!("the values of {} on heaps {from}..={to}", rs.name());
+        let what = format!("the sequence of {} on heaps {from}..={to}", rs.name());
         ctl.check_work(&what, count as u128, "one unit per heap, before the moves explored")?;
         let (start_work, limit) = (ctl.work_done(), ctl.work_limit());
         let ex = self.explorer(rs);

@@ -197,7 +197,7 @@ impl Splits {
             let bytes = self.bytes(cap, words);
             if bytes > u128::from(memory_limit / 2) {
                 return Err(Error::TooLarge {
-                    what: format!("the nim-sums of the splits into k or more heaps to heap {cap}"),
+                    what: format!("the table of nim-sums of the splits into k or more heaps to heap {cap}"),
                     estimate_bytes: bytes.min(u64::MAX as u128) as u64,
                     limit_bytes: memory_limit,
                     detail: format!(

@@ -318,11 +318,11 @@ fn outcome_states(cert: &Certificate, opts: &[Vec<u32>], in_p: &[bool], ctl: &Co
         if i % 4096 == 0 {
             ctl.tick(i as u64)?;
             ctl.check_memory(
-                "the states of the certificate check",
+                "the search of states of the certificate check",
                 queue.len() as u64 * bytes_per,
                 format!("{} states", queue.len()),
             )?;
-            ctl.check_states("the states of the certificate check", queue.len() as u128)?;
+            ctl.check_states("the search of states of the certificate check", queue.len() as u128)?;
         }
         for &(phi, s, heap) in &types {
             let mut next_n = vec![0u64; words];

@@ -169,8 +169,11 @@ impl MisereSearch {
             gammas.push(next[root]);
             self.ctl.tick(k as u64)?;
             let bytes = (seen.len() as u64 + 2) * n as u64 * 8 + n as u64 * BYTES_PER_FOLLOWER;
-            self.ctl
-                .check_memory("the genus layers", bytes, format!("{n} positions × {k} layers"))?;
+            self.ctl.check_memory(
+                "the table of genus layers",
+                bytes,
+                format!("{n} positions × {k} layers"),
+            )?;
             if let Some(&i) = seen.get(&next) {
                 break (i, k - i);
             }
@@ -243,7 +246,7 @@ impl MisereSearch {
                 let opts = list(self, &child)?;
                 work += opts.len() as u128 + 1;
                 self.ctl
-                    .check_states("the followers of the game (for its genus)", work)?;
+                    .check_states("the search of the game's followers (for its genus)", work)?;
                 stack.push((child, opts, 0));
                 continue;
             }
@@ -256,7 +259,7 @@ impl MisereSearch {
                 self.ctl.tick(id as u64)?;
                 let bytes = options.len() as u64 * BYTES_PER_FOLLOWER;
                 self.ctl.check_memory(
-                    "the followers of the game (for its genus)",
+                    "the search of the game's followers (for its genus)",
                     bytes,
                     format!("{id} positions"),
                 )?;

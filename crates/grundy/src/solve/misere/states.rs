@@ -158,12 +158,12 @@ impl Machine {
         if id & 0xFFF == 0 {
             super::cancelled(ctl)?;
             ctl.check_work(
-                "the states of the misère quotient check",
+                "the search of states of the misère quotient check",
                 self.work as u128,
                 "transitions followed by this check",
             )?;
             ctl.check_memory(
-                "the states of the misère quotient check",
+                "the search of states of the misère quotient check",
                 (id as u64 + 1) * (self.state_bytes() + 16),
                 format!("{id} states of {} bytes", self.state_bytes()),
             )?;

@@ -273,7 +273,7 @@ impl Atoms {
             .sum();
         self.listed_bytes = self.listed_bytes.saturating_add(bytes);
         ctl.check_memory(
-            "the options listed by the misère search",
+            "keeping the option lists of the misère search",
             self.listed_bytes,
             format!("options listed for {} positions", self.keys.len()),
         )?;
