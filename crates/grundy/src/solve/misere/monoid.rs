@@ -145,7 +145,7 @@ pub(crate) fn coarsest(
             if e & 0xFFFF == 0xFFFF {
                 // The signatures' map is the largest part: the heap held is checked.
                 ctl.check_memory(
-                    "the classes of the trial monoid",
+                    "the partition of the trial monoid into classes",
                     0,
                     format!("{} signatures for {m} elements", ids.len()),
                 )?;
