@@ -187,7 +187,7 @@ fn bad_input_to_loopy_commands() {
     fails(&["value", "nim(3)", "--bound", "1e30"], "larger than 2^64");
     fails(
         &["seq", "aliquot-sum", "--to", "1000000000000000", "--memory-limit", "1G"],
-        "the values of aliquot-sum needs an estimated",
+        "the sequence of aliquot-sum needs an estimated",
     );
 }
 

@@ -141,7 +141,7 @@ pub trait GameSolver: Send {
     /// search checks it first, as a lower bound of its own work.
     ///
     /// # Errors
-    /// [`crate::Error::TooLarge`] when the engine cannot start within the memory limit.
+    /// None from the position engine; a ruleset's own engine may report what stops it.
     fn work(&mut self, _pos: &GamePos, _ctl: &Control) -> crate::Result<Option<f64>> {
         Ok(None)
     }

@@ -846,10 +846,14 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         }
     }
 
-    fn work(&mut self, pos: &GamePos, ctl: &Control) -> Result<Option<f64>> {
-        self.search(ctl)?;
-        let search = self.search.as_ref().expect("created above");
-        let keys = (self.split)(search.game(), pos);
+    fn work(&mut self, pos: &GamePos, _ctl: &Control) -> Result<Option<f64>> {
+        // The game's rules, from the search if it started (no table is made for this).
+        let game = match (&self.search, &self.game) {
+            (Some(search), _) => search.game(),
+            (None, Some(game)) => game,
+            (None, None) => return Ok(None),
+        };
+        let keys = (self.split)(game, pos);
         Ok(Some(keys.iter().map(|k| (self.estimate)(k)).sum()))
     }
 

@@ -167,13 +167,14 @@ impl MisereSearch {
                 next[y] = crate::value::mex(options[y].iter().map(|&o| next[o as usize]).chain([below, below ^ 1]));
             }
             gammas.push(next[root]);
-            self.ctl.tick(k as u64)?;
+            // The named check first: past the limit, it names what holds the memory.
             let bytes = (seen.len() as u64 + 2) * n as u64 * 8 + n as u64 * BYTES_PER_FOLLOWER;
             self.ctl.check_memory(
                 "the table of genus layers",
                 bytes,
                 format!("{n} positions × {k} layers"),
             )?;
+            self.ctl.tick(k as u64)?;
             if let Some(&i) = seen.get(&next) {
                 break (i, k - i);
             }
@@ -256,13 +257,13 @@ impl MisereSearch {
             options.push(ids);
             index.insert(s, id);
             if id & 0x3FF == 0 {
-                self.ctl.tick(id as u64)?;
                 let bytes = options.len() as u64 * BYTES_PER_FOLLOWER;
                 self.ctl.check_memory(
                     "the search of the game's followers (for its genus)",
                     bytes,
                     format!("{id} positions"),
                 )?;
+                self.ctl.tick(id as u64)?;
             }
         }
         Ok((options.len(), options))
