@@ -34,6 +34,8 @@ pub struct Control {
     work: Arc<AtomicU64>,
     progress: Option<Arc<dyn ProgressSink>>,
     memory_limit: u64,
+    /// The bound of the heap held by the whole process ([`Control::heap_limit`]).
+    heap_limit: Option<u64>,
     state_limit: u64,
 }
 
@@ -63,6 +65,7 @@ impl Control {
             work: Arc::new(AtomicU64::new(0)),
             progress: None,
             memory_limit: default_memory_limit(),
+            heap_limit: None,
             state_limit: default_state_limit(),
         }
     }
@@ -71,6 +74,20 @@ impl Control {
     pub fn with_memory_limit(mut self, bytes: u64) -> Self {
         self.memory_limit = bytes;
         self
+    }
+
+    /// Sets the bound of the heap the whole process holds ([`Control::heap_limit`]):
+    /// for a job given a share of the memory limit (a census on several threads),
+    /// the whole limit, since the heap counted is the process's.
+    pub fn with_heap_limit(mut self, bytes: u64) -> Self {
+        self.heap_limit = Some(bytes);
+        self
+    }
+
+    /// The bound of the heap held by the whole process, where it is counted
+    /// ([`heap_bytes`]): the memory limit unless [`Control::with_heap_limit`] set it.
+    pub fn heap_limit(&self) -> u64 {
+        self.heap_limit.unwrap_or(self.memory_limit)
     }
 
     /// Sets the work limit ([`Control::work_limit`]).
@@ -201,18 +218,23 @@ impl Control {
     /// limit.
     pub fn check_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
         let held = heap_bytes().unwrap_or(0);
-        if bytes > self.memory_limit || held > self.memory_limit {
+        let over_heap = held > self.heap_limit();
+        if bytes > self.memory_limit || over_heap {
             let mut detail = detail.into();
-            if held > bytes {
+            if over_heap {
                 detail = format!(
-                    "{detail}; {} held on the heap, measured",
+                    "{detail}; the process already holds {} on the heap, measured",
                     crate::error::human_bytes(held)
                 );
             }
             Err(Error::TooLarge {
                 what: what.to_string(),
-                estimate_bytes: bytes.max(held),
-                limit_bytes: self.memory_limit,
+                estimate_bytes: if over_heap { bytes.max(held) } else { bytes },
+                limit_bytes: if over_heap {
+                    self.heap_limit()
+                } else {
+                    self.memory_limit
+                },
                 detail,
             })
         } else {
@@ -220,22 +242,27 @@ impl Control {
         }
     }
 
-    /// [`Control::check_memory`] for `bytes` about to be allocated on top of what the
-    /// heap holds now, where the program counts its heap ([`heap_bytes`]).
+    /// [`Control::check_memory`] for `bytes` about to be allocated, and, where the
+    /// program counts its heap ([`heap_bytes`]), the heap held plus `bytes` against
+    /// [`Control::heap_limit`].
     ///
     /// # Errors
-    /// [`Error::TooLarge`] if the heap held plus `bytes` exceeds the memory limit.
+    /// [`Error::TooLarge`] if `bytes` exceeds the memory limit, or the heap held plus
+    /// `bytes` the heap limit.
     pub fn check_more_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
+        let detail = detail.into();
+        self.check_memory(what, bytes, detail.clone())?;
         match heap_bytes() {
-            Some(held) => {
-                let detail = format!(
-                    "{}; with the {} already held",
-                    detail.into(),
+            Some(held) if held.saturating_add(bytes) > self.heap_limit() => Err(Error::TooLarge {
+                what: what.to_string(),
+                estimate_bytes: held.saturating_add(bytes),
+                limit_bytes: self.heap_limit(),
+                detail: format!(
+                    "{detail}; with the {} the process already holds on the heap, measured",
                     crate::error::human_bytes(held)
-                );
-                self.check_memory(what, bytes.saturating_add(held), detail)
-            }
-            None => self.check_memory(what, bytes, detail),
+                ),
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -263,10 +290,10 @@ impl Control {
             return Err(Error::Interrupted);
         }
         match heap_bytes() {
-            Some(held) if held > self.memory_limit => Err(Error::TooLarge {
+            Some(held) if held > self.heap_limit() => Err(Error::TooLarge {
                 what: "the computation".into(),
                 estimate_bytes: held,
-                limit_bytes: self.memory_limit,
+                limit_bytes: self.heap_limit(),
                 detail: "the bytes it holds on the heap, measured while it ran".into(),
             }),
             _ => Ok(()),

@@ -431,10 +431,14 @@ pub(crate) fn heap_ruleset(code: &str) -> Result<std::sync::Arc<dyn HeapRuleset>
 }
 
 /// A fresh count of work for one code; the limits and the cancellation flag are the
-/// caller's.
+/// caller's. The heap held is not checked for a code (`with_heap_limit(u64::MAX)`):
+/// it is the whole process's, which the census's other jobs share, and a refusal
+/// caused by another job must not be recorded as this code's result; each code keeps
+/// to its estimates.
 pub(crate) fn own_control(ctl: &Control) -> Control {
     Control::new()
         .with_memory_limit(ctl.memory_limit())
+        .with_heap_limit(u64::MAX)
         .with_work_limit(ctl.work_limit())
         .with_cancel_flag(ctl.cancel_flag())
 }
@@ -480,6 +484,7 @@ pub fn by_cost(
     use rayon::prelude::*;
     let share = Control::new()
         .with_memory_limit(ctl.memory_limit() / jobs.max(1) as u64)
+        .with_heap_limit(u64::MAX)
         .with_work_limit(ctl.work_limit())
         .with_cancel_flag(ctl.cancel_flag());
     let pool = rayon::ThreadPoolBuilder::new()
@@ -1053,6 +1058,7 @@ pub fn run_each<R>(
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let share = Control::new()
         .with_memory_limit(ctl.memory_limit() / jobs as u64)
+        .with_heap_limit(u64::MAX)
         .with_work_limit(ctl.work_limit())
         .with_cancel_flag(stop.clone());
     let next = AtomicUsize::new(0);

@@ -400,7 +400,9 @@ impl Solver {
             if let [.., a, b] = &seq.values[..] {
                 let (a, b) = (a.work as f64, b.work as f64);
                 if a > 0.0 && b > a {
-                    let next = b * (b / a);
+                    // At most 4 times the last heap's: one cheap heap (a square in a
+                    // divisor ruleset) must not make the next look 10^5 times dearer.
+                    let next = b * (b / a).min(MAX_HEAP_GROWTH);
                     if let Err(e) = self.ev.control().check_work(
                         &format!("the genus of {}({n})", h.name()),
                         next.min(1e38) as u128,
@@ -427,6 +429,10 @@ impl Solver {
         Ok(seq)
     }
 }
+
+/// The largest growth of the work from one heap to the next that `seq --play misere`
+/// extrapolates.
+const MAX_HEAP_GROWTH: f64 = 4.0;
 
 /// True if `pos` is one heap, one tuple or one game position.
 fn single(pos: &Position) -> bool {
