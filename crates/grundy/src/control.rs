@@ -217,28 +217,34 @@ impl Control {
     /// spare capacity, the keys' own allocations) cannot take a computation past the
     /// limit.
     pub fn check_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
-        let held = heap_bytes().unwrap_or(0);
-        let over_heap = held > self.heap_limit();
-        if bytes > self.memory_limit || over_heap {
-            let mut detail = detail.into();
-            if over_heap {
-                detail = format!(
-                    "{detail}; the process already holds {} on the heap, measured",
-                    crate::error::human_bytes(held)
-                );
-            }
-            Err(Error::TooLarge {
+        let detail = detail.into();
+        if bytes > self.memory_limit {
+            return Err(Error::TooLarge {
                 what: what.to_string(),
-                estimate_bytes: if over_heap { bytes.max(held) } else { bytes },
-                limit_bytes: if over_heap {
-                    self.heap_limit()
-                } else {
-                    self.memory_limit
-                },
+                estimate_bytes: bytes,
+                limit_bytes: self.memory_limit,
                 detail,
-            })
-        } else {
-            Ok(())
+            });
+        }
+        self.check_heap(what, 0, |held| {
+            format!(
+                "{detail}; the process already holds {} on the heap, measured",
+                crate::error::human_bytes(held)
+            )
+        })
+    }
+
+    /// Checks the heap held (where the program counts it, [`heap_bytes`]) plus `bytes`
+    /// against [`Control::heap_limit`]; `detail` gets the bytes held.
+    fn check_heap(&self, what: &str, bytes: u64, detail: impl FnOnce(u64) -> String) -> Result<()> {
+        match heap_bytes() {
+            Some(held) if held.saturating_add(bytes) > self.heap_limit() => Err(Error::TooLarge {
+                what: what.to_string(),
+                estimate_bytes: held.saturating_add(bytes),
+                limit_bytes: self.heap_limit(),
+                detail: detail(held),
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -252,18 +258,12 @@ impl Control {
     pub fn check_more_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
         let detail = detail.into();
         self.check_memory(what, bytes, detail.clone())?;
-        match heap_bytes() {
-            Some(held) if held.saturating_add(bytes) > self.heap_limit() => Err(Error::TooLarge {
-                what: what.to_string(),
-                estimate_bytes: held.saturating_add(bytes),
-                limit_bytes: self.heap_limit(),
-                detail: format!(
-                    "{detail}; with the {} the process already holds on the heap, measured",
-                    crate::error::human_bytes(held)
-                ),
-            }),
-            _ => Ok(()),
-        }
+        self.check_heap(what, bytes, |held| {
+            format!(
+                "{detail}; with the {} the process already holds on the heap, measured",
+                crate::error::human_bytes(held)
+            )
+        })
     }
 
     /// Announces a computation of `total` units.
@@ -289,15 +289,9 @@ impl Control {
         if self.cancelled() {
             return Err(Error::Interrupted);
         }
-        match heap_bytes() {
-            Some(held) if held > self.heap_limit() => Err(Error::TooLarge {
-                what: "the computation".into(),
-                estimate_bytes: held,
-                limit_bytes: self.heap_limit(),
-                detail: "the bytes it holds on the heap, measured while it ran".into(),
-            }),
-            _ => Ok(()),
-        }
+        self.check_heap("the computation", 0, |_| {
+            "the bytes it holds on the heap, measured while it ran".into()
+        })
     }
 
     /// Passes a status line of the running computation to the progress sink, if any.

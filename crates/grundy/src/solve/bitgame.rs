@@ -763,6 +763,14 @@ impl<G: BitGame> BitSolver<G> {
         Ok(true)
     }
 
+    /// The positions a search of the components `keys` visits, by the game's work model.
+    fn estimated_work<'a>(&self, keys: impl Iterator<Item = &'a G::Key>) -> f64
+    where
+        G::Key: 'a,
+    {
+        keys.map(|k| (self.estimate)(k)).sum()
+    }
+
     /// Checks the work of searching `keys` against the limit and announces it as
     /// `verb` `pos`.
     fn announce<'a>(
@@ -775,7 +783,7 @@ impl<G: BitGame> BitSolver<G> {
     where
         G::Key: 'a,
     {
-        let work: f64 = keys.map(|k| (self.estimate)(k)).sum();
+        let work = self.estimated_work(keys);
         let what = format!("{verb} {}", (self.write)(pos));
         ctl.check_work(
             &what,
@@ -854,7 +862,7 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
             (None, None) => return Ok(None),
         };
         let keys = (self.split)(game, pos);
-        Ok(Some(keys.iter().map(|k| (self.estimate)(k)).sum()))
+        Ok(Some(self.estimated_work(keys.iter())))
     }
 
     fn use_reference(&mut self) {
