@@ -242,10 +242,12 @@ impl Seen {
 pub struct Search<G: BitGame> {
     game: G,
     table: Table<G::Key>,
-    /// Components searched, on cache lines of its own: every thread adds to it at
-    /// every position, and beside the table's address and the flags, which every
-    /// look-up reads, it made each of those reads a miss on the other thread.
-    searched: table::Padded<AtomicU64>,
+    /// Components searched, one count for each thread of the pool (and one for a
+    /// thread outside it), each on cache lines of its own: every thread adds to its
+    /// count at every position, and one count shared by the threads moved its line
+    /// from core to core at every position (beside the table's address and the flags,
+    /// which every look-up reads, it made each of those reads a miss as well).
+    searched: Box<[table::Padded<AtomicU64>]>,
     /// Search in parallel (the first two levels) when true.
     pub parallel: bool,
     /// Ask options whether their values are in a set instead of computing every
@@ -304,7 +306,9 @@ impl<G: BitGame> Search<G> {
         Search {
             game,
             table: Table::new(table_bytes),
-            searched: table::Padded(AtomicU64::new(0)),
+            searched: (0..=rayon::current_num_threads())
+                .map(|_| table::Padded(AtomicU64::new(0)))
+                .collect(),
             parallel: true,
             prune: false,
             exact: false,
@@ -359,7 +363,7 @@ impl<G: BitGame> Search<G> {
 
     /// Components whose options were listed so far.
     pub fn searched(&self) -> u64 {
-        self.searched.0.load(Ordering::Relaxed)
+        self.searched.iter().map(|c| c.0.load(Ordering::Relaxed)).sum()
     }
 
     /// The nim-value of the connected component `k`.
@@ -558,12 +562,16 @@ impl<G: BitGame> Search<G> {
     /// Counts a searched component; every 4096 checks for cancellation and reports
     /// progress.
     fn count(&self, ctl: &Control) -> Result<()> {
-        let n = self.searched.0.fetch_add(1, Ordering::Relaxed) + 1;
+        // This thread's count (a thread of another pool may share one: the counts are
+        // atomic).
+        let mine = rayon::current_thread_index().map_or(0, |i| i + 1) % self.searched.len();
+        let n = self.searched[mine].0.fetch_add(1, Ordering::Relaxed) + 1;
         if n & 0xFFF == 0 || n == 1 {
+            let all = self.searched();
             if n & 0xF_FFFF == 0 {
                 ctl.note(&format!(
                     "{} positions searched, {} in the table",
-                    crate::error::sci(u128::from(n)),
+                    crate::error::sci(u128::from(all)),
                     crate::error::sci(u128::from(self.table.len()))
                 ));
             }
@@ -572,7 +580,7 @@ impl<G: BitGame> Search<G> {
                 // reports it.
                 let _ = self.save_db(self.db.as_ref().expect("checked"));
             }
-            ctl.tick(n)?;
+            ctl.tick(all)?;
         }
         Ok(())
     }
