@@ -266,6 +266,44 @@ impl Control {
         })
     }
 
+    /// Makes room for `additional` more entries in `map` ([`TryGrow::try_grow`]), and
+    /// when that reallocates its table, checks the new table's bytes first
+    /// ([`Control::check_more_memory`]): a hash map doubles at once, and the old table
+    /// and the new are both held while it moves its entries, so a check of the entries
+    /// after the insert comes too late. The new table is estimated as the standard
+    /// library's hash map lays it out (a power of two of buckets, at most 7/8 full, an
+    /// entry and a control byte each).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] naming `what()` if the new table passes the memory limit;
+    /// [`Error::OutOfMemory`] if the system refuses it.
+    pub fn try_grow_map<K, V, S>(
+        &self,
+        map: &mut std::collections::HashMap<K, V, S>,
+        additional: usize,
+        what: impl Fn() -> String,
+    ) -> Result<()>
+    where
+        K: Eq + std::hash::Hash,
+        S: std::hash::BuildHasher,
+    {
+        if map.capacity() - map.len() >= additional {
+            return Ok(());
+        }
+        let entries = map.len().saturating_add(additional).max(map.capacity() + 1);
+        let buckets = (entries.saturating_mul(8) / 7).max(4).next_power_of_two() as u64;
+        let bucket_bytes = std::mem::size_of::<(K, V)>() as u64 + 1;
+        self.check_more_memory(
+            &what(),
+            buckets.saturating_mul(bucket_bytes),
+            format!(
+                "{} entries, a hash table growing to {buckets} buckets of {bucket_bytes} bytes",
+                map.len()
+            ),
+        )?;
+        map.try_grow(additional, what)
+    }
+
     /// Announces a computation of `total` units.
     pub fn start(&self, label: &str, total: u64) {
         if let Some(p) = &self.progress {

@@ -86,6 +86,27 @@ fn loopy_sequences_stop_at_the_work_limit() {
     assert!((1..1000).contains(&printed.trim_end().split(',').count()), "{printed}");
 }
 
+/// The cache of a loopy sequence's values is a hash map that doubles at once: its new
+/// table is checked against the memory limit before it is made (it was checked after,
+/// by the heap count, and `seq aliquot-sum --to 10^6 --memory-limit 108M` reached
+/// 249 MB; under 20M this run reached 36 MB).
+#[test]
+fn a_loopy_cache_is_checked_before_it_doubles() {
+    let out = grundy()
+        .args(["--memory-limit", "20M", "seq", "aliquot-sum", "--to", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("the cache of loopy values needs")
+            && err.contains("a hash table growing to")
+            && err.contains("the memory limit is 20.0 MiB"),
+        "{err}"
+    );
+    assert!(err.contains("are complete and exact"), "{err}");
+}
+
 /// `verify` of a ruleset on tuples estimates every length before searching any: the
 /// three-coordinate search of cdn to 672 does not fit 2 GiB (it was refused after
 /// 44 s of searching one and two coordinates).

@@ -356,7 +356,7 @@ impl LoopyExplorer {
     /// heap whose status the exploration settles.
     fn explore(&mut self, root: u64, ctl: &Control) -> Result<()> {
         if root > self.bound.heap {
-            self.status.try_grow(1, cache)?;
+            ctl.try_grow_map(&mut self.status, 1, cache)?;
             self.status.insert(root, Status::Open(Open::HeapAbove(root as u128)));
             return Ok(());
         }
@@ -368,7 +368,7 @@ impl LoopyExplorer {
         // The moves listed are the work of an exploration.
         let mut meter = ctl.meter();
         if let Err(o) = self.discover(root, &mut region, &mut stack, &mut scratch, &mut meter, ctl)? {
-            return self.abort(root, &region, &stack, o);
+            return self.abort(root, &region, &stack, o, ctl);
         }
         while let Some(top) = stack.last_mut() {
             if top.1 == 0 {
@@ -381,7 +381,7 @@ impl LoopyExplorer {
                 continue;
             }
             if let Err(o) = self.discover(h, &mut region, &mut stack, &mut scratch, &mut meter, ctl)? {
-                return self.abort(root, &region, &stack, o);
+                return self.abort(root, &region, &stack, o, ctl);
             }
         }
         self.solve_region(&region, ctl)
@@ -462,17 +462,18 @@ impl LoopyExplorer {
     /// of them are undetermined; too many moves is charged to the root only.
     ///
     /// # Errors
-    /// [`crate::Error::OutOfMemory`] when the system refuses the cache's growth.
-    fn abort(&mut self, root: u64, region: &Region, stack: &[(u32, usize)], o: Open) -> Result<()> {
+    /// [`crate::Error::TooLarge`] when the cache's growth passes the memory limit,
+    /// [`crate::Error::OutOfMemory`] when the system refuses it.
+    fn abort(&mut self, root: u64, region: &Region, stack: &[(u32, usize)], o: Open, ctl: &Control) -> Result<()> {
         match o {
             Open::HeapAbove(_) => {
-                self.status.try_grow(stack.len(), cache)?;
+                ctl.try_grow_map(&mut self.status, stack.len(), cache)?;
                 for &(id, _) in stack {
                     self.status.insert(region.heaps[id as usize], Status::Open(o));
                 }
             }
             Open::Moves => {
-                self.status.try_grow(1, cache)?;
+                ctl.try_grow_map(&mut self.status, 1, cache)?;
                 self.status.insert(root, Status::Open(o));
             }
         }
@@ -531,7 +532,7 @@ impl LoopyExplorer {
         }
         let g: Graph = b.finish()?;
         let sol = solve(&g, ctl)?;
-        self.status.try_grow(n, cache)?;
+        ctl.try_grow_map(&mut self.status, n, cache)?;
         for (id, &h) in region.heaps.iter().enumerate() {
             self.status.insert(h, Status::Value(sol.value(&g, id as u32)));
         }

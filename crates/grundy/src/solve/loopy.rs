@@ -230,7 +230,12 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
     ctl.check_memory(
         "the loopy (generalized Sprague–Grundy) solver",
         Graph::solve_bytes(n as u64, g.edge_count() as u64),
-        format!("{n} vertices, {} edges", g.edge_count()),
+        format!(
+            "{n} vert{}, {} edge{}",
+            if n == 1 { "ex" } else { "ices" },
+            g.edge_count(),
+            if g.edge_count() == 1 { "" } else { "s" }
+        ),
     )?;
     let what = || format!("the loopy solver's tables of {n} vertices");
     let (roff, rtgt) = reverse(g)?;
