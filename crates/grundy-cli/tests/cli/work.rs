@@ -2,7 +2,7 @@
 //! each command is refused before any work, in one line naming the estimate and the
 //! flag, or stops at the limit keeping the values finished (loopy sequences).
 
-use crate::common::{error_line, grundy};
+use crate::common::{error_line, grundy, stopped};
 
 /// Take-and-break codes with a split in the repeating tail have about n²/4 options
 /// per heap (cubic work); the estimate counted 64 per heap, so `--max-work 1e7` accepted
@@ -72,17 +72,11 @@ fn formula_sequences_check_the_printing_work() {
 /// stops with the error, after printing the values finished.
 #[test]
 fn loopy_sequences_stop_at_the_work_limit() {
-    let out = grundy()
-        .args(["--max-work", "1e6", "seq", "partial-aliquot-sum", "--to", "100000"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let (printed, err) = stopped(&["--max-work", "1e6", "seq", "partial-aliquot-sum", "--to", "100000"]);
     assert!(
         err.contains("the work limit is 1.00e6") && err.contains("are kept"),
         "{err}"
     );
-    let printed = String::from_utf8(out.stdout).unwrap();
     assert!((1..1000).contains(&printed.trim_end().split(',').count()), "{printed}");
 }
 
@@ -92,12 +86,7 @@ fn loopy_sequences_stop_at_the_work_limit() {
 /// 249 MB; under 20M this run reached 36 MB).
 #[test]
 fn a_loopy_cache_is_checked_before_it_doubles() {
-    let out = grundy()
-        .args(["--memory-limit", "20M", "seq", "aliquot-sum", "--to", "100000"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let (_, err) = stopped(&["--memory-limit", "20M", "seq", "aliquot-sum", "--to", "100000"]);
     assert!(
         err.contains("the cache of loopy values needs")
             && err.contains("a hash table growing to")

@@ -42,6 +42,15 @@ pub fn error_line(args: &[&str]) -> String {
     err
 }
 
+/// Runs a command that must stop with status 2 (a limit reached after some results were
+/// printed); returns its stdout and stderr.
+pub fn stopped(args: &[&str]) -> (String, String) {
+    let out = grundy().args(args).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    (String::from_utf8(out.stdout).unwrap(), err)
+}
+
 /// Runs `grundy ARGS`, sends it SIGINT (Ctrl-C) after `secs` seconds and returns its
 /// exit status, stdout and stderr.
 pub fn interrupted(args: &[&str], secs: f64) -> (Option<i32>, String, String) {
