@@ -79,7 +79,7 @@ where
             parts.truncate(own_parts);
             let v = mex_of_slice(&vals, &mut scratch);
             open.remove(&p);
-            memo.try_grow(1, named)?;
+            ctl.try_grow_map(memo, 1, named)?;
             memo.insert(p, v);
             continue;
         }
