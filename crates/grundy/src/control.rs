@@ -271,8 +271,8 @@ impl Control {
     /// ([`Control::check_more_memory`]): a hash map doubles at once, and the old table
     /// and the new are both held while it moves its entries, so a check of the entries
     /// after the insert comes too late. The new table is estimated as the standard
-    /// library's hash map lays it out (a power of two of buckets, at most 7/8 full, an
-    /// entry and a control byte each).
+    /// library's hash map lays it out (a power of two of buckets, at most 7/8 full from
+    /// 8 buckets on, an entry and a control byte each, and 16 control bytes more).
     ///
     /// # Errors
     /// [`Error::TooLarge`] naming `what()` if the new table passes the memory limit;
@@ -291,11 +291,16 @@ impl Control {
             return Ok(());
         }
         let entries = map.len().saturating_add(additional).max(map.capacity() + 1);
-        let buckets = (entries.saturating_mul(8) / 7).max(4).next_power_of_two() as u64;
+        let buckets = match entries {
+            0..4 => 4,
+            4..8 => 8,
+            _ => (entries.saturating_mul(8) / 7).next_power_of_two(),
+        } as u64;
         let bucket_bytes = std::mem::size_of::<(K, V)>() as u64 + 1;
+        // The control bytes of one group more than the buckets.
         self.check_more_memory(
             &what(),
-            buckets.saturating_mul(bucket_bytes),
+            buckets.saturating_mul(bucket_bytes).saturating_add(16),
             format!(
                 "{} entries, a hash table growing to {buckets} buckets of {bucket_bytes} bytes",
                 map.len()

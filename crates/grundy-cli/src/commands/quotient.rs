@@ -182,9 +182,10 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         Format::Json => print_json(&out),
         Format::Text => stdout(|w| text(w, &q, &out)),
     };
-    if let Some(e) = &q.stopped {
+    // Why it stopped is the error line that ends the run (said once).
+    if q.stopped.is_some() {
         crate::eprintln_quiet!(
-            "grundy: stopped at heap {}: {e}; the quotient printed{} is exact for sums of heaps ≤ {}",
+            "grundy: stopped at heap {}; the quotient printed{} is exact for sums of heaps ≤ {}",
             q.to + 1,
             if a.save.is_some() { " and saved" } else { "" },
             q.to

@@ -88,8 +88,8 @@ pub struct Args {
     quotient: Option<std::path::PathBuf>,
     #[command(flatten)]
     bounds: BoundArgs,
-    /// Print the position engine's counters on stderr (boards and graphs): positions
-    /// searched, table entries and bytes, entries replaced.
+    /// Print the position engine's counters on stderr (boards and graphs in normal
+    /// play): positions searched, table entries and bytes, entries replaced.
     #[arg(long)]
     stats: bool,
     #[command(flatten)]
@@ -173,6 +173,13 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         use_db(&mut solver, &a, &pos, path)?;
     }
     if solver.play() == Play::Misere {
+        if a.stats {
+            // The counters are the normal-play position engine's, which misère play
+            // does not search with: say so rather than print nothing.
+            crate::eprintln_quiet!(
+                "grundy: note: --stats counts the position engine of normal play; misère play searches without it, so there are no counts to print"
+            );
+        }
         let v = solver.misere_value(&pos)?;
         return print_misere(&pos, &name, &v, a.format);
     }

@@ -40,6 +40,37 @@ fn two_jobs_give_the_rows_of_one() {
     assert_eq!(r27["class"], "0.26");
 }
 
+/// A misère census keeps to the memory limit: its code is stopped, with the heap the
+/// process holds named, where it held 81 MB under `--memory-limit 16M` (its jobs were
+/// not held to the heap at all).
+#[test]
+fn a_misere_census_keeps_to_the_memory_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let codes = dir.path().join("codes.txt");
+    std::fs::write(&codes, "0.35\n").unwrap();
+    let v = json(&[
+        "--memory-limit",
+        "16M",
+        "census",
+        codes.to_str().unwrap(),
+        "--play",
+        "misere",
+        "--to",
+        "16",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let row = &v.as_array().unwrap()[0];
+    assert_eq!(row["status"], "partial", "{row}");
+    let stopped = row["stopped"].as_str().unwrap_or_default();
+    assert!(
+        stopped.contains("on the heap, measured") && stopped.contains("the memory limit is 16.0 MiB"),
+        "{row}"
+    );
+}
+
 #[test]
 fn a_census_directory_resumes_checks_and_refuses_other_parameters() {
     let dir = tempfile::tempdir().unwrap();

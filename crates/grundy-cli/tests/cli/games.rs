@@ -109,6 +109,12 @@ fn stats_are_printed_on_request() {
         .success()
         .stdout("node-kayles-grid(3,8): value 2, N-position (the next player wins)\n")
         .stderr(predicate::str::contains("grundy: node-kayles-grid: ").and(predicate::str::contains("table entries")));
+    // Misère play does not search with the position engine: a note, not silence.
+    grundy()
+        .args(["value", "cram(3,3)", "--play", "misere", "--stats"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("no counts to print"));
 }
 
 #[test]

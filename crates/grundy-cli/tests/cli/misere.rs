@@ -164,14 +164,18 @@ fn misere_searches_keep_to_the_limits() {
     );
     let e = error_line(&["--memory-limit", "16M", "value", "cram(5,5)", "--play", "misere"]);
     assert!(e.contains("on the heap, measured"), "{e}");
-    // The quotient prints what it reached, then the refusal.
+    // The quotient prints what it reached, then the refusal (its reason once).
     let out = grundy()
         .args(["--memory-limit", "50M", "quotient", "4!.0", "--to", "40"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("on the heap, measured"), "{err}");
+    assert_eq!(err.matches("on the heap, measured").count(), 1, "{err}");
+    assert!(
+        err.contains("the quotient printed is exact for sums of heaps ≤"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -248,6 +248,8 @@ pub struct Search<G: BitGame> {
     /// from core to core at every position (beside the table's address and the flags,
     /// which every look-up reads, it made each of those reads a miss as well).
     searched: Box<[table::Padded<AtomicU64>]>,
+    /// The positions searched, in units of 2^20, at the last progress note.
+    noted: AtomicU64,
     /// Search in parallel (the first two levels) when true.
     pub parallel: bool,
     /// Ask options whether their values are in a set instead of computing every
@@ -309,6 +311,7 @@ impl<G: BitGame> Search<G> {
             searched: (0..=rayon::current_num_threads())
                 .map(|_| table::Padded(AtomicU64::new(0)))
                 .collect(),
+            noted: AtomicU64::new(0),
             parallel: true,
             prune: false,
             exact: false,
@@ -568,7 +571,10 @@ impl<G: BitGame> Search<G> {
         let n = self.searched[mine].0.fetch_add(1, Ordering::Relaxed) + 1;
         if n & 0xFFF == 0 || n == 1 {
             let all = self.searched();
-            if n & 0xF_FFFF == 0 {
+            // A note at each 2^20 positions of all the threads (the first thread to see
+            // the count pass one says so).
+            let step = all >> 20;
+            if step > self.noted.load(Ordering::Relaxed) && self.noted.fetch_max(step, Ordering::Relaxed) < step {
                 ctl.note(&format!(
                     "{} positions searched, {} in the table",
                     crate::error::sci(u128::from(all)),

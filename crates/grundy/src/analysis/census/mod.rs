@@ -431,16 +431,28 @@ pub(crate) fn heap_ruleset(code: &str) -> Result<std::sync::Arc<dyn HeapRuleset>
 }
 
 /// A fresh count of work for one code; the limits and the cancellation flag are the
-/// caller's. The heap held is not checked for a code (`with_heap_limit(u64::MAX)`):
-/// it is the whole process's, which the census's other jobs share, and a refusal
-/// caused by another job must not be recorded as this code's result; each code keeps
-/// to its estimates.
+/// caller's. A code's estimates are checked against its share of the memory limit,
+/// the heap held against the caller's heap limit: the whole limit ([`job_control`]),
+/// since the heap is the whole process's, which the census's jobs share (a job
+/// refused for the heap its share would allow recorded codes as "partial, to 0";
+/// checked against nothing, estimates that left things out let a misère census pass
+/// the limit 4 times over).
 pub(crate) fn own_control(ctl: &Control) -> Control {
     Control::new()
         .with_memory_limit(ctl.memory_limit())
-        .with_heap_limit(u64::MAX)
+        .with_heap_limit(ctl.heap_limit())
         .with_work_limit(ctl.work_limit())
         .with_cancel_flag(ctl.cancel_flag())
+}
+
+/// The limits of one of `jobs` jobs of a census run under `ctl`: its share of the
+/// memory limit for its estimates, the whole limit for the heap the process holds
+/// (see [`own_control`]), the caller's work limit.
+fn job_control(ctl: &Control, jobs: usize) -> Control {
+    Control::new()
+        .with_memory_limit(ctl.memory_limit() / jobs.max(1) as u64)
+        .with_heap_limit(ctl.heap_limit())
+        .with_work_limit(ctl.work_limit())
 }
 
 /// The cost of a code as seen by a short run to [`PROBE_HEAPS`] heaps (or `to`, if
@@ -482,11 +494,7 @@ pub fn by_cost(
     cost: &(dyn Fn(&str, &Control) -> Result<u64> + Sync),
 ) -> Result<Vec<String>> {
     use rayon::prelude::*;
-    let share = Control::new()
-        .with_memory_limit(ctl.memory_limit() / jobs.max(1) as u64)
-        .with_heap_limit(u64::MAX)
-        .with_work_limit(ctl.work_limit())
-        .with_cancel_flag(ctl.cancel_flag());
+    let share = job_control(ctl, jobs).with_cancel_flag(ctl.cancel_flag());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -1056,11 +1064,7 @@ pub fn run_each<R>(
     // The codes' own stop flag: set by the caller's (Ctrl-C), seen within 20 ms, or by
     // the first error (which leaves the caller's flag alone).
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let share = Control::new()
-        .with_memory_limit(ctl.memory_limit() / jobs as u64)
-        .with_heap_limit(u64::MAX)
-        .with_work_limit(ctl.work_limit())
-        .with_cancel_flag(stop.clone());
+    let share = job_control(ctl, jobs).with_cancel_flag(stop.clone());
     let next = AtomicUsize::new(0);
     let running = AtomicUsize::new(jobs);
     let failure: Arc<Mutex<Option<Error>>> = Arc::new(Mutex::new(None));
