@@ -291,11 +291,7 @@ impl Control {
             return Ok(());
         }
         let entries = map.len().saturating_add(additional).max(map.capacity() + 1);
-        let buckets = match entries {
-            0..4 => 4,
-            4..8 => 8,
-            _ => (entries.saturating_mul(8) / 7).next_power_of_two(),
-        } as u64;
+        let buckets = map_buckets(entries);
         let bucket_bytes = std::mem::size_of::<(K, V)>() as u64 + 1;
         // The control bytes of one group more than the buckets.
         self.check_more_memory(
@@ -727,6 +723,16 @@ pub fn try_reserve_exact<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce
 pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
     let len = v.len();
     fallibly(|| v.try_reserve(additional)).map_err(|_| refused::<T>(len, additional, what()))
+}
+
+/// The buckets of a standard-library hash map made for `entries` entries: 4 or 8 below
+/// 8 entries, else the power of two at least 8/7 of them (a table is at most 7/8 full).
+fn map_buckets(entries: usize) -> u64 {
+    match entries {
+        0..4 => 4,
+        4..8 => 8,
+        _ => (entries.saturating_mul(8) / 7).next_power_of_two() as u64,
+    }
 }
 
 /// Collections that grow with the data of a computation (a memo, a search stack, an
@@ -1187,6 +1193,25 @@ mod tests {
             ("/sys/fs/cgroup/unified", true),
         ];
         assert_eq!(dirs, want.map(|(d, v2)| (d.to_string(), v2)));
+    }
+
+    /// The buckets `try_grow_map` checks are those the standard library's hash map
+    /// makes: every full table grown by one entry has the capacity they give.
+    #[test]
+    fn hash_map_growth_is_predicted() {
+        let mut m: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
+        let mut grown = 0;
+        for k in 0..200_000u64 {
+            if m.len() == m.capacity() {
+                let b = map_buckets(m.len() + 1) as usize;
+                let capacity = if b <= 8 { b - 1 } else { b / 8 * 7 };
+                m.reserve(1);
+                assert_eq!(m.capacity(), capacity, "grown from {} entries", m.len());
+                grown += 1;
+            }
+            m.insert(k, k);
+        }
+        assert!(grown > 10);
     }
 
     #[test]
