@@ -438,11 +438,7 @@ pub(crate) fn heap_ruleset(code: &str) -> Result<std::sync::Arc<dyn HeapRuleset>
 /// checked against nothing, estimates that left things out let a misère census pass
 /// the limit 4 times over).
 pub(crate) fn own_control(ctl: &Control) -> Control {
-    Control::new()
-        .with_memory_limit(ctl.memory_limit())
-        .with_heap_limit(ctl.heap_limit())
-        .with_work_limit(ctl.work_limit())
-        .with_cancel_flag(ctl.cancel_flag())
+    job_control(ctl, 1).with_cancel_flag(ctl.cancel_flag())
 }
 
 /// The limits of one of `jobs` jobs of a census run under `ctl`: its share of the
