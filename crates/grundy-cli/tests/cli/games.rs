@@ -94,7 +94,7 @@ fn bad_boards_and_graphs_are_one_error_line() {
     assert!(e.contains("n ≤ 16"), "{e}");
     let e = error_line(&["seq", "cram", "--to", "3"]);
     assert!(e.contains("boards or graphs"), "{e}");
-    let e = error_line(&["--memory-limit", "1M", "value", "cram(4,4)"]);
+    let e = error_line(&["--memory-limit", "100K", "value", "cram(4,4)"]);
     assert!(
         e.contains("transposition table of cram") && e.contains("--memory-limit"),
         "{e}"
