@@ -1,6 +1,6 @@
 //! Progress bars (indicatif, on stderr when it is a terminal) and Ctrl-C handling.
 
-use crate::bound::{parse_count, parse_size};
+use crate::bound::parse_size;
 use anyhow::{bail, Result};
 use grundy::control::ProgressSink;
 use grundy::error::Shown;
@@ -99,9 +99,9 @@ pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &s
         label: Mutex::new(String::new()),
     }));
     let memory = setting(("--memory-limit", memory_limit), "GRUNDY_MEMORY_LIMIT", parse_size)?;
-    let states = match setting((work_flag, max_work), "GRUNDY_MAX_WORK", parse_count)? {
+    let states = match setting((work_flag, max_work), "GRUNDY_MAX_WORK", parse_work)? {
         Some(s) => Some(s),
-        None => setting((work_flag, None), "GRUNDY_MAX_STATES", parse_count)?,
+        None => setting((work_flag, None), "GRUNDY_MAX_STATES", parse_work)?,
     };
     let mut sources = (Source::Default, Source::Default);
     if let Some((b, source)) = memory {
@@ -195,9 +195,22 @@ pub fn limit_hint(e: &grundy::Error) -> Option<String> {
         }
         _ => return None,
     };
+    // A work estimate beyond every count (a model's estimate of a large graph, say) can
+    // only be let through by lifting the limit.
+    let beyond = matches!(e, grundy::Error::TooMuchWork { work, .. } if *work > u128::from(u64::MAX));
+    let lift = if beyond {
+        "; --max-work none lifts the limit"
+    } else {
+        ""
+    };
     Some(match source {
-        Source::Flag(s) => format!("set by {s}"),
-        Source::Env(s) => format!("set by {s}; {flag} overrides it"),
-        Source::Default => format!("{default}; raise it with {flag} or {var}"),
+        Source::Flag(s) => format!("set by {s}{lift}"),
+        Source::Env(s) => format!("set by {s}; {flag} overrides it{lift}"),
+        Source::Default => format!("{default}; raise it with {flag} or {var}{lift}"),
     })
+}
+
+/// Parses the work limit: a count ([`parse_count`]), or `none` for no limit.
+fn parse_work(s: &str) -> Result<u64, String> {
+    grundy::control::NumberKind::Work.parse(s)
 }

@@ -97,7 +97,7 @@ impl Control {
     }
 
     /// Sets the work limit: the most options one computation may visit (and the most
-    /// positions a search on tuples may visit).
+    /// positions a search on tuples may visit); [`NO_WORK_LIMIT`] for none.
     pub fn with_work_limit(self, work: u64) -> Self {
         self.with_state_limit(work)
     }
@@ -119,7 +119,7 @@ impl Control {
     /// # Errors
     /// [`Error::TooMuchWork`] if `work` exceeds the work limit.
     pub fn check_work(&self, what: &str, work: u128, detail: impl Into<String>) -> Result<()> {
-        if work > self.state_limit as u128 {
+        if self.state_limit != NO_WORK_LIMIT && work > self.state_limit as u128 {
             Err(Error::TooMuchWork {
                 what: what.to_string(),
                 work,
@@ -137,7 +137,7 @@ impl Control {
     /// # Errors
     /// [`Error::TooManyStates`] if `states` exceeds the state limit.
     pub fn check_states(&self, what: &str, states: u128) -> Result<()> {
-        if states > self.state_limit as u128 {
+        if self.state_limit != NO_WORK_LIMIT && states > self.state_limit as u128 {
             Err(Error::TooManyStates {
                 what: what.to_string(),
                 states,
@@ -425,11 +425,12 @@ pub fn default_memory_limit() -> u64 {
 }
 
 /// The environment variables that set the default limits: `GRUNDY_MEMORY_LIMIT` (a
-/// size), `GRUNDY_MAX_WORK` and its older name `GRUNDY_MAX_STATES` (counts).
+/// size), `GRUNDY_MAX_WORK` and its older name `GRUNDY_MAX_STATES` (work limits: counts
+/// or `none`).
 pub const LIMIT_VARIABLES: [(&str, NumberKind); 3] = [
     ("GRUNDY_MEMORY_LIMIT", NumberKind::Size),
-    ("GRUNDY_MAX_WORK", NumberKind::Count),
-    ("GRUNDY_MAX_STATES", NumberKind::Count),
+    ("GRUNDY_MAX_WORK", NumberKind::Work),
+    ("GRUNDY_MAX_STATES", NumberKind::Work),
 ];
 
 /// Checks the environment variables of [`LIMIT_VARIABLES`] that are set, so that an
@@ -805,7 +806,7 @@ pub fn default_state_limit() -> u64 {
     std::env::var("GRUNDY_MAX_WORK")
         .or_else(|_| std::env::var("GRUNDY_MAX_STATES"))
         .ok()
-        .and_then(|s| parse_count(&s).ok())
+        .and_then(|s| NumberKind::Work.parse(&s).ok())
         .unwrap_or(100_000_000_000)
 }
 
@@ -995,15 +996,21 @@ pub enum NumberError {
     TooLarge,
 }
 
-/// A limit's kind of number: a count ([`parse_count`]) or a size in bytes
-/// ([`parse_size`]).
+/// A limit's kind of number: a count ([`parse_count`]), a work limit (a count or
+/// `none`) or a size in bytes ([`parse_size`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NumberKind {
     /// A count of options, heaps, moves.
     Count,
+    /// The work limit: a count, or `none` ([`NO_WORK_LIMIT`]: no limit, for a search
+    /// whose work model's estimate is beyond every count).
+    Work,
     /// A size in bytes, with an optional binary unit.
     Size,
 }
+
+/// The work limit that is none ([`Control::with_work_limit`]): no estimate is refused.
+pub const NO_WORK_LIMIT: u64 = u64::MAX;
 
 impl NumberKind {
     /// Parses `s` as this kind of number.
@@ -1018,6 +1025,10 @@ impl NumberKind {
                 NumberError::Malformed => format!("'{s}' is not a count (write e.g. 1000000, 1e6 or 10^6)"),
                 NumberError::TooLarge => format!("'{s}' is larger than 2^64 − 1"),
             }),
+            NumberKind::Work if s.trim().eq_ignore_ascii_case("none") => Ok(NO_WORK_LIMIT),
+            NumberKind::Work => NumberKind::Count
+                .parse(s)
+                .map_err(|e| format!("{e}, or none for no limit")),
             NumberKind::Size => parse_size(s).map_err(|e| match e {
                 NumberError::Malformed => format!("'{s}' is not a size such as 2G or 512M"),
                 NumberError::TooLarge => format!("'{s}' is too large: a size is below 2^64 bytes (16E)"),

@@ -161,6 +161,18 @@ pub(crate) fn sci(v: u128) -> String {
     }
 }
 
+/// A position's text for a one-line message: whole up to 120 characters, else its
+/// first 80 and the count of the others (a graph read from a file writes all its
+/// edges).
+pub fn brief(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= 120 {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(80).collect();
+    format!("{head}… ({} more characters)", n - 80)
+}
+
 /// Formats a byte count with binary units (`1.5 GiB`).
 pub fn human_bytes(b: u64) -> String {
     const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];

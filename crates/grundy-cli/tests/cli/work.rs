@@ -116,3 +116,39 @@ fn verify_refuses_before_searching() {
         "{err}"
     );
 }
+
+/// A work model's estimate may be beyond every count (a star of 100 leaves: about
+/// 1.3·10^30 independent sets by its clique bound, though the search is instant), so
+/// that no `--max-work N` lets it through: `--max-work none` (or `GRUNDY_MAX_WORK=none`)
+/// lifts the limit, the refusal says so, and it names a long position briefly.
+#[test]
+fn an_estimate_beyond_every_count_is_let_through_by_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("star.txt");
+    let edges: Vec<String> = (0..100).map(|i| format!("c-v{i}")).collect();
+    std::fs::write(&f, edges.join(" ")).unwrap();
+    let expr = format!("node-kayles(\"@{}\")", f.display());
+    let err = error_line(&["--max-work", "1.8e19", "value", &expr]);
+    assert!(
+        err.contains("e30 options") && err.contains("--max-work none lifts the limit"),
+        "{err}"
+    );
+    // The position is named by its first 80 characters, not all 100 edges.
+    assert!(err.contains("more characters)") && !err.contains("c-v99"), "{err}");
+    for args in [vec!["--max-work", "none"], vec!["--max-work", "NONE"]] {
+        let out = grundy().args(&args).args(["value", &expr]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("value 2"));
+    }
+    let out = grundy()
+        .env("GRUNDY_MAX_WORK", "none")
+        .args(["value", &expr])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = error_line(&["--max-work", "nothing", "value", "nim(1)"]);
+    assert!(
+        err.contains("'nothing' is not a count") && err.contains("or none for no limit"),
+        "{err}"
+    );
+}

@@ -798,7 +798,7 @@ impl<G: BitGame> BitSolver<G> {
         G::Key: 'a,
     {
         let work = self.estimated_work(keys);
-        let what = format!("{verb} {}", (self.write)(pos));
+        let what = format!("{verb} {}", crate::error::brief(&(self.write)(pos)));
         ctl.check_work(
             &what,
             work.min(1e38) as u128,
