@@ -1,63 +1,14 @@
-//! The CLI's global allocator: the system's, except that an allocation the system
-//! refuses outside a fallible reservation ([`grundy::control::allocation_is_fallible`])
-//! ends grundy with one error line and exit 2 instead of Rust's abort (exit 134). The
-//! big tables are reserved fallibly and their refusal is an ordinary error; this
-//! catches the small allocations after them, refused when a memory limit set above
-//! what `ulimit -v` leaves let the tables through. It also counts the bytes held
-//! ([`grundy::control::count_heap`]), so that the memory limit's checks see what the
-//! estimates leave out.
+//! The CLI's global allocator ([`grundy::heap_count::Counting`], which counts the bytes
+//! held so that the memory limit's checks see what the estimates leave out), and what
+//! it does when the system refuses an allocation outside a fallible reservation
+//! ([`grundy::control::allocation_is_fallible`]): grundy ends with one error line and
+//! exit 2 instead of Rust's abort (exit 134) ([`refused`]). The big tables are reserved
+//! fallibly and their refusal is an ordinary error; this catches the small allocations
+//! after them, refused when a memory limit set above what `ulimit -v` leaves let the
+//! tables through. Also glibc's mapping size ([`fix_mapping`]).
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use grundy::heap_count::MAPPED;
 use std::fmt::Write;
-
-/// The system allocator, ending the process cleanly when it refuses memory.
-pub struct Guarded;
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged; a
-// null result is either returned (inside a fallible reservation) or never returns.
-unsafe impl GlobalAlloc for Guarded {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract for `alloc`, passed on.
-        checked(unsafe { System.alloc(layout) }, layout.size(), 0)
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as `alloc`.
-        checked(unsafe { System.alloc_zeroed(layout) }, layout.size(), 0)
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        grundy::control::count_heap(-footprint(layout.size()));
-        // SAFETY: `ptr` was allocated by `System` (through this allocator) with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: as `dealloc`, and the caller's contract for `new_size`.
-        checked(
-            unsafe { System.realloc(ptr, layout, new_size) },
-            new_size,
-            layout.size(),
-        )
-    }
-}
-
-/// `ptr`, unless it is null outside a fallible reservation: then the process ends. A
-/// block of `size` bytes that replaced one of `old` bytes is counted
-/// ([`grundy::control::count_heap`]), for the memory limit's checks.
-fn checked(ptr: *mut u8, size: usize, old: usize) -> *mut u8 {
-    if ptr.is_null() {
-        if !grundy::control::allocation_is_fallible() {
-            refused(size);
-        }
-    } else {
-        grundy::control::count_heap(footprint(size) - if old == 0 { 0 } else { footprint(old) });
-    }
-    ptr
-}
-
-/// The size from which glibc's malloc maps a block on its own ([`fix_mapping`]).
-const MAPPED: usize = 128 << 10;
 
 /// Fixes the size from which glibc's malloc maps a block on its own at [`MAPPED`]
 /// (its initial value). By default glibc raises that size each time a mapped block is
@@ -75,23 +26,10 @@ pub fn fix_mapping() {
     }
 }
 
-/// The memory a block of `size` bytes takes in the system allocator (glibc's malloc):
-/// an 8-byte header, rounded to 16 bytes, at least 32; a large block (mapped on its
-/// own, [`MAPPED`]) rounded to whole pages. Many small blocks (the misère search's
-/// sums) take about 1.5 times their sizes.
-fn footprint(size: usize) -> i64 {
-    let bytes = if size >= MAPPED {
-        (size + 16).next_multiple_of(4096)
-    } else {
-        (size + 8).next_multiple_of(16).max(32)
-    };
-    bytes as i64
-}
-
 /// Writes the error line for a refused allocation of `size` bytes on stderr and exits
 /// with status 2 at once (`_exit`: no destructor or exit handler may allocate now).
 /// The message is formatted in a buffer on the stack.
-fn refused(size: usize) -> ! {
+pub fn refused(size: usize) -> ! {
     let mut line = Line { buf: [0; 320], len: 0 };
     let (amount, unit) = if size >= 1 << 20 {
         (size >> 20, "MiB")

@@ -22,7 +22,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[global_allocator]
-static ALLOCATOR: alloc_guard::Guarded = alloc_guard::Guarded;
+static ALLOCATOR: grundy::heap_count::Counting = grundy::heap_count::Counting::new(Some(alloc_guard::refused));
 
 /// What `grundy --help` says before the commands: what grundy does, the expression
 /// syntax in three lines, five examples and where the full reference is.

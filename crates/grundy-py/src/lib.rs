@@ -1504,8 +1504,16 @@ fn session_limits(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 }
 
 /// The native module.
+/// Rust's allocations in this module count the heap held, so that the memory limit's
+/// checks see what the estimates leave out (a misère search's many small blocks), as
+/// in the CLI; an allocation the system refuses outside a fallible reservation still
+/// ends in Rust's abort (the big tables are reserved fallibly: a `ResourceError`).
+#[global_allocator]
+static ALLOCATOR: grundy::heap_count::Counting = grundy::heap_count::Counting::new(None);
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    grundy::control::start_heap_count();
     m.add("ResourceError", m.py().get_type::<ResourceError>())?;
     m.add_class::<HeapRuleset>()?;
     m.add_class::<Game>()?;

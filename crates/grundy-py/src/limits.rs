@@ -170,10 +170,12 @@ impl Limits {
         }
     }
 
-    /// `ctl` with these limits.
+    /// `ctl` with these limits; the heap held before the call (earlier results, numpy
+    /// arrays on memory from the Rust side, caches) does not count against its limit.
     pub fn apply(&self, ctl: Control) -> Control {
         ctl.with_memory_limit(self.memory.value)
             .with_work_limit(self.work.value)
+            .with_heap_baseline()
     }
 
     /// How the limit a refusal hit was set, and how to raise it from Python.

@@ -27,3 +27,25 @@ def test_a_table_beyond_the_address_space_left_is_refused():
     lines = out.stdout.splitlines()
     assert lines[0].startswith("refused: a table of nim to 4294967294 needs an estimated 16.0 GiB"), out.stdout
     assert lines[1] == "[0, 1, 2, 3, 4, 5]", out.stdout
+
+
+def test_a_search_whose_heap_passes_the_limit_is_refused():
+    # The misère search's estimate of its option lists leaves out what their blocks
+    # take; the extension's allocator counts the heap held, as the CLI's does, so the
+    # search stops at the limit instead of passing it (16 MiB: it held 16.1 MiB).
+    import grundy
+    import pytest
+
+    with pytest.raises(grundy.ResourceError, match="on the heap, measured"):
+        grundy.value("cram(5,5)", play="misere", memory_limit="16M")
+    assert grundy.value("cram(2,3)", play="misere", memory_limit="16M").outcome in ("N", "P")
+
+
+def test_a_calls_limit_counts_its_own_heap_not_earlier_results():
+    # A sequence returned earlier (a numpy array on memory from the Rust side, 40 MB)
+    # stays held; a later call's limit is about what that call holds.
+    import grundy
+
+    held = grundy.seq("nim", 10**7)
+    assert grundy.value("cram(4,5)", memory_limit="16M") == 2
+    assert held[-1] == 10**7

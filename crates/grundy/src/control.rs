@@ -36,6 +36,9 @@ pub struct Control {
     memory_limit: u64,
     /// The bound of the heap held by the whole process ([`Control::heap_limit`]).
     heap_limit: Option<u64>,
+    /// The heap held when the computation started, not counted against its limit
+    /// ([`Control::with_heap_baseline`]); `None`: the whole process's heap counts.
+    heap_base: Option<u64>,
     state_limit: u64,
 }
 
@@ -66,8 +69,19 @@ impl Control {
             progress: None,
             memory_limit: default_memory_limit(),
             heap_limit: None,
+            heap_base: None,
             state_limit: default_state_limit(),
         }
+    }
+
+    /// Counts against the limit only the heap held beyond what is held now, where the
+    /// program counts its heap ([`heap_bytes`]): for a long-lived program (the Python
+    /// package), whose earlier results (numpy arrays on memory from the Rust side) and
+    /// caches stay held between calls, so that a call's limit is about its own
+    /// computation. The CLI, one computation a process, counts the whole heap.
+    pub fn with_heap_baseline(mut self) -> Self {
+        self.heap_base = Some(heap_bytes().unwrap_or(0));
+        self
     }
 
     /// Sets the memory limit in bytes.
@@ -212,7 +226,7 @@ impl Control {
     /// # Errors
     /// [`Error::TooLarge`] if `bytes` exceeds the memory limit.
     ///
-    /// Where the program counts its heap ([`heap_bytes`], the CLI), the bytes held on
+    /// Where the program counts its heap ([`heap_bytes`]: the CLI, the Python package), the bytes held on
     /// the heap are checked too, so that what an estimate leaves out (a hash map's
     /// spare capacity, the keys' own allocations) cannot take a computation past the
     /// limit.
@@ -226,23 +240,33 @@ impl Control {
                 detail,
             });
         }
-        self.check_heap(what, 0, |held| {
+        self.check_heap(what, 0, |held, whose| {
             format!(
-                "{detail}; the process already holds {} on the heap, measured",
+                "{detail}; {whose} already holds {} on the heap, measured",
                 crate::error::human_bytes(held)
             )
         })
     }
 
-    /// Checks the heap held (where the program counts it, [`heap_bytes`]) plus `bytes`
-    /// against [`Control::heap_limit`]; `detail` gets the bytes held.
-    fn check_heap(&self, what: &str, bytes: u64, detail: impl FnOnce(u64) -> String) -> Result<()> {
-        match heap_bytes() {
+    /// Checks the heap held (where the program counts it, [`heap_bytes`]; beyond the
+    /// baseline, [`Control::with_heap_baseline`]) plus `bytes` against
+    /// [`Control::heap_limit`]; `detail` gets the bytes held and whose they are ("the
+    /// process", or "this computation" beyond a baseline).
+    fn check_heap(&self, what: &str, bytes: u64, detail: impl FnOnce(u64, &str) -> String) -> Result<()> {
+        let held = heap_bytes().map(|h| h.saturating_sub(self.heap_base.unwrap_or(0)));
+        match held {
             Some(held) if held.saturating_add(bytes) > self.heap_limit() => Err(Error::TooLarge {
                 what: what.to_string(),
                 estimate_bytes: held.saturating_add(bytes),
                 limit_bytes: self.heap_limit(),
-                detail: detail(held),
+                detail: detail(
+                    held,
+                    if self.heap_base.is_some() {
+                        "this computation"
+                    } else {
+                        "the process"
+                    },
+                ),
             }),
             _ => Ok(()),
         }
@@ -258,9 +282,9 @@ impl Control {
     pub fn check_more_memory(&self, what: &str, bytes: u64, detail: impl Into<String>) -> Result<()> {
         let detail = detail.into();
         self.check_memory(what, bytes, detail.clone())?;
-        self.check_heap(what, bytes, |held| {
+        self.check_heap(what, bytes, |held, whose| {
             format!(
-                "{detail}; with the {} the process already holds on the heap, measured",
+                "{detail}; with the {} {whose} already holds on the heap, measured",
                 crate::error::human_bytes(held)
             )
         })
@@ -328,7 +352,7 @@ impl Control {
         if self.cancelled() {
             return Err(Error::Interrupted);
         }
-        self.check_heap("the computation", 0, |_| {
+        self.check_heap("the computation", 0, |_, _| {
             "the bytes it holds on the heap, measured while it ran".into()
         })
     }
@@ -657,14 +681,15 @@ pub fn count_heap(delta: i64) {
     }
 }
 
-/// Declares that the program's global allocator calls [`count_heap`] (the CLI does):
+/// Declares that the program's global allocator calls [`count_heap`] (the CLI's and the
+/// Python package's, [`crate::heap_count::Counting`]):
 /// from now on [`Control::check_memory`] and [`Control::tick`] check the heap held.
 pub fn start_heap_count() {
     HEAP_COUNTED.store(true, Ordering::Relaxed);
 }
 
 /// The bytes held on the heap, where the program counts them ([`start_heap_count`]);
-/// `None` otherwise (the library in another program, the Python package).
+/// `None` otherwise (the library in a program that does not count).
 pub fn heap_bytes() -> Option<u64> {
     HEAP_COUNTED
         .load(Ordering::Relaxed)

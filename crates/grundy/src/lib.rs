@@ -24,7 +24,8 @@
 //! ```
 //!
 //! Modules, from the bottom layer up (a module imports only from layers below it):
-//! [`error`] and [`control`]; [`value`] (nim-values, mex, nim-sum, outcomes, loopy
+//! [`error`] and [`control`], with [`heap_count`] (a global allocator that counts the
+//! heap held for `control`'s checks, for programs that declare it); [`value`] (nim-values, mex, nim-sum, outcomes, loopy
 //! values); [`arith`] (number theory); [`formulas`] (closed forms with their theorems);
 //! [`expr`] (the expression syntax); [`game`] (ruleset traits and capabilities,
 //! families, positions); [`solve`] (the [`solve::Solver`] facade and the engines);
@@ -43,6 +44,7 @@ pub mod expr;
 pub mod formulas;
 pub mod game;
 pub mod graph_file;
+pub mod heap_count;
 pub mod rulesets;
 pub mod solve;
 pub mod value;
