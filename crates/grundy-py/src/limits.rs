@@ -70,15 +70,22 @@ const DEFAULT_WORK: u64 = 100_000_000_000;
 /// # Errors
 /// `ValueError` naming `arg` for a value that is not one or is 2^64 or more.
 fn parse(arg: &str, text: &str, size: bool) -> PyResult<u64> {
+    if !size && text.trim().eq_ignore_ascii_case("none") {
+        // No work limit, as `--max-work none`: for a search whose work model's estimate
+        // is beyond every count.
+        return Ok(grundy::control::NO_WORK_LIMIT);
+    }
     let parsed = if size { parse_size(text) } else { parse_count(text) };
     parsed.map_err(|e| {
         PyValueError::new_err(match (e, size) {
             (NumberError::Malformed, true) => format!("{arg}: '{text}' is not a size such as \"2G\" or \"512M\""),
             // A variable is written as on the command line, an argument in Python.
             (NumberError::Malformed, false) if arg.starts_with("GRUNDY_") => {
-                format!("{arg}: '{text}' is not a count (write e.g. 1000000, 1e6 or 10^6)")
+                format!("{arg}: '{text}' is not a count (write e.g. 1000000, 1e6 or 10^6), or none for no limit")
             }
-            (NumberError::Malformed, false) => format!("{arg}: '{text}' is not a count such as 10**12 or \"1e12\""),
+            (NumberError::Malformed, false) => {
+                format!("{arg}: '{text}' is not a count such as 10**12 or \"1e12\", or \"none\" for no limit")
+            }
             (NumberError::TooLarge, _) => format!("{arg}: '{text}' is larger than 2^64 − 1"),
         })
     })
@@ -186,7 +193,7 @@ impl Limits {
                 (&self.memory, "memory_limit", size_above(*b))
             }
             E::TooManyStates { states: w, .. } | E::TooMuchWork { work: w, .. } => {
-                (&self.work, "max_work", count_above(*w)?)
+                (&self.work, "max_work", count_above(*w))
             }
             _ => return None,
         };
@@ -231,10 +238,12 @@ fn size_above(bytes: u64) -> String {
 }
 
 /// A count of at least `work` as Python writes it for `max_work=`: `10**12` (the next
-/// power of ten); None beyond 10^19, above which no `u64` limit reaches.
-fn count_above(work: u128) -> Option<String> {
-    let k = (0..=19u32).find(|&k| 10u128.pow(k) >= work)?;
-    Some(format!("10**{k}"))
+/// power of ten); `"none"` (no limit) beyond 10^19, above which no `u64` limit reaches.
+fn count_above(work: u128) -> String {
+    match (0..=19u32).find(|&k| 10u128.pow(k) >= work) {
+        Some(k) => format!("10**{k}"),
+        None => "\"none\"".into(),
+    }
 }
 
 /// Sets the session's limits: `memory_limit` (k = 0) or `max_work` (k = 1) to the

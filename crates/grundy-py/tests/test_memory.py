@@ -49,3 +49,23 @@ def test_a_calls_limit_counts_its_own_heap_not_earlier_results():
     held = grundy.seq("nim", 10**7)
     assert grundy.value("cram(4,5)", memory_limit="16M") == 2
     assert held[-1] == 10**7
+
+
+def test_max_work_none_lifts_the_limit(tmp_path, monkeypatch):
+    # A star of 100 leaves: its work model's estimate (1.3·10^30 positions) is beyond
+    # every count, though the search is instant; "none" lifts the limit, and the
+    # refusal says so.
+    import grundy
+    import pytest
+
+    star = tmp_path / "star.txt"
+    star.write_text(" ".join(f"c-v{i}" for i in range(100)))
+    expr = f'node-kayles("@{star}")'
+    with pytest.raises(grundy.ResourceError, match='max_work="none"'):
+        grundy.value(expr)
+    assert grundy.value(expr, max_work="none") == 2
+    assert grundy.value(expr, max_work="NONE") == 2
+    monkeypatch.setenv("GRUNDY_MAX_WORK", "none")
+    assert grundy.value(expr) == 2
+    with pytest.raises(ValueError, match='or "none" for no limit'):
+        grundy.value("nim(1)", max_work="nothing")

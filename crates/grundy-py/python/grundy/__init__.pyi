@@ -10,7 +10,8 @@ copies their docstrings into the functions and classes (``help(grundy.seq)``).
 
 Limits: every computing function takes the keyword arguments ``memory_limit`` (a size,
 ``"8G"``, ``"512M"`` or an int of bytes) and ``max_work`` (a count, ``10**12`` or
-``"1e12"``) for that call; ``set_limits`` sets them for the session and ``limits()``
+``"1e12"``, or ``"none"`` for no limit, for a search whose work model's estimate is
+beyond every count) for that call; ``set_limits`` sets them for the session and ``limits()``
 shows them. Each limit comes from the first of: the argument, ``set_limits``, the
 environment (``GRUNDY_MEMORY_LIMIT``, ``GRUNDY_MAX_WORK``, read as the command line
 reads them: a bad value is a ``ValueError`` naming the variable), the default (80% of
