@@ -200,7 +200,7 @@ impl Limits {
         let raise = format!("raise it with the argument {name}={example} or with grundy.set_limits({name}={example})");
         Some(match &limit.source {
             Source::Argument(a) => format!("set by {a}; a {name}={example} argument would allow it"),
-            Source::Session(s) => format!("set by {s}; a {name}= argument overrides it"),
+            Source::Session(s) => format!("set by {s}; a {name}={example} argument would allow it"),
             Source::Env(v) => format!("set by {v}; {raise}"),
             Source::Default(d) => format!("{d}; {raise}"),
         })

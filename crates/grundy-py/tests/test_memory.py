@@ -65,6 +65,12 @@ def test_max_work_none_lifts_the_limit(tmp_path, monkeypatch):
         grundy.value(expr)
     assert grundy.value(expr, max_work="none") == 2
     assert grundy.value(expr, max_work="NONE") == 2
+    grundy.set_limits(max_work=10**12)
+    try:
+        with pytest.raises(grundy.ResourceError, match='set by grundy.set_limits.*max_work="none" argument would allow it'):
+            grundy.value(expr)
+    finally:
+        grundy.set_limits(max_work=None)
     monkeypatch.setenv("GRUNDY_MAX_WORK", "none")
     assert grundy.value(expr) == 2
     with pytest.raises(ValueError, match='or "none" for no limit'):

@@ -36,9 +36,9 @@ pub struct Control {
     memory_limit: u64,
     /// The bound of the heap held by the whole process ([`Control::heap_limit`]).
     heap_limit: Option<u64>,
-    /// The heap held when the computation started, not counted against its limit
+    /// The least heap held since the computation started, not counted against its limit
     /// ([`Control::with_heap_baseline`]); `None`: the whole process's heap counts.
-    heap_base: Option<u64>,
+    heap_base: Option<Arc<AtomicU64>>,
     state_limit: u64,
 }
 
@@ -79,8 +79,13 @@ impl Control {
     /// package), whose earlier results (numpy arrays on memory from the Rust side) and
     /// caches stay held between calls, so that a call's limit is about its own
     /// computation. The CLI, one computation a process, counts the whole heap.
+    ///
+    /// The baseline is the least heap held since the start (so that memory another
+    /// thread frees meanwhile does not give this computation room beyond its limit);
+    /// computations running at once on several threads share the count, so each is
+    /// also charged what the others allocate meanwhile.
     pub fn with_heap_baseline(mut self) -> Self {
-        self.heap_base = Some(heap_bytes().unwrap_or(0));
+        self.heap_base = Some(Arc::new(AtomicU64::new(heap_bytes().unwrap_or(0))));
         self
     }
 
@@ -240,10 +245,12 @@ impl Control {
                 detail,
             });
         }
-        self.check_heap(what, 0, |held, whose| {
+        // A refusal for the heap held names what holds it, not the part about to be
+        // made (whose estimate, within the limit, is in the detail).
+        self.check_heap("the computation", 0, |_, whose| {
             format!(
-                "{detail}; {whose} already holds {} on the heap, measured",
-                crate::error::human_bytes(held)
+                "the bytes {whose} holds on the heap, measured, before {what}, an estimated {} for {detail}",
+                crate::error::human_bytes(bytes)
             )
         })
     }
@@ -253,7 +260,10 @@ impl Control {
     /// [`Control::heap_limit`]; `detail` gets the bytes held and whose they are ("the
     /// process", or "this computation" beyond a baseline).
     fn check_heap(&self, what: &str, bytes: u64, detail: impl FnOnce(u64, &str) -> String) -> Result<()> {
-        let held = heap_bytes().map(|h| h.saturating_sub(self.heap_base.unwrap_or(0)));
+        let held = heap_bytes().map(|h| match &self.heap_base {
+            Some(base) => h - base.fetch_min(h, Ordering::Relaxed).min(h),
+            None => h,
+        });
         match held {
             Some(held) if held.saturating_add(bytes) > self.heap_limit() => Err(Error::TooLarge {
                 what: what.to_string(),

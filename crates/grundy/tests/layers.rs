@@ -10,6 +10,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["error"],
     &["control"],
+    &["heap_count"],
     &["value"],
     &["arith"],
     &["formulas"],

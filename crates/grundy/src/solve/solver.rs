@@ -1299,7 +1299,7 @@ impl Collector {
 /// (at most `bound`) against the work limit, and, when they are stored, `bytes_each`
 /// bytes each against the memory limit.
 fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128, bytes_each: u64) -> Result<()> {
-    let what = format!("listing the options of {}", what());
+    let what = format!("listing the options of {}", crate::error::brief(&what()));
     ctl.check_work(&what, bound, "an upper bound on the options")?;
     let bytes = bound.saturating_mul(bytes_each as u128).min(u64::MAX as u128) as u64;
     ctl.check_memory(

@@ -47,6 +47,13 @@ const SHARD_BITS: u32 = 6;
 /// MiB and 0.9× igsolve's time with 1024 slots a shard, 123 KiB and 0.3–0.4× with 64).
 const FIRST_SHARD_SLOTS: usize = 64;
 
+/// The smallest bound of a table whose searches keep the threads' caches of values
+/// ([`super::front`], 512 KiB a thread, outside the bound): below it a small memory
+/// limit is kept to (a hostile check: `--memory-limit 300K value 'cram(4,5)'` gave the
+/// value or a refusal at random, the caches of two threads and the main one taking 1.5
+/// MiB), and its searches are short enough not to need them.
+pub const FRONT_MIN_BYTES: u64 = 64 << 20;
+
 /// The tag of a hash: 7 of its bits and the high bit (a used slot; 0 is empty).
 #[inline]
 fn tag_of(h: u64) -> u8 {
@@ -163,7 +170,8 @@ pub(super) struct Padded<T>(pub(super) T);
 /// A transposition table with a memory bound: canonical component → value.
 pub struct Table<K> {
     shards: Box<[Padded<Mutex<Shard<K>>>]>,
-    /// This table's number, for the threads' caches of its values ([`super::front`]).
+    /// This table's number, for the threads' caches of its values ([`super::front`]);
+    /// 0 when the table does not use them ([`FRONT_MIN_BYTES`]).
     id: u64,
     /// The largest capacity one shard may have.
     max_shard_slots: usize,
@@ -190,7 +198,11 @@ impl<K: TableKey> Table<K> {
         static NEXT: AtomicU64 = AtomicU64::new(1);
         Table {
             shards,
-            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            id: if max_bytes >= FRONT_MIN_BYTES {
+                NEXT.fetch_add(1, Ordering::Relaxed)
+            } else {
+                0
+            },
             max_shard_slots,
             replaced: AtomicU64::new(0),
         }
@@ -214,7 +226,7 @@ impl<K: TableKey> Table<K> {
     /// known not to have.
     #[inline]
     pub fn entry(&self, k: &K, h: u64) -> Option<(Option<u32>, u32)> {
-        let words = k.to_words();
+        let words = k.to_words().filter(|_| self.id != 0);
         if let Some(w) = &words {
             if let Some(v) = super::front::get(self.id, w, h) {
                 return Some((Some(v), 0));
@@ -270,7 +282,7 @@ impl<K: TableKey> Table<K> {
         if value == UNKNOWN {
             return;
         }
-        if let Some(w) = k.to_words() {
+        if let Some(w) = k.to_words().filter(|_| self.id != 0) {
             super::front::put(self.id, &w, h, u32::from(value));
         }
         self.store(

@@ -172,7 +172,7 @@ impl MisereSearch {
             self.ctl.check_memory(
                 "the table of genus layers",
                 bytes,
-                format!("{n} positions × {k} layers"),
+                format!("{n} positions × {k} layer{}", if k == 1 { "" } else { "s" }),
             )?;
             self.ctl.tick(k as u64)?;
             if let Some(&i) = seen.get(&next) {

@@ -365,7 +365,7 @@ impl MisereSearch {
                 }
                 Component::Game { ruleset, pos: at } => {
                     if moved.insert((format!("g:{}", ruleset.write(at)), Vec::new())) {
-                        let what = format!("listing the options of {}", ruleset.write(at));
+                        let what = format!("listing the options of {}", crate::error::brief(&ruleset.write(at)));
                         self.ctl
                             .check_work(&what, ruleset.options_bound(at), "an upper bound on the options")?;
                         for o in ruleset.options(at)? {

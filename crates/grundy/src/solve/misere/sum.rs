@@ -254,7 +254,7 @@ impl Atoms {
             }
             Key::Game(i, pos) => {
                 let rs = self.game_rs[i as usize].clone();
-                let what = format!("listing the options of {}", rs.write(&pos));
+                let what = format!("listing the options of {}", crate::error::brief(&rs.write(&pos)));
                 ctl.check_work(&what, rs.options_bound(&pos), "an upper bound on the options")?;
                 for o in rs.options(&pos)? {
                     let mut s: Sum = Vec::new();

@@ -193,7 +193,7 @@ impl Solver {
             };
             if let Some(work) = engine.work(at, ctl)? {
                 ctl.check_work(
-                    &format!("the misère search of {}", ruleset.write(at)),
+                    &format!("the misère search of {}", crate::error::brief(&ruleset.write(at))),
                     work.min(1e38) as u128,
                     "at least those a normal-play search of it visits, by that engine's work model, docs/choices.md \"Work estimates\"",
                 )?;
