@@ -72,7 +72,7 @@ pub enum Error {
         detail: String,
     },
     /// The search would visit more positions than allowed (it would take too long).
-    #[error("{what} visits about {} positions; the limit is {}", sci(*.states), sci(*.limit as u128))]
+    #[error("{what} visits about {} position{}; the limit is {}", sci(*.states), if *.states == 1 { "" } else { "s" }, sci(*.limit as u128))]
     TooManyStates {
         /// What would be computed.
         what: String,
@@ -97,7 +97,7 @@ pub enum Error {
     Interrupted,
     /// The computation would visit more options than the work limit allows (it would
     /// take too long); estimated before any work.
-    #[error("{what} visits about {} options ({detail}); the work limit is {}", sci(*.work), sci(*.limit as u128))]
+    #[error("{what} visits about {} option{} ({detail}); the work limit is {}", sci(*.work), if *.work == 1 { "" } else { "s" }, sci(*.limit as u128))]
     TooMuchWork {
         /// What would be computed.
         what: String,
@@ -225,5 +225,30 @@ impl<T: fmt::Display> fmt::Display for Joined<'_, T> {
             write!(f, "{x}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        let work = |n: u128| Error::TooMuchWork {
+            what: "x".into(),
+            work: n,
+            limit: 0,
+            detail: "d".into(),
+        };
+        assert!(work(1).to_string().contains("about 1 option (d)"), "{}", work(1));
+        assert!(work(2).to_string().contains("about 2 options (d)"), "{}", work(2));
+        let states = Error::TooManyStates {
+            what: "x".into(),
+            states: 1,
+            limit: 0,
+        };
+        assert!(states.to_string().contains("about 1 position;"), "{states}");
+        assert!(brief(&"é".repeat(200)).ends_with("… (120 more characters)"));
+        assert_eq!(brief("short"), "short");
     }
 }

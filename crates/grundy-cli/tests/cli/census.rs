@@ -114,6 +114,9 @@ fn a_census_directory_resumes_checks_and_refuses_other_parameters() {
     );
     let e = error_line(&["census", "octal:2", "--to", "2000", "--out", o]);
     assert!(e.contains("the family (octal:1 there, octal:2 here)"), "{e}");
+    // No work limit is written as it was given.
+    let e = error_line(&["--max-work", "none", "census", "octal:1", "--to", "2000", "--out", o]);
+    assert!(e.contains("--max-work (100000000000 there, none here)"), "{e}");
 }
 
 #[test]

@@ -720,7 +720,19 @@ impl<R: CensusRow> Output<R> {
                 differ.push(format!("--to ({} there, {} here)", old.to, params.to));
             }
             if old.max_work != params.max_work {
-                differ.push(format!("--max-work ({} there, {} here)", old.max_work, params.max_work));
+                // The work limit as it is written: `none` for no limit.
+                let work = |w: u64| {
+                    if w == crate::control::NO_WORK_LIMIT {
+                        "none".to_string()
+                    } else {
+                        w.to_string()
+                    }
+                };
+                differ.push(format!(
+                    "--max-work ({} there, {} here)",
+                    work(old.max_work),
+                    work(params.max_work)
+                ));
             }
             if old.play != params.play {
                 differ.push(format!(
