@@ -36,6 +36,11 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
     NumberKind::Count.parse(s)
 }
 
+/// Parses the work limit: a count ([`parse_count`]), or `none` for no limit.
+pub fn parse_work(s: &str) -> Result<u64, String> {
+    NumberKind::Work.parse(s)
+}
+
 /// Parses a size in bytes ([`grundy::control::parse_size`]: `2G`, `512M`, `1e9`), with
 /// a message for the option.
 pub fn parse_size(s: &str) -> Result<u64, String> {

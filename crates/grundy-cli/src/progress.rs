@@ -1,6 +1,6 @@
 //! Progress bars (indicatif, on stderr when it is a terminal) and Ctrl-C handling.
 
-use crate::bound::parse_size;
+use crate::bound::{parse_size, parse_work};
 use anyhow::{bail, Result};
 use grundy::control::ProgressSink;
 use grundy::error::Shown;
@@ -208,9 +208,4 @@ pub fn limit_hint(e: &grundy::Error) -> Option<String> {
         Source::Env(s) => format!("set by {s}; {flag} overrides it{lift}"),
         Source::Default => format!("{default}; raise it with {flag} or {var}{lift}"),
     })
-}
-
-/// Parses the work limit: a count ([`parse_count`]), or `none` for no limit.
-fn parse_work(s: &str) -> Result<u64, String> {
-    grundy::control::NumberKind::Work.parse(s)
 }

@@ -70,7 +70,7 @@ const DEFAULT_WORK: u64 = 100_000_000_000;
 /// # Errors
 /// `ValueError` naming `arg` for a value that is not one or is 2^64 or more.
 fn parse(arg: &str, text: &str, size: bool) -> PyResult<u64> {
-    if !size && text.trim().eq_ignore_ascii_case("none") {
+    if !size && grundy::control::is_no_work_limit(text) {
         // No work limit, as `--max-work none`: for a search whose work model's estimate
         // is beyond every count.
         return Ok(grundy::control::NO_WORK_LIMIT);

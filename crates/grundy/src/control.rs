@@ -1047,6 +1047,11 @@ pub enum NumberKind {
 /// The work limit that is none ([`Control::with_work_limit`]): no estimate is refused.
 pub const NO_WORK_LIMIT: u64 = u64::MAX;
 
+/// True if `text` is the work limit `none` ([`NO_WORK_LIMIT`]; any case, spaces around).
+pub fn is_no_work_limit(text: &str) -> bool {
+    text.trim().eq_ignore_ascii_case("none")
+}
+
 impl NumberKind {
     /// Parses `s` as this kind of number.
     ///
@@ -1060,7 +1065,7 @@ impl NumberKind {
                 NumberError::Malformed => format!("'{s}' is not a count (write e.g. 1000000, 1e6 or 10^6)"),
                 NumberError::TooLarge => format!("'{s}' is larger than 2^64 − 1"),
             }),
-            NumberKind::Work if s.trim().eq_ignore_ascii_case("none") => Ok(NO_WORK_LIMIT),
+            NumberKind::Work if is_no_work_limit(s) => Ok(NO_WORK_LIMIT),
             NumberKind::Work => NumberKind::Count
                 .parse(s)
                 .map_err(|e| format!("{e}, or none for no limit")),
