@@ -313,6 +313,20 @@ fn malformed_boards_are_one_error_each() {
         msg("cram(12,11)")
     );
     assert!(msg(&format!("cram(\"{}\")", ".".repeat(129))).contains("at most 128 cells"));
+    // Only the box of the empty cells counts: 150 empty cells are refused as outside the
+    // domain, not as a syntax error ...
+    let wide = vec![".".repeat(30); 5].join("/");
+    match err(&format!("cram(\"{wide}\")")) {
+        Error::Domain { reason, .. } => assert!(
+            reason.contains("150 cells") && reason.contains("at most 128"),
+            "{reason}"
+        ),
+        other => panic!("{other}"),
+    }
+    // ... and a frame of 140 cells with one row of 20 empty cells is that row.
+    let mut rows = vec!["#".repeat(20); 6];
+    rows.insert(3, ".".repeat(20));
+    assert_eq!(value(&format!("cram(\"{}\")", rows.join("/"))), value("cram(1,20)"));
     assert!(msg("cram(0,3)").contains("at least one row"));
     assert!(msg("cram(3)").contains("size (m,n)"));
     assert!(msg("node-kayles-path(\"...\")").contains("number of vertices"));

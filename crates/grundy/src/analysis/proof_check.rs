@@ -457,7 +457,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
         "cram" | "node-kayles-grid" => {
             let at = next_line();
             let board = field(at, "board")?;
-            let (h, w, bits) = crate::rulesets::board::parse_board(&board).map_err(|e| err(at.0, e))?;
+            let (h, w, bits) = crate::rulesets::board::parse_board(&game, &board).map_err(|e| err(at.0, e))?;
             let rules = if game == "cram" {
                 Board::Cram
             } else {

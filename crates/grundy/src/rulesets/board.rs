@@ -5,7 +5,8 @@
 //!
 //! A board is written row by row, rows separated by `/`, `.` for an empty cell and
 //! `#` for a cell that is not there (a hole, or a cell already taken): `"..#./...."`.
-//! Boards have at most 128 cells (the engine's bit sets).
+//! Boards have at most 128 cells (the engine's bit sets), counted in the box of their
+//! empty cells.
 
 use crate::error::{Error, Result};
 use crate::game::{GameArgs, GamePos, GameRuleset, GameSolver};
@@ -15,13 +16,16 @@ use crate::solve::grid::{components, GridGame, GridRules, Region};
 /// The most cells a board may have.
 pub const MAX_CELLS: u32 = 128;
 
-/// Reads a board (`"..#./...."`): its height, width and empty cells.
+/// Reads a board (`"..#./...."`) of the game `game`: its height, width and empty
+/// cells. A board whose frame has more than [`MAX_CELLS`] cells is cropped to the rows
+/// and columns that hold its empty cells (the rows and columns of holes around them
+/// change no move), so that only the empty cells' box counts toward the limit.
 ///
 /// # Errors
 /// [`Error::Syntax`] with the 1-based column within `text`: a character other than
-/// `.`, `#` and `/`, rows of different lengths, an empty row, or more than
-/// [`MAX_CELLS`] cells.
-pub fn parse_board(text: &str) -> Result<(u32, u32, u128)> {
+/// `.`, `#` and `/`, rows of different lengths, or an empty row; [`Error::Domain`]
+/// when the box of the empty cells has more than [`MAX_CELLS`] cells.
+pub fn parse_board(game: &str, text: &str) -> Result<(u32, u32, u128)> {
     let err = |column: usize, message: String| Error::Syntax {
         message,
         column,
@@ -30,20 +34,10 @@ pub fn parse_board(text: &str) -> Result<(u32, u32, u128)> {
     let mut rows: Vec<Vec<bool>> = vec![Vec::new()];
     let mut row_start = 1;
     let mut width: Option<usize> = None;
-    let mut cells = 0usize;
     let chars: Vec<char> = text.chars().collect();
     for (i, &ch) in chars.iter().enumerate() {
         match ch {
-            '.' | '#' => {
-                cells += 1;
-                if cells > MAX_CELLS as usize {
-                    return Err(err(
-                        i + 1,
-                        format!("a board has at most {MAX_CELLS} cells (the engine's bit sets)"),
-                    ));
-                }
-                rows.last_mut().expect("a row").push(ch == '.');
-            }
+            '.' | '#' => rows.last_mut().expect("a row").push(ch == '.'),
             '/' => {
                 let n = rows.last().expect("a row").len();
                 if n == 0 {
@@ -85,16 +79,36 @@ pub fn parse_board(text: &str) -> Result<(u32, u32, u128)> {
             format!("this row has {n} cells, the first row {w}: rows must be equally long"),
         ));
     }
-    let (h, w) = (rows.len() as u32, n as u32);
+    // The whole frame, or the box of the empty cells where the frame is too large.
+    let (mut r0, mut r1, mut c0, mut c1) = (0, rows.len(), 0, n);
+    if rows.len() * n > MAX_CELLS as usize {
+        let used = |r: &Vec<bool>| r.iter().any(|&e| e);
+        r0 = rows.iter().position(used).unwrap_or(0);
+        r1 = rows.iter().rposition(used).map_or(r0 + 1, |r| r + 1);
+        c0 = (0..n).find(|&c| rows.iter().any(|r| r[c])).unwrap_or(0);
+        c1 = (0..n).rfind(|&c| rows.iter().any(|r| r[c])).map_or(c0 + 1, |c| c + 1);
+        let (bh, bw) = (r1 - r0, c1 - c0);
+        if bh * bw > MAX_CELLS as usize {
+            return Err(Error::Domain {
+                ruleset: game.into(),
+                position: format!("the {}×{n} board \"{}\"", rows.len(), crate::error::brief(text)),
+                reason: format!(
+                    "its empty cells span {bh} rows and {bw} columns, {} cells, and boards have at most {MAX_CELLS} cells (the engine's bit sets; rows and columns of holes only do not count)",
+                    bh * bw
+                ),
+            });
+        }
+    }
+    let w = (c1 - c0) as u32;
     let mut bits = 0u128;
-    for (r, row) in rows.iter().enumerate() {
-        for (c, &empty) in row.iter().enumerate() {
+    for (r, row) in rows[r0..r1].iter().enumerate() {
+        for (c, &empty) in row[c0..c1].iter().enumerate() {
             if empty {
                 bits |= 1 << (r as u32 * w + c as u32);
             }
         }
     }
-    Ok((h, w, bits))
+    Ok(((r1 - r0) as u32, w, bits))
 }
 
 /// Writes a board: rows of `.` (the cells of `bits`) and `#`, separated by `/`.
@@ -192,7 +206,7 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
         };
         match (self.notation, args) {
             (Notation::Board, GameArgs::Text(t)) => {
-                let (h, w, bits) = parse_board(t)?;
+                let (h, w, bits) = parse_board(self.name, t)?;
                 Ok(board_pos(h, w, bits))
             }
             (Notation::Board, GameArgs::Numbers(a)) => match numbers(a)?[..] {
