@@ -182,7 +182,10 @@ pub fn human_bytes(b: u64) -> String {
         v /= 1024.0;
         i += 1;
     }
-    if i == 0 {
+    if b == u64::MAX {
+        // Estimates saturate at the largest count: the true figure is at least this.
+        format!("more than {v:.3e} {}", UNITS[i])
+    } else if i == 0 {
         format!("{b} B")
     } else if v >= 1e4 {
         format!("{:.3e} {}", v, UNITS[i])
@@ -231,6 +234,13 @@ impl<T: fmt::Display> fmt::Display for Joined<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_saturated_byte_estimate_says_it_is_a_floor() {
+        assert_eq!(human_bytes(1536), "1.5 KiB");
+        assert_eq!(human_bytes(u64::MAX - 1), "1.638e4 PiB");
+        assert_eq!(human_bytes(u64::MAX), "more than 1.638e4 PiB");
+    }
 
     #[test]
     fn counts_of_one_are_singular() {
