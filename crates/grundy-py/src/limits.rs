@@ -198,9 +198,17 @@ impl Limits {
             _ => return None,
         };
         let raise = format!("raise it with the argument {name}={example} or with grundy.set_limits({name}={example})");
+        // A refusal measured on the heap names what is held so far: a limit above it
+        // lets the computation past this point, not necessarily to its end.
+        let measured = matches!(e, E::TooLarge { detail, .. } if detail.contains("on the heap, measured"));
+        let allow = if measured {
+            "would let it go on past this point (the heap is measured as it runs, and may grow further)"
+        } else {
+            "would allow it"
+        };
         Some(match &limit.source {
-            Source::Argument(a) => format!("set by {a}; a {name}={example} argument would allow it"),
-            Source::Session(s) => format!("set by {s}; a {name}={example} argument would allow it"),
+            Source::Argument(a) => format!("set by {a}; a {name}={example} argument {allow}"),
+            Source::Session(s) => format!("set by {s}; a {name}={example} argument {allow}"),
             Source::Env(v) => format!("set by {v}; {raise}"),
             Source::Default(d) => format!("{d}; {raise}"),
         })

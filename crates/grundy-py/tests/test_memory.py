@@ -36,8 +36,11 @@ def test_a_search_whose_heap_passes_the_limit_is_refused():
     import grundy
     import pytest
 
-    with pytest.raises(grundy.ResourceError, match="on the heap, measured"):
+    with pytest.raises(grundy.ResourceError, match="on the heap, measured") as refused:
         grundy.value("cram(5,5)", play="misere", memory_limit="16M")
+    # The advice of a measured refusal does not promise that its figure is enough.
+    assert "would let it go on past this point" in str(refused.value), refused.value
+    assert "would allow it" not in str(refused.value), refused.value
     assert grundy.value("cram(2,3)", play="misere", memory_limit="16M").outcome in ("N", "P")
 
 
