@@ -86,10 +86,11 @@ pub fn grid(
         None => 0,
     };
     let (nr, nc) = (count(&rows), count(&cols));
-    let cells = nr.saturating_mul(nc);
+    // In u128, so that the detail gives the true count of a grid past 2^64 cells.
+    let cells = u128::from(nr) * u128::from(nc);
     ctl.check_memory(
         &format!("a {nr} × {nc} grid of {}", rs.name()),
-        cells.saturating_mul(32),
+        u64::try_from(cells.saturating_mul(32)).unwrap_or(u64::MAX),
         format!("{cells} cells × 32 bytes"),
     )?;
     // The searches get the limits and the cancellation flag, not the progress bar, which
@@ -100,7 +101,10 @@ pub fn grid(
         .with_cancel_flag(ctl.cancel_flag());
     let mut ev = Evaluator::new(method, quiet);
     let mut out = Vec::with_capacity(nr as usize);
-    ctl.start(&format!("{} grid {nr} × {nc}", rs.name()), cells);
+    ctl.start(
+        &format!("{} grid {nr} × {nc}", rs.name()),
+        u64::try_from(cells).unwrap_or(u64::MAX),
+    );
     for (i, a) in rows.enumerate() {
         ctl.tick(i as u64 * nc)?;
         let mut row = Vec::with_capacity(nc as usize);

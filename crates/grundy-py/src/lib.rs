@@ -1327,10 +1327,10 @@ fn table<'py>(
     let g = run(py, &call, progress.as_ref(), |ctl| {
         // Besides the grid (which checks its own 32 bytes a cell): the mask and the
         // values handed to numpy, 13 bytes a cell.
-        let cells = rows.saturating_mul(cols);
+        let cells = u128::from(rows) * u128::from(cols);
         ctl.check_memory(
             &format!("a {rows} × {cols} table for numpy"),
-            cells.saturating_mul(13),
+            u64::try_from(cells.saturating_mul(13)).unwrap_or(u64::MAX),
             format!("{cells} cells × 13 bytes"),
         )?;
         Ok(grundy_figures::values::grid(

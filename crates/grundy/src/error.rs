@@ -8,7 +8,7 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A syntax error in a position expression. `column` is 1-based (in characters).
-    #[error("syntax error at column {column} of '{}': {message}", Shown(.input))]
+    #[error("syntax error at column {column} of {}: {message}", Around(.input, *.column))]
     Syntax {
         /// What was expected or found.
         message: String,
@@ -60,7 +60,7 @@ pub enum Error {
         reason: String,
     },
     /// The computation would need more memory (or states) than allowed.
-    #[error("{what} needs an estimated {} ({detail}); the memory limit is {}", human_bytes(*.estimate_bytes), human_bytes(*.limit_bytes))]
+    #[error("{what} needs {} ({detail}); the memory limit is {}", estimated(*.estimate_bytes), human_bytes(*.limit_bytes))]
     TooLarge {
         /// What would be computed.
         what: String,
@@ -173,6 +173,16 @@ pub fn brief(text: &str) -> String {
     format!("{head}… ({} more characters)", n - 80)
 }
 
+/// An estimate of bytes as an error gives it: "an estimated 1.5 GiB", or "more than
+/// 1.638e4 PiB" for an estimate that saturated at 2^64 − 1 (the true figure is larger).
+fn estimated(b: u64) -> String {
+    if b == u64::MAX {
+        format!("more than {}", human_bytes(b))
+    } else {
+        format!("an estimated {}", human_bytes(b))
+    }
+}
+
 /// Formats a byte count with binary units (`1.5 GiB`).
 pub fn human_bytes(b: u64) -> String {
     const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
@@ -182,10 +192,7 @@ pub fn human_bytes(b: u64) -> String {
         v /= 1024.0;
         i += 1;
     }
-    if b == u64::MAX {
-        // Estimates saturate at the largest count: the true figure is at least this.
-        format!("more than {v:.3e} {}", UNITS[i])
-    } else if i == 0 {
+    if i == 0 {
         format!("{b} B")
     } else if v >= 1e4 {
         format!("{:.3e} {}", v, UNITS[i])
@@ -216,6 +223,24 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
+/// Shows user text quoted on one line ([`Shown`]); a text of more than 120 characters
+/// as the 80 around the 1-based `column` between "…", with its length, so that an
+/// error in a long board or edge list stays a short line.
+struct Around<'a>(&'a str, usize);
+
+impl fmt::Display for Around<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.chars().count();
+        if n <= 120 {
+            return write!(f, "'{}'", Shown(self.0));
+        }
+        let start = self.1.saturating_sub(41).min(n - 80);
+        let part: String = self.0.chars().skip(start).take(80).collect();
+        let (pre, post) = (if start > 0 { "…" } else { "" }, if start + 80 < n { "…" } else { "" });
+        write!(f, "'{pre}{}{post}' ({n} characters)", Shown(&part))
+    }
+}
+
 /// A display helper for a sequence of numbers, `a,b,c`.
 pub(crate) struct Joined<'a, T>(pub &'a [T]);
 
@@ -236,10 +261,50 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_syntax_error_in_a_long_text_shows_the_part_around_it() {
+        let syntax = |input: String, column: usize| {
+            Error::Syntax {
+                message: "m".into(),
+                column,
+                input,
+            }
+            .to_string()
+        };
+        assert_eq!(syntax("ab\nc".into(), 3), "syntax error at column 3 of 'ab\\nc': m");
+        let long = format!("cram(\"{}x\")", "#".repeat(99_990));
+        let e = syntax(long.clone(), 99_997);
+        assert!(e.len() < 200, "{e}");
+        assert!(
+            e.contains("####x\")' (99999 characters): m") && e.contains("'…#"),
+            "{e}"
+        );
+        let e = syntax(long, 3);
+        assert!(
+            e.contains("of 'cram(\"###") && e.contains("#…' (99999 characters)"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn a_saturated_byte_estimate_says_it_is_a_floor() {
-        assert_eq!(human_bytes(1536), "1.5 KiB");
-        assert_eq!(human_bytes(u64::MAX - 1), "1.638e4 PiB");
-        assert_eq!(human_bytes(u64::MAX), "more than 1.638e4 PiB");
+        let large = |estimate_bytes: u64| {
+            Error::TooLarge {
+                what: "x".into(),
+                estimate_bytes,
+                limit_bytes: u64::MAX,
+                detail: "d".into(),
+            }
+            .to_string()
+        };
+        assert_eq!(
+            large(1536),
+            "x needs an estimated 1.5 KiB (d); the memory limit is 1.638e4 PiB"
+        );
+        // The limit is what the user set, exactly; only a saturated estimate is a floor.
+        assert_eq!(
+            large(u64::MAX),
+            "x needs more than 1.638e4 PiB (d); the memory limit is 1.638e4 PiB"
+        );
     }
 
     #[test]

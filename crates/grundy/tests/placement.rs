@@ -323,6 +323,12 @@ fn malformed_boards_are_one_error_each() {
         ),
         other => panic!("{other}"),
     }
+    let long = format!("cram(\".{}.\")", "#".repeat(127));
+    assert!(
+        msg(&long).contains("span 1 row and 129 columns, 129 cells"),
+        "{}",
+        msg(&long)
+    );
     // ... and a frame of 140 cells with one row of 20 empty cells is that row.
     let mut rows = vec!["#".repeat(20); 6];
     rows.insert(3, ".".repeat(20));

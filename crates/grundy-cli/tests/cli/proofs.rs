@@ -90,6 +90,18 @@ fn proof_check_reads_gzip_or_plain_text() {
             .success()
             .stdout(predicate::str::starts_with("holds: cram(\"..../..../....\") = 1 ("));
     }
+    // A board line padded with rows of holes past 128 cells is read cropped, and
+    // the check names the board cropped, as `value` writes it.
+    let padded_board = format!("{}/..../..../....", vec!["#".repeat(4); 40].join("/"));
+    let padded = path("padded.txt");
+    let text = gunzip(std::path::Path::new(&gz)).replace("board ..../..../....", &format!("board {padded_board}"));
+    assert!(text.contains(&padded_board));
+    std::fs::write(&padded, text).unwrap();
+    grundy()
+        .args(["proof", "--check", &padded])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("holds: cram(\"..../..../....\") = 1 ("));
     let graph = path("g.proof");
     grundy()
         .args(["value", "node-kayles(\"a-b b-c c-d d-e\")", "--save-proof", &graph])

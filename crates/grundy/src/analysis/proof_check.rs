@@ -467,7 +467,9 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
             };
             let at = next_line();
             let claim = field(at, "value")?;
-            let position = format!("{game}(\"{board}\")");
+            // The board as read (cropped to its empty cells' box where the frame is larger
+            // than a board may be), as `value` writes it.
+            let position = format!("{game}(\"{}\")", crate::rulesets::board::write_board(h, w, bits));
             let root = split_board(h, w, bits);
             check_entries(rules, root, (at.0, &claim), lines, (game, position), ctl)
         }

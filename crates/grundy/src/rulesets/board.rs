@@ -60,7 +60,7 @@ pub fn parse_board(game: &str, text: &str) -> Result<(u32, u32, u128)> {
                     i + 1,
                     format!(
                         "unexpected '{}' in a board: '.' is an empty cell, '#' a cell not there, '/' ends a row",
-                        c.escape_debug()
+                        crate::error::Shown(c.encode_utf8(&mut [0; 4]))
                     ),
                 ))
             }
@@ -93,7 +93,9 @@ pub fn parse_board(game: &str, text: &str) -> Result<(u32, u32, u128)> {
                 ruleset: game.into(),
                 position: format!("the {}×{n} board \"{}\"", rows.len(), crate::error::brief(text)),
                 reason: format!(
-                    "its empty cells span {bh} rows and {bw} columns, {} cells, and boards have at most {MAX_CELLS} cells (the engine's bit sets; rows and columns of holes only do not count)",
+                    "its empty cells span {bh} row{} and {bw} column{}, {} cells, and boards have at most {MAX_CELLS} cells (the engine's bit sets; rows and columns of holes only do not count)",
+                    if bh == 1 { "" } else { "s" },
+                    if bw == 1 { "" } else { "s" },
                     bh * bw
                 ),
             });
