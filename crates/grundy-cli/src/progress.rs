@@ -13,10 +13,75 @@ use std::sync::{Arc, Mutex, OnceLock};
 struct Bars {
     bar: Mutex<Option<ProgressBar>>,
     label: Mutex<String>,
+    /// Progress as plain lines, when stderr is not a terminal.
+    log: Option<Mutex<Log>>,
+}
+
+/// Progress as lines on stderr when it is not a terminal (a long run's log file, where
+/// the bar is not drawn): the first a minute after a computation starts, then at
+/// intervals of a fifth of the time so far, from one to ten minutes, so that an hour's
+/// run writes about 15 lines and a run of a minute or less none.
+#[derive(Default)]
+struct Log {
+    started: Option<std::time::Instant>,
+    next: Duration,
+    label: String,
+    total: u64,
+    done: u64,
+    status: String,
+}
+
+use std::time::Duration;
+
+impl Log {
+    fn start(&mut self, label: &str, total: u64) {
+        *self = Log {
+            started: Some(std::time::Instant::now()),
+            next: Duration::from_secs(60),
+            label: grundy::error::brief(label),
+            total,
+            ..Log::default()
+        };
+    }
+
+    /// The line due `elapsed` after the start, if one is (and the time of the next).
+    fn due(&mut self, elapsed: Duration) -> Option<String> {
+        if elapsed < self.next {
+            return None;
+        }
+        self.next = elapsed + (elapsed / 5).clamp(Duration::from_secs(60), Duration::from_secs(600));
+        let what = if !self.status.is_empty() {
+            self.status.clone()
+        } else if self.total > 0 {
+            format!(
+                "{} of {} ({:.1}%)",
+                self.done,
+                self.total,
+                100.0 * self.done as f64 / self.total as f64
+            )
+        } else {
+            format!("{} done", self.done)
+        };
+        let s = elapsed.as_secs();
+        let time = match s {
+            0..3600 => format!("{}m {:02}s", s / 60, s % 60),
+            _ => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
+        };
+        Some(format!("grundy: {}: {what}, {time} so far", self.label))
+    }
+
+    fn print_if_due(&mut self) {
+        if let Some(line) = self.started.and_then(|t| self.due(t.elapsed())) {
+            crate::eprintln_quiet!("{line}");
+        }
+    }
 }
 
 impl ProgressSink for Bars {
     fn start(&self, label: &str, total: u64) {
+        if let Some(log) = &self.log {
+            log.lock().unwrap_or_else(|e| e.into_inner()).start(label, total);
+        }
         let bar = ProgressBar::new(total);
         bar.set_style(
             ProgressStyle::with_template("{msg} [{bar:40}] {percent}% ({elapsed}, eta {eta})")
@@ -35,8 +100,18 @@ impl ProgressSink for Bars {
         if let Some(b) = self.bar.lock().expect("progress lock").as_ref() {
             b.set_position(done);
         }
+        if let Some(log) = &self.log {
+            let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+            log.done = done;
+            log.print_if_due();
+        }
     }
     fn note(&self, status: &str) {
+        if let Some(log) = &self.log {
+            let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+            log.status = status.to_string();
+            log.print_if_due();
+        }
         let label = self.label.lock().map(|l| l.clone()).unwrap_or_default();
         if let Some(b) = self.bar.lock().expect("progress lock").as_ref() {
             b.set_message(format!("{label} ({status})"));
@@ -94,9 +169,11 @@ fn setting<T>(
 /// `work_flag` is the name the user gave the work limit (`--max-work`, or its older
 /// name `--max-states`), for the messages.
 pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &str) -> Result<Control> {
+    use std::io::IsTerminal;
     let mut ctl = Control::new().with_progress(Arc::new(Bars {
         bar: Mutex::new(None),
         label: Mutex::new(String::new()),
+        log: (!std::io::stderr().is_terminal()).then(|| Mutex::new(Log::default())),
     }));
     let memory = setting(("--memory-limit", memory_limit), "GRUNDY_MEMORY_LIMIT", parse_size)?;
     let states = match setting((work_flag, max_work), "GRUNDY_MAX_WORK", parse_work)? {
@@ -208,4 +285,38 @@ pub fn limit_hint(e: &grundy::Error) -> Option<String> {
         Source::Env(s) => format!("set by {s}; {flag} overrides it{lift}"),
         Source::Default => format!("{default}; raise it with {flag} or {var}{lift}"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_writes_a_line_a_minute_in_then_at_growing_intervals() {
+        let mut log = Log::default();
+        log.start("search node-kayles-petersen(42,2)", 0);
+        let at = |log: &mut Log, s: u64| log.due(Duration::from_secs(s));
+        assert_eq!(at(&mut log, 59), None);
+        log.status = "2.1e8 positions searched, 1.5e8 in the table".into();
+        assert_eq!(
+            at(&mut log, 61).as_deref(),
+            Some("grundy: search node-kayles-petersen(42,2): 2.1e8 positions searched, 1.5e8 in the table, 1m 01s so far")
+        );
+        // A minute apart at first, a fifth of the time so far later, ten minutes at most.
+        assert_eq!(at(&mut log, 120), None);
+        assert!(at(&mut log, 121).is_some());
+        assert!(at(&mut log, 1000).is_some());
+        assert_eq!(at(&mut log, 1000 + 199), None);
+        assert!(at(&mut log, 1200).is_some());
+        assert!(at(&mut log, 7200).unwrap().ends_with("2h 00m so far"));
+        assert_eq!(at(&mut log, 7200 + 599), None);
+        assert!(at(&mut log, 7800).is_some());
+        // Without a status: the units done of the total.
+        log.start("a table", 200);
+        log.done = 50;
+        assert_eq!(
+            at(&mut log, 60).as_deref(),
+            Some("grundy: a table: 50 of 200 (25.0%), 1m 00s so far")
+        );
+    }
 }
