@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 struct Bars {
     bar: Mutex<Option<ProgressBar>>,
@@ -23,7 +24,7 @@ struct Bars {
 /// run writes about 15 lines and a run of a minute or less none.
 #[derive(Default)]
 struct Log {
-    started: Option<std::time::Instant>,
+    started: Option<Instant>,
     next: Duration,
     label: String,
     total: u64,
@@ -31,12 +32,10 @@ struct Log {
     status: String,
 }
 
-use std::time::Duration;
-
 impl Log {
     fn start(&mut self, label: &str, total: u64) {
         *self = Log {
-            started: Some(std::time::Instant::now()),
+            started: Some(Instant::now()),
             next: Duration::from_secs(60),
             label: grundy::error::brief(label),
             total,

@@ -200,8 +200,7 @@ impl Limits {
         let raise = format!("raise it with the argument {name}={example} or with grundy.set_limits({name}={example})");
         // A refusal measured on the heap names what is held so far: a limit above it
         // lets the computation past this point, not necessarily to its end.
-        let measured = matches!(e, E::TooLarge { detail, .. } if detail.contains("on the heap, measured"));
-        let allow = if measured {
+        let allow = if grundy::control::is_heap_measured(e) {
             "would let it go on past this point (the heap is measured as it runs, and may grow further)"
         } else {
             "would allow it"

@@ -249,7 +249,7 @@ impl Control {
         // made (whose estimate, within the limit, is in the detail).
         self.check_heap("the computation", 0, |_, whose| {
             format!(
-                "the bytes {whose} holds on the heap, measured, before {what}, an estimated {} for {detail}",
+                "the bytes {whose} holds {HEAP_MEASURED}, before {what}, an estimated {} for {detail}",
                 crate::error::human_bytes(bytes)
             )
         })
@@ -294,7 +294,7 @@ impl Control {
         self.check_memory(what, bytes, detail.clone())?;
         self.check_heap(what, bytes, |held, whose| {
             format!(
-                "{detail}; with the {} {whose} already holds on the heap, measured",
+                "{detail}; with the {} {whose} already holds {HEAP_MEASURED}",
                 crate::error::human_bytes(held)
             )
         })
@@ -363,7 +363,7 @@ impl Control {
             return Err(Error::Interrupted);
         }
         self.check_heap("the computation", 0, |_, _| {
-            "the bytes it holds on the heap, measured while it ran".into()
+            format!("the bytes it holds {HEAP_MEASURED} while it ran")
         })
     }
 
@@ -1046,6 +1046,16 @@ pub enum NumberKind {
 
 /// The work limit that is none ([`Control::with_work_limit`]): no estimate is refused.
 pub const NO_WORK_LIMIT: u64 = u64::MAX;
+
+/// The words every refusal for the heap held has in its detail ([`Error::TooLarge`]):
+/// such a refusal names what is held so far, a floor of what the computation needs.
+pub const HEAP_MEASURED: &str = "on the heap, measured";
+
+/// True if `e` is a refusal for the heap held, measured ([`HEAP_MEASURED`]), rather
+/// than for an estimate made before the work.
+pub fn is_heap_measured(e: &Error) -> bool {
+    matches!(e, Error::TooLarge { detail, .. } if detail.contains(HEAP_MEASURED))
+}
 
 /// True if `text` is the work limit `none` ([`NO_WORK_LIMIT`]; any case, spaces around).
 pub fn is_no_work_limit(text: &str) -> bool {
