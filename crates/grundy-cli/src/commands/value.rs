@@ -225,7 +225,7 @@ fn refuse_unserved(a: &Args, misere: &str, formula: &str, confirming: impl Fn(&s
     }
 }
 
-/// `--db FILE`: the board game's engine keeps its table in the file.
+/// `--db FILE`: the engine of a board game or graph family keeps its table in the file.
 fn use_db(solver: &mut Solver, a: &Args, pos: &grundy::game::Position, path: &std::path::Path) -> anyhow::Result<()> {
     refuse_unserved(
         a,
@@ -238,7 +238,8 @@ fn use_db(solver: &mut Solver, a: &Args, pos: &grundy::game::Position, path: &st
     let games: Vec<String> = game_rulesets(pos).iter().map(|r| r.name()).collect();
     match &games[..] {
         [] => anyhow::bail!(
-            "--db keeps the table of a board game's search (cram, node-kayles-grid, node-kayles-path): {pos} has no board"
+            "--db keeps the table of the search of {}: {pos} is none of them",
+            grundy::game::DB_GAMES
         ),
         [_] => {}
         [a, b, ..] => anyhow::bail!(

@@ -68,8 +68,8 @@ fn a_database_is_written_read_back_and_checked() {
     std::fs::write(&db, b"hello").unwrap();
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("not a database"));
     // Bad uses.
-    assert!(error_line(&["value", "nim(3)", "--db", f]).contains("has no board"));
-    assert!(error_line(&["value", "node-kayles-queens(5)", "--db", f]).contains("--db is for the games on boards"));
+    assert!(error_line(&["value", "nim(3)", "--db", f]).contains("nim(3) is none of them"));
+    assert!(error_line(&["value", "node-kayles(\"a-b b-c\")", "--db", f]).contains("--db is for the games on boards"));
     assert!(error_line(&["value", "cram(3,5)", "--db", f, "--play", "misere"]).contains("normal-play"));
     // The confirming searches must not read the default search's table.
     for m in ["plain", "sums"] {
@@ -173,4 +173,51 @@ fn a_database_larger_than_the_table_is_refused_and_kept() {
         assert_eq!(words(&db)[words(&db).len() - 2], entries, "{limit}: {err}");
     }
     assert!(read > 0, "no limit in the range reads the file");
+}
+
+/// The graph families keep databases too: the regions of P(n,k) that lie in an interval
+/// are the same graph on every n, so one file serves the family; a key that is no
+/// region of the family (made by hand, the checksum made to match) is refused.
+#[test]
+fn a_graph_familys_database_serves_its_other_graphs() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("petersen.db");
+    let f = db.to_str().unwrap();
+    grundy()
+        .args(["value", "node-kayles-petersen(16,2)", "--db", f])
+        .assert()
+        .success()
+        .stdout("node-kayles-petersen(16,2): value 0, P-position (the previous player wins)\n")
+        .stderr(predicate::str::contains("is new"));
+    grundy()
+        .args(["value", "node-kayles-petersen(21,2)", "--db", f])
+        .assert()
+        .success()
+        .stdout("node-kayles-petersen(21,2): value 1, N-position (the next player wins)\n")
+        .stderr(predicate::str::contains("resumed from the database"));
+    assert!(error_line(&["value", "node-kayles-queens(5)", "--db", f])
+        .contains("a database of node-kayles-petersen, not of node-kayles-queens"));
+    // Magic, version, the name (20 bytes: its length and 3 words), then entries of a
+    // key in 5 words and a word of data.
+    let good = words(&db);
+    let n = good[good.len() - 2] as usize;
+    assert!(n > 0);
+    assert_eq!(good.len(), 6 + 6 * n + 2);
+    // A kind of region that does not exist, a graph's number of another run, a cycle
+    // longer than the family's, and no vertex.
+    for (word, bad) in [(0, 3u64), (0, 1 << 32), (0, 1 | 2 << 2 | 200 << 10), (1, 0)] {
+        let mut w = good.clone();
+        w[6 + word] = bad;
+        if word == 1 {
+            w[6 + 2..6 + 5].iter_mut().for_each(|x| *x = 0);
+        }
+        let body = w.len() - 1;
+        w[body] = grundy::solve::bitgame::db::checksum(&w[..body]);
+        write_words(&db, &w);
+        let err = error_line(&["value", "node-kayles-petersen(16,2)", "--db", f]);
+        assert!(
+            err.contains("entry 1: not a component of node-kayles-petersen"),
+            "{err}"
+        );
+    }
 }

@@ -90,6 +90,11 @@ pub trait GameRuleset: Send + Sync {
     }
 }
 
+/// The games whose engines keep their table in a database file (`--db`,
+/// [`GameSolver::use_db`]), as messages name them.
+pub const DB_GAMES: &str =
+    "the games on boards (cram, node-kayles-grid, node-kayles-path) and the graph families node-kayles-petersen and node-kayles-queens";
+
 /// The engine of one [`GameRuleset`], keeping what it learned between calls (its
 /// transposition table).
 pub trait GameSolver: Send {
@@ -119,9 +124,7 @@ pub trait GameSolver: Send {
     /// of this game, or is damaged; [`crate::Error::TooLarge`] when it does not fit the
     /// memory limit.
     fn use_db(&mut self, _path: &std::path::Path, _ctl: &Control) -> crate::Result<Option<u64>> {
-        Err(crate::Error::Unsupported(
-            "--db is for the games on boards (cram, node-kayles-grid, node-kayles-path)".into(),
-        ))
+        Err(crate::Error::Unsupported(format!("--db is for {DB_GAMES}")))
     }
 
     /// Switches to the outcome search on sums (Lemoine & Viennot; `--method sums`), an

@@ -15,7 +15,7 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Family, GameArgs, GamePos, GameRuleset, GameSolver, Params, Ruleset, SearchStats};
 use crate::graph_file::edges::{parse_edges, EdgeList, Simple};
-use crate::solve::bitgame::{BitGame, BitSolver, OptionList, ProofText};
+use crate::solve::bitgame::{BitGame, BitSolver, OptionList, ProofText, DB_MAX_WORDS};
 use crate::solve::grid::{Cells, Frame, GridRules, Region};
 use crate::value::Nimber;
 use std::marker::PhantomData;
@@ -509,6 +509,11 @@ pub trait FramedRules: Send + Sync + 'static {
     /// The value of `k` where it is immediate (a few vertices).
     fn known(&self, k: &Key256) -> Option<u32>;
 
+    /// True if `k` is a key in the family's normal form (its first word below 2^32)
+    /// whose options [`Self::list`] can list: for a key read from a database file,
+    /// which may be damaged or made by hand.
+    fn valid(&self, k: &Key256) -> bool;
+
     /// The growth per vertex of the positions this family's engine visits, fitted above
     /// its measured runs (docs/choices.md, "Work estimates"): a part of v vertices is
     /// estimated at 4 · growth^v positions at most.
@@ -543,6 +548,23 @@ impl<R: FramedRules> BitGame for Framed<R> {
 
     fn known(&self, k: &Key256) -> Option<u32> {
         self.0.known(k)
+    }
+
+    fn db_words(&self) -> usize {
+        5
+    }
+
+    fn db_of_key(&self, k: &Key256, out: &mut [u64; DB_MAX_WORDS]) -> bool {
+        // A key as the rules give it names its graph by a number of this run.
+        raw_graph(k).is_none() && {
+            *out = k.0;
+            true
+        }
+    }
+
+    fn key_of_db(&self, w: &[u64]) -> Option<Key256> {
+        let k = Key256(w.try_into().ok()?);
+        (raw_graph(&k).is_none() && self.0.valid(&k)).then_some(k)
     }
 }
 

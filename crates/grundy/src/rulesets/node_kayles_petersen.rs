@@ -193,6 +193,18 @@ impl FramedRules for PetersenGame {
         (Bits256::key_set(k).count() <= 2).then_some(1)
     }
 
+    fn valid(&self, key: &Key256) -> bool {
+        let (kind, n, k) = params(key.0[0]);
+        let (u, v) = halves(Bits256::key_set(key));
+        let fits = match kind {
+            // On the ladder (P(n,k) has k < n/2 ≤ 64).
+            OPEN => n == 0 && k < 64,
+            ROUND => (3..=128).contains(&n) && 2 * k < n && (u | v) & !u128::first_n(n as usize) == 0,
+            _ => false,
+        };
+        key.0[0] >> 18 == 0 && k > 0 && u | v != 0 && fits
+    }
+
     /// 1.3: P(32,2) visits 4.3·10^5 positions (1.23 per vertex), P(38,2) 7.8·10^6
     /// (1.23), P(24,3) 4.8·10^4 (1.25), P(24,5) 1.1·10^5 (1.27).
     fn growth(&self) -> f64 {

@@ -265,6 +265,11 @@ impl FramedRules for QueensGame {
         }
     }
 
+    fn valid(&self, k: &Key256) -> bool {
+        // Any squares of the frame are a region of some board.
+        k.0[0] == 0 && !Bits256::key_set(k).is_empty()
+    }
+
     /// 1.12: the runs of n = 8…13 visit 2.6·10^3, 7.0·10^3, 3.2·10^4, 2.0·10^5, 5.6·10^5
     /// and 9.5·10^6 positions, 1.10–1.13 per square.
     fn growth(&self) -> f64 {

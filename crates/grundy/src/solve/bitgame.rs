@@ -42,9 +42,10 @@ pub trait TableKey: Copy + Eq + Ord + std::hash::Hash + Default + Send + Sync {
     /// A well-mixed 64-bit hash of the key.
     fn hash64(&self) -> u64;
 
-    /// The key as three words for a database file ([`db`]), if it has a form that
-    /// means the same in another run (a board region does; a graph's part names the
-    /// graph by a number of this run, and does not).
+    /// The key as three words, if it has a form of three words that means the same in
+    /// another run (a board region does; a graph's part names the graph by a number of
+    /// this run, and does not): the threads' caches of values hold such keys, and the
+    /// boards' database files ([`BitGame::db_of_key`]).
     fn to_words(&self) -> Option<[u64; 3]> {
         None
     }
@@ -54,6 +55,9 @@ pub trait TableKey: Copy + Eq + Ord + std::hash::Hash + Default + Send + Sync {
         None
     }
 }
+
+/// The most words a key takes in a database file ([`BitGame::db_words`]).
+pub const DB_MAX_WORDS: usize = 5;
 
 /// A game whose positions are sums of components with canonical keys.
 pub trait BitGame: Send + Sync {
@@ -104,6 +108,26 @@ pub trait BitGame: Send + Sync {
 
     /// The value of `k` where it is immediate (a single cell, say), without search.
     fn known(&self, _k: &Self::Key) -> Option<u32> {
+        None
+    }
+
+    /// The number of words of a key in a database file (`--db`, [`db`]), the same for
+    /// every key of the game; 0 (the default) if the game keeps no database.
+    fn db_words(&self) -> usize {
+        0
+    }
+
+    /// Writes the words of `k` for a database file into `out` (the first
+    /// [`Self::db_words`]); false if `k` is not kept in one (a key that means something
+    /// in this run only).
+    fn db_of_key(&self, _k: &Self::Key, _out: &mut [u64; DB_MAX_WORDS]) -> bool {
+        false
+    }
+
+    /// The key written as the words `w` ([`Self::db_words`] of them) by
+    /// [`Self::db_of_key`], if they are one of a component of this game (a file may be
+    /// damaged or made by hand: a key that is not is refused, never searched).
+    fn key_of_db(&self, _w: &[u64]) -> Option<Self::Key> {
         None
     }
 
@@ -847,9 +871,15 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
     }
 
     fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<u64>> {
-        if G::Key::default().to_words().is_none() {
+        let game = match (&self.search, &self.game) {
+            (Some(search), _) => search.game(),
+            (None, Some(game)) => game,
+            (None, None) => unreachable!("the game until the search starts"),
+        };
+        if game.db_words() == 0 {
             return Err(Error::Unsupported(format!(
-                "--db is for the games on boards (cram, node-kayles-grid, node-kayles-path), not {}",
+                "--db is for {}, not {}",
+                crate::game::DB_GAMES,
                 self.name
             )));
         }

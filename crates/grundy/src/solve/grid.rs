@@ -405,6 +405,18 @@ impl<R: GridRules> BitGame for GridGame<R> {
     fn outcome_search(&self) -> Option<u32> {
         Some(self.0.small())
     }
+
+    fn db_words(&self) -> usize {
+        3
+    }
+
+    fn db_of_key(&self, k: &Region, out: &mut [u64; super::bitgame::DB_MAX_WORDS]) -> bool {
+        k.to_words().map(|w| out[..3].copy_from_slice(&w)).is_some()
+    }
+
+    fn key_of_db(&self, w: &[u64]) -> Option<Region> {
+        Region::from_words(w.try_into().ok()?)
+    }
 }
 
 /// The canonical regions of the cells `bits` of an h×w frame (any set, connected or

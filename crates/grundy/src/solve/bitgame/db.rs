@@ -5,7 +5,8 @@
 //!
 //! The file is binary, little-endian 64-bit words: the magic `GRUNDYDB`, the format
 //! version, the game's name (its length in bytes, then the bytes padded to words), the
-//! entries (a key in three words — [`TableKey::to_words`] — and one word of data: the
+//! entries (a key in the game's words — [`BitGame::db_of_key`]: three for a board region,
+//! five for a region of a graph family's frame — and one word of data: the
 //! value, or 65535 if only excluded values are known, in bits 0–15, the component's size
 //! in bits 16–31, the values it is known not to have, a mask of values below 32, in bits
 //! 32–63; the table keeps the sizes to 255 and the values excluded below 16), the
@@ -21,7 +22,7 @@
 //! memoized search from the rules that does not use the table. A file that fails is
 //! refused with one line naming the file and the fault; the search never starts from it.
 
-use super::{BitGame, Search, TableKey};
+use super::{BitGame, Search, TableKey, DB_MAX_WORDS};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use rustc_hash::FxHashMap;
@@ -34,8 +35,6 @@ pub const SAVE_EVERY: Duration = Duration::from_secs(600);
 
 const MAGIC: u64 = u64::from_le_bytes(*b"GRUNDYDB");
 const VERSION: u64 = 1;
-/// Words per entry in the file.
-const ENTRY_WORDS: usize = 4;
 /// The longest game's name a database may hold, in bytes.
 const MAX_NAME: u64 = 1024;
 /// Entries recomputed when a database is read.
@@ -144,14 +143,15 @@ impl<G: BitGame> Search<G> {
             // it adds meanwhile may or may not be written); their number after them.
             let mut n = 0u64;
             let mut result = Ok(());
+            let words = self.game.db_words();
+            let mut kw = [0u64; DB_MAX_WORDS];
             self.table.for_each(|k, v, excluded, size| {
-                let Some(kw) = k.to_words() else { return };
-                if result.is_err() {
+                if result.is_err() || !self.game.db_of_key(k, &mut kw) {
                     return;
                 }
                 let value = u64::from(v.map_or(u16::MAX, |v| v as u16));
                 let data = value | u64::from(size.min(0xFFFF)) << 16 | u64::from(excluded) << 32;
-                result = kw.iter().chain([&data]).try_for_each(|&x| put(w, x));
+                result = kw[..words].iter().chain([&data]).try_for_each(|&x| put(w, x));
                 n += 1;
             });
             result?;
@@ -234,7 +234,8 @@ impl<G: BitGame> Search<G> {
         let at = at as usize;
         let n = last;
         let entry_words = words - at as u64 - 2;
-        if entry_words != n.saturating_mul(ENTRY_WORDS as u64) {
+        let key_words = self.game.db_words();
+        if entry_words != n.saturating_mul(key_words as u64 + 1) {
             return Err(bad(format!(
                 "damaged ({n} entries announced, {entry_words} words of them)"
             )));
@@ -270,15 +271,18 @@ impl<G: BitGame> Search<G> {
         }
         let mut sample: Vec<(G::Key, Option<u32>, u32)> = Vec::new();
         for i in 0..n {
-            let mut e = [0u64; ENTRY_WORDS];
-            for x in e.iter_mut() {
+            let mut e = [0u64; DB_MAX_WORDS + 1];
+            for x in e[..=key_words].iter_mut() {
                 *x = r.next().map_err(io)?;
             }
-            let key = G::Key::from_words([e[0], e[1], e[2]])
+            let key = self
+                .game
+                .key_of_db(&e[..key_words])
                 .ok_or_else(|| bad(format!("entry {}: not a component of {}", i + 1, db.game)))?;
-            let value = (e[3] & 0xFFFF) as u32;
-            let size = ((e[3] >> 16) & 0xFFFF) as u32;
-            let excluded = (e[3] >> 32) as u32;
+            let data = e[key_words];
+            let value = (data & 0xFFFF) as u32;
+            let size = ((data >> 16) & 0xFFFF) as u32;
+            let excluded = (data >> 32) as u32;
             let v = (value != 0xFFFF).then_some(value);
             if v.is_some_and(|v| v < 32 && excluded >> v & 1 == 1) {
                 return Err(bad(format!("entry {}: a value also excluded", i + 1)));
