@@ -98,7 +98,8 @@ pub struct Args {
     /// the search (one board or graph position: Cram, Node-Kayles; gzip text).
     #[arg(long, value_name = "FILE")]
     save_proof: Option<std::path::PathBuf>,
-    /// Keep the search's table in this database file (boards: Cram, Node-Kayles): read
+    /// Keep the search's table in this database file (boards: Cram, Node-Kayles; the
+    /// graph families node-kayles-petersen and node-kayles-queens): read
     /// at the start if it exists (checked), written at the end, on Ctrl-C and every ten
     /// minutes, so that a long search resumes where it stopped.
     #[arg(long, value_name = "FILE")]
@@ -185,12 +186,15 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     let v = solver.value(&pos);
     let stopped = matches!(v, Err(grundy::Error::Interrupted));
-    if a.stats || stopped {
-        print_stats(&mut solver, &pos);
-    }
+    let counted = (a.stats || stopped) && print_stats(&mut solver, &pos);
     if stopped {
         crate::eprintln_quiet!(
-            "grundy: stopped before the value of {name} was found; the counts above are the work done"
+            "grundy: stopped before the value of {name} was found{}",
+            if counted {
+                "; the counts above are the work done"
+            } else {
+                ""
+            }
         );
     }
     let v = v?;
@@ -346,21 +350,27 @@ fn label(expr: &str, pos: &grundy::game::Position) -> String {
     }
 }
 
-/// The engine counters of each game ruleset of `pos` (once per ruleset), on stderr.
-fn print_stats(solver: &mut Solver, pos: &grundy::game::Position) {
+/// The engine counters of each game ruleset of `pos` (once per ruleset), on stderr;
+/// true if there were any.
+fn print_stats(solver: &mut Solver, pos: &grundy::game::Position) -> bool {
+    let mut any = false;
     for ruleset in game_rulesets(pos) {
         let Some(s) = solver.evaluator().game_stats(ruleset) else {
             continue;
         };
+        any = true;
         crate::eprintln_quiet!(
-            "grundy: {}: {} positions searched, {} table entries ({}), {} replaced",
+            "grundy: {}: {} position{} searched, {} table entr{} ({}), {} replaced",
             ruleset.name(),
             s.searched,
+            if s.searched == 1 { "" } else { "s" },
             s.entries,
+            if s.entries == 1 { "y" } else { "ies" },
             grundy::error::human_bytes(s.table_bytes),
             s.replaced
         );
     }
+    any
 }
 
 /// The board and graph rulesets of `pos` (its `Component::Game` parts), each once,

@@ -90,6 +90,17 @@ pub trait GameRuleset: Send + Sync {
     }
 }
 
+/// What a database file gave the table ([`GameSolver::use_db`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DbRead {
+    /// The entries the file holds.
+    pub entries: u64,
+    /// Those that did not fit the table at the memory limit (at most a hundredth of
+    /// them, else the file is refused): the windows of the table they hash to were
+    /// full, and the smallest components were left out, as a search at its bound does.
+    pub left_out: u64,
+}
+
 /// The games whose engines keep their table in a database file (`--db`,
 /// [`GameSolver::use_db`]), as messages name them.
 pub const DB_GAMES: &str =
@@ -115,15 +126,15 @@ pub trait GameSolver: Send {
 
     /// Keeps the engine's table in the database file `path` (`--db FILE`): reads it
     /// now if it exists, and writes it at the end of every search, when a search is
-    /// interrupted, and every ten minutes while one runs. The number of entries read,
-    /// or `None` for a new database.
+    /// interrupted, and every ten minutes while one runs. What was read, or `None` for
+    /// a new database.
     ///
     /// # Errors
     /// [`crate::Error::Unsupported`] for an engine without databases (the default);
     /// [`crate::Error::Input`] naming the file when it cannot be read, is not a database
     /// of this game, or is damaged; [`crate::Error::TooLarge`] when it does not fit the
     /// memory limit.
-    fn use_db(&mut self, _path: &std::path::Path, _ctl: &Control) -> crate::Result<Option<u64>> {
+    fn use_db(&mut self, _path: &std::path::Path, _ctl: &Control) -> crate::Result<Option<DbRead>> {
         Err(crate::Error::Unsupported(format!("--db is for {DB_GAMES}")))
     }
 

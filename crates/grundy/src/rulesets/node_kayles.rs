@@ -351,7 +351,7 @@ impl GameSolver for GraphSolver {
         s
     }
 
-    fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<u64>> {
+    fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<crate::game::DbRead>> {
         // Refused by the engine (a graph's key names it by a number of this run).
         self.wide.use_db(path, ctl)
     }

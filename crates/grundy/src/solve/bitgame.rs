@@ -870,7 +870,7 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         result.map(|()| Nimber::from(u64::from(x)))
     }
 
-    fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<u64>> {
+    fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<crate::game::DbRead>> {
         let game = match (&self.search, &self.game) {
             (Some(search), _) => search.game(),
             (None, Some(game)) => game,

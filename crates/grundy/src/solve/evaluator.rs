@@ -438,10 +438,20 @@ impl Evaluator {
                 }
                 if let Some((path, mut announce)) = self.db.take() {
                     announce(match engine.use_db(&path, &self.ctl)? {
-                        Some(n) => format!(
-                            "resumed from the database {} ({n} entries of {})",
+                        Some(r) => format!(
+                            "resumed from the database {} ({} entr{} of {}{})",
                             path.display(),
-                            rs.name()
+                            r.entries,
+                            if r.entries == 1 { "y" } else { "ies" },
+                            rs.name(),
+                            if r.left_out == 0 {
+                                String::new()
+                            } else {
+                                format!(
+                                    "; {} of them left out, the smallest where the table was full at this memory limit",
+                                    r.left_out
+                                )
+                            }
                         ),
                         None => format!(
                             "the database {} is new: it will hold {}'s table",

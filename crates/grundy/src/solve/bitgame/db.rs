@@ -18,13 +18,16 @@
 //! A database is checked when it is read, streamed twice (never held in memory): first
 //! the magic, version, game, checksum and number of entries, then every key (a
 //! component of the game) as the entries go into the table (which keeps to its memory
-//! bound), and last the values of a sample of its entries recomputed by a plain
-//! memoized search from the rules that does not use the table. A file that fails is
-//! refused with one line naming the file and the fault; the search never starts from it.
+//! bound), and last the values of a sample of its entries, drawn at random from the
+//! whole file, recomputed by a plain memoized search from the rules that does not use
+//! the table. A file that fails is refused with one line naming the file and the fault;
+//! the search never starts from it. The sample catches damage and careless edits, not
+//! a forgery: an entry outside it is trusted.
 
 use super::{BitGame, Search, TableKey, DB_MAX_WORDS};
 use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::game::DbRead;
 use rustc_hash::FxHashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -41,6 +44,12 @@ const MAX_NAME: u64 = 1024;
 const SAMPLE: usize = 48;
 /// The largest component (cells or edges) the sample check recomputes.
 const SAMPLE_MAX_SIZE: u32 = 20;
+/// The most positions the sample check keeps in its memo (about 40 bytes each); an
+/// entry whose recomputation would need more is left unchecked.
+const SAMPLE_MEMO: usize = 1 << 18;
+/// The share of a file's entries that may be left out of a table too full for them
+/// (one in this many) before the file is refused.
+const MAY_LEAVE_OUT: u64 = 100;
 
 /// Where a search keeps its database, and when it last saved it.
 pub(super) struct Db {
@@ -161,14 +170,15 @@ impl<G: BitGame> Search<G> {
         .map_err(|e| Error::Input(format!("cannot write the database {}: {e}", db.path.display())))
     }
 
-    /// Reads the database file into the table; the number of entries, or `None` if the
-    /// file does not exist (a new database).
+    /// Reads the database file into the table; its entries and those left out (at most
+    /// one in [`MAY_LEAVE_OUT`]: the windows of the table they hash to were full), or
+    /// `None` if the file does not exist (a new database).
     ///
     /// # Errors
     /// [`Error::TooLarge`] when the file is larger than the memory limit allows;
     /// [`Error::Input`] naming the file for a file that cannot be read, is not a
     /// database of this game, is damaged, or whose sample of values does not recompute.
-    pub(super) fn load_db(&self, db: &Db, ctl: &Control) -> Result<Option<u64>> {
+    pub(super) fn load_db(&self, db: &Db, ctl: &Control) -> Result<Option<DbRead>> {
         let path = &db.path;
         let bad = |what: String| Error::Input(format!("the database {}: {what}", path.display()));
         let len = match std::fs::metadata(path) {
@@ -220,16 +230,17 @@ impl<G: BitGame> Search<G> {
             return Err(bad("damaged (its checksum does not match)".into()));
         }
         if stored != name {
-            let bytes: Vec<u8> = stored[1..]
-                .iter()
-                .flat_map(|w| w.to_le_bytes())
-                .take(head[2] as usize)
-                .collect();
-            return Err(bad(format!(
-                "a database of {}, not of {}",
-                String::from_utf8_lossy(&bytes).escape_debug(),
-                db.game
-            )));
+            let bytes: Vec<u8> = stored[1..].iter().flat_map(|w| w.to_le_bytes()).collect();
+            let (text, padding) = bytes.split_at(head[2] as usize);
+            let text = String::from_utf8_lossy(text);
+            if text == db.game || padding.iter().any(|&b| b != 0) {
+                return Err(bad("damaged (bytes after the game's name)".into()));
+            }
+            let game = match crate::error::brief(&text.escape_debug().to_string()) {
+                g if g.is_empty() => "a game with no name".to_string(),
+                g => g,
+            };
+            return Err(bad(format!("a database of {game}, not of {}", db.game)));
         }
         let at = at as usize;
         let n = last;
@@ -263,13 +274,17 @@ impl<G: BitGame> Search<G> {
         if n > self.table.capacity() / 8 * 7 {
             return Err(too_large(estimate, ""));
         }
-        let replaced = self.table.replaced();
+        let held = self.table.len();
         // Second pass: the entries into the table (which keeps to its memory bound).
         let mut r = open()?;
         for _ in 0..at {
             r.next().map_err(io)?;
         }
-        let mut sample: Vec<(G::Key, Option<u32>, u32)> = Vec::new();
+        // A sample of the small entries, drawn uniformly from the whole file (reservoir
+        // sampling), so that no part of it is left unchecked by its position.
+        let mut sample: Vec<(u64, G::Key, Option<u32>, u32)> = Vec::new();
+        let mut small = 0u64;
+        let mut rng = Rng::new();
         for i in 0..n {
             let mut e = [0u64; DB_MAX_WORDS + 1];
             for x in e[..=key_words].iter_mut() {
@@ -292,59 +307,169 @@ impl<G: BitGame> Search<G> {
                 Some(v) => self.table.insert(key, h, v, size),
                 None => self.table.exclude_mask(key, h, excluded, size),
             }
-            if self.game.size(&key) <= SAMPLE_MAX_SIZE && sample.len() < SAMPLE {
-                sample.push((key, v, excluded));
+            if self.game.size(&key) <= SAMPLE_MAX_SIZE {
+                small += 1;
+                if sample.len() < SAMPLE {
+                    sample.push((i + 1, key, v, excluded));
+                } else {
+                    let j = rng.below(small);
+                    if j < SAMPLE as u64 {
+                        sample[j as usize] = (i + 1, key, v, excluded);
+                    }
+                }
             }
             if i & 0xF_FFFF == 0 && ctl.cancelled() {
                 return Err(Error::Interrupted);
             }
         }
-        // The count above is an estimate: a shard whose keys' windows fill up before
-        // the others replaces entries while the table as a whole has room. A file that
-        // did not fit is refused all the same, before the search could save it smaller.
-        let dropped = self.table.replaced() - replaced;
-        if dropped > 0 {
-            // An eighth more room than the limit that dropped them.
-            let more = ctl.memory_limit().saturating_add(ctl.memory_limit() / 8).max(estimate);
+        // The count above is an estimate: windows of the table fill up while the table
+        // as a whole has room (from about two thirds full), and their entries are
+        // replaced, the smallest first, as a search at its bound does. A few are left
+        // out (the table the file was saved from was as full); more, and the file is
+        // refused, before the search could save it smaller.
+        // (Entries replaced, and entries not stored for a larger one in a full window.)
+        let dropped = (held + n).saturating_sub(self.table.len());
+        if dropped > n / MAY_LEAVE_OUT {
+            // A quarter more room than the limit that dropped them.
+            let more = ctl.memory_limit().saturating_add(ctl.memory_limit() / 4).max(estimate);
             return Err(too_large(
                 more,
                 &format!("; {dropped} of them did not fit, some parts of the table being fuller than the average"),
             ));
         }
-        // A sample recomputed from the rules, without the table.
+        // A sample recomputed from the rules, without the table, in the order of the
+        // file; an entry whose recomputation outgrows the memo is left unchecked.
+        sample.sort_unstable_by_key(|e| e.0);
         let mut memo = FxHashMap::default();
-        for (key, v, excluded) in sample {
-            let got = self.value_from_rules(&key, &mut memo);
+        for (i, key, v, excluded) in sample {
+            let Some(got) = self.value_from_rules(&key, &mut memo, ctl)? else {
+                continue;
+            };
             let wrong = match v {
                 Some(v) => got != v,
                 None => got < 32 && excluded >> got & 1 == 1,
             };
             if wrong {
+                let said = match v {
+                    Some(v) => format!("the file says {v}"),
+                    None => "the file says it is not".into(),
+                };
                 return Err(bad(format!(
-                    "an entry does not recompute (the value of a component of {} cells is {got})",
-                    self.game.size(&key)
+                    "entry {i} does not recompute (its value is {got} by the rules; {said})"
                 )));
             }
         }
         *db.last.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-        Ok(Some(n))
+        Ok(Some(DbRead {
+            entries: n,
+            left_out: dropped,
+        }))
     }
 
     /// The value of `k` by a plain memoized search over the rules' options, which does
-    /// not read or write the table (for the check of a database).
-    fn value_from_rules(&self, k: &G::Key, memo: &mut FxHashMap<G::Key, u32>) -> u32 {
+    /// not read or write the table (for the check of a database); `None` once `memo`
+    /// would hold more than [`SAMPLE_MEMO`] positions.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] when cancelled.
+    fn value_from_rules(&self, k: &G::Key, memo: &mut FxHashMap<G::Key, u32>, ctl: &Control) -> Result<Option<u32>> {
         if let Some(&v) = memo.get(k) {
-            return v;
+            return Ok(Some(v));
+        }
+        if memo.len() >= SAMPLE_MEMO {
+            return Ok(None);
+        }
+        if memo.len() % 4096 == 0 && ctl.cancelled() {
+            return Err(Error::Interrupted);
         }
         let mut opts = super::OptionList::default();
         self.game.options_exact(k, &mut opts);
         let mut seen = Vec::new();
         for o in opts.iter() {
-            let x = o.iter().fold(0, |x, c| x ^ self.value_from_rules(c, memo));
+            let mut x = 0;
+            for c in o {
+                let Some(v) = self.value_from_rules(c, memo, ctl)? else {
+                    return Ok(None);
+                };
+                x ^= v;
+            }
             seen.push(x);
+        }
+        if memo.len() >= SAMPLE_MEMO {
+            return Ok(None);
         }
         let v = (0..).find(|x| !seen.contains(x)).expect("a value is missing");
         memo.insert(*k, v);
-        v
+        Ok(Some(v))
+    }
+}
+
+/// A small random number generator for the sample (xorshift64*, seeded from the clock
+/// and the process): a sample a file's maker cannot foresee.
+struct Rng(u64);
+
+impl Rng {
+    fn new() -> Rng {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Rng((t ^ u64::from(std::process::id()).rotate_left(32)) | 1)
+    }
+
+    /// A number in 0..n (n ≥ 1).
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        ((u128::from(self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)) * u128::from(n)) >> 64) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::Ordering;
+
+    /// Tokens on a table, none joined to another (the key: the set of them as bits), as
+    /// one component whose plain search meets every subset; a move takes one.
+    struct Tokens;
+
+    impl BitGame for Tokens {
+        type Key = u64;
+        fn options(&self, &s: &u64, out: &mut super::super::OptionList<u64>) {
+            let mut x = s;
+            while x != 0 {
+                let b = x & x.wrapping_neg();
+                x ^= b;
+                if s != b {
+                    out.push(s ^ b);
+                }
+                out.end_option();
+            }
+        }
+        fn size(&self, &s: &u64) -> u32 {
+            s.count_ones()
+        }
+    }
+
+    #[test]
+    fn the_sample_check_gives_up_past_its_bound_and_on_ctrl_c() {
+        let search = Search::new(Tokens, 1 << 20);
+        let ctl = Control::new();
+        let mut memo = FxHashMap::default();
+        // n tokens: n mod 2.
+        assert_eq!(search.value_from_rules(&0b1011, &mut memo, &ctl).unwrap(), Some(1));
+        assert_eq!(search.value_from_rules(&0b1111, &mut memo, &ctl).unwrap(), Some(0));
+        // 2^20 subsets: past the bound, left unchecked, the memo kept to it.
+        let twenty = (1u64 << 20) - 1;
+        assert_eq!(search.value_from_rules(&twenty, &mut memo, &ctl).unwrap(), None);
+        assert!(memo.len() <= SAMPLE_MEMO, "{}", memo.len());
+        // Ctrl-C stops it.
+        ctl.cancel_flag().store(true, Ordering::Relaxed);
+        let mut memo = FxHashMap::default();
+        assert_eq!(
+            search.value_from_rules(&twenty, &mut memo, &ctl),
+            Err(Error::Interrupted)
+        );
     }
 }
