@@ -770,6 +770,15 @@ impl<G: BitGame> BitSolver<G> {
         self
     }
 
+    /// The game's rules: the search's once it started (no table is made for this).
+    fn rules(&self) -> &G {
+        match (&self.search, &self.game) {
+            (Some(search), _) => search.game(),
+            (None, Some(game)) => game,
+            (None, None) => unreachable!("the game is the engine's until the search takes it"),
+        }
+    }
+
     /// The search, created (its first table size checked) on first use.
     fn search(&mut self, ctl: &Control) -> Result<&Search<G>> {
         if self.search.is_none() {
@@ -871,12 +880,7 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
     }
 
     fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<crate::game::DbRead>> {
-        let game = match (&self.search, &self.game) {
-            (Some(search), _) => search.game(),
-            (None, Some(game)) => game,
-            (None, None) => unreachable!("the game until the search starts"),
-        };
-        if game.db_words() == 0 {
+        if self.rules().db_words() == 0 {
             return Err(Error::Unsupported(format!(
                 "--db is for {}, not {}",
                 crate::game::DB_GAMES,
@@ -899,13 +903,7 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
     }
 
     fn work(&mut self, pos: &GamePos, _ctl: &Control) -> Result<Option<f64>> {
-        // The game's rules, from the search if it started (no table is made for this).
-        let game = match (&self.search, &self.game) {
-            (Some(search), _) => search.game(),
-            (None, Some(game)) => game,
-            (None, None) => return Ok(None),
-        };
-        let keys = (self.split)(game, pos);
+        let keys = (self.split)(self.rules(), pos);
         Ok(Some(self.estimated_work(keys.iter())))
     }
 
