@@ -16,6 +16,14 @@ fn write_words(path: &std::path::Path, w: &[u64]) {
     std::fs::write(path, w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
 }
 
+/// Writes the words of a database edited by hand, its last word (the checksum) made to
+/// match the others, as a deliberate forger would.
+fn write_forged(path: &std::path::Path, w: &mut [u64]) {
+    let body = w.len() - 1;
+    w[body] = grundy::solve::bitgame::db::checksum(&w[..body]);
+    write_words(path, w);
+}
+
 #[test]
 fn a_database_is_written_read_back_and_checked() {
     let dir = tempfile::tempdir().unwrap();
@@ -67,14 +75,12 @@ fn a_database_is_written_read_back_and_checked() {
     // A byte after the game's name (its padding), and a name of no bytes.
     let mut w = good.clone();
     w[3] |= 1 << 56;
-    let body = w.len() - 1;
-    w[body] = grundy::solve::bitgame::db::checksum(&w[..body]);
-    write_words(&db, &w);
+    write_forged(&db, &mut w);
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged (bytes after the game's name)"));
     let mut w = vec![good[0], good[1], 0];
     w.extend(&good[4..good.len() - 1]);
-    w.push(grundy::solve::bitgame::db::checksum(&w));
-    write_words(&db, &w);
+    w.push(0);
+    write_forged(&db, &mut w);
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("a database of a game with no name, not of cram"));
     // Not a database at all.
     std::fs::write(&db, b"hello").unwrap();
@@ -114,9 +120,7 @@ fn a_tampered_value_does_not_recompute() {
             *data ^= 1; // the value's lowest bit
         }
     }
-    let body = w.len() - 1;
-    w[body] = grundy::solve::bitgame::db::checksum(&w[..body]);
-    write_words(&db, &w);
+    write_forged(&db, &mut w);
     assert!(error_line(&["value", "cram(3,4)", "--db", f]).contains("does not recompute"));
 }
 
@@ -144,9 +148,7 @@ fn the_sample_checks_the_whole_file() {
         }
     }
     assert!(small > 500, "{small} small entries");
-    let body = w.len() - 1;
-    w[body] = grundy::solve::bitgame::db::checksum(&w[..body]);
-    write_words(&db, &w);
+    write_forged(&db, &mut w);
     let err = error_line(&["value", "cram(3,8)", "--db", f]);
     assert!(err.contains("does not recompute (its value is"), "{err}");
 }
@@ -259,9 +261,7 @@ fn a_graph_familys_database_serves_its_other_graphs() {
         if word == 1 {
             w[6 + 2..6 + 5].iter_mut().for_each(|x| *x = 0);
         }
-        let body = w.len() - 1;
-        w[body] = grundy::solve::bitgame::db::checksum(&w[..body]);
-        write_words(&db, &w);
+        write_forged(&db, &mut w);
         let err = error_line(&["value", "node-kayles-petersen(16,2)", "--db", f]);
         assert!(
             err.contains("entry 1: not a component of node-kayles-petersen"),

@@ -28,6 +28,7 @@
 
 pub mod bitgame;
 pub mod dense;
+mod draw;
 mod evaluator;
 pub mod explore;
 pub mod game;

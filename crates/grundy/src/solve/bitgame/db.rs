@@ -284,7 +284,7 @@ impl<G: BitGame> Search<G> {
         // sampling), so that no part of it is left unchecked by its position.
         let mut sample: Vec<(u64, G::Key, Option<u32>, u32)> = Vec::new();
         let mut small = 0u64;
-        let mut rng = Rng::new();
+        let mut draw = crate::solve::draw::Draw::fresh();
         for i in 0..n {
             let mut e = [0u64; DB_MAX_WORDS + 1];
             for x in e[..=key_words].iter_mut() {
@@ -312,7 +312,7 @@ impl<G: BitGame> Search<G> {
                 if sample.len() < SAMPLE {
                     sample.push((i + 1, key, v, excluded));
                 } else {
-                    let j = rng.below(small);
+                    let j = draw.below(small);
                     if j < SAMPLE as u64 {
                         sample[j as usize] = (i + 1, key, v, excluded);
                     }
@@ -401,27 +401,6 @@ impl<G: BitGame> Search<G> {
         let v = (0..).find(|x| !seen.contains(x)).expect("a value is missing");
         memo.insert(*k, v);
         Ok(Some(v))
-    }
-}
-
-/// A small random number generator for the sample (xorshift64*, seeded from the clock
-/// and the process): a sample a file's maker cannot foresee.
-struct Rng(u64);
-
-impl Rng {
-    fn new() -> Rng {
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        Rng((t ^ u64::from(std::process::id()).rotate_left(32)) | 1)
-    }
-
-    /// A number in 0..n (n ≥ 1).
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        ((u128::from(self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)) * u128::from(n)) >> 64) as u64
     }
 }
 

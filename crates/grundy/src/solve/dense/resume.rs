@@ -29,7 +29,6 @@ use super::{generic_step, table_bytes, Checkpoint};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{dense_work, encoding, DenseStep, Encoding, HeapRuleset};
-use std::hash::{BuildHasher, Hasher};
 
 /// The last heaps of saved codes that are always recomputed from the rules.
 pub const LAST_HEAPS: u64 = 8;
@@ -183,14 +182,14 @@ fn sample(rs: &dyn HeapRuleset, len: u64, name: &str, ctl: &Control) -> Result<V
         heaps.push(low);
     }
     if low > first {
-        // A new draw every run (std's random hasher keys), so no heap is safe to alter.
-        let mut state = std::collections::hash_map::RandomState::new().build_hasher().finish();
+        // A new draw every run, so no heap is safe to alter.
+        let mut draw = crate::solve::draw::Draw::fresh();
         let mut picked = 0;
         for _ in 0..4 * RANDOM_HEAPS {
             if picked == RANDOM_HEAPS {
                 break;
             }
-            let n = first + splitmix64(&mut state) % (low - first);
+            let n = first + draw.next() % (low - first);
             let cost = rs.options_bound(n);
             if cost <= budget && !heaps.contains(&n) {
                 budget -= cost;
@@ -201,15 +200,6 @@ fn sample(rs: &dyn HeapRuleset, len: u64, name: &str, ctl: &Control) -> Result<V
     }
     heaps.sort_unstable();
     Ok(heaps)
-}
-
-/// The next number of the SplitMix64 generator (Steele, Lea & Flood 2014) at `state`.
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]
