@@ -119,24 +119,7 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<
 /// directory exists and is writable; for a symbolic link, the directory of the file it
 /// points to, which is the file written). Errors name the file.
 pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
-    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot write {}: {e}", path.display());
-    let target = grundy::control::follow_links(path).map_err(cannot)?;
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    if target.is_dir() {
-        anyhow::bail!("cannot write {}: it is a directory", path.display());
-    }
-    if target.metadata().is_ok_and(|m| !m.is_file()) {
-        anyhow::bail!("cannot write {}: not a regular file", path.display());
-    }
-    let probe = dir.join(format!(".grundy-write-test-{}", std::process::id()));
-    std::fs::File::create(&probe)
-        .map(|_| {
-            let _ = std::fs::remove_file(&probe);
-        })
-        .map_err(cannot)
+    grundy::control::check_writable(path).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -910,6 +910,28 @@ pub fn write_atomically_with(
     result
 }
 
+/// Checks, before a long computation, that [`write_atomically`] can later write
+/// `path`: it is not a directory or another kind of file than a regular one, and a file
+/// can be created in its directory (a symbolic link is followed, as the write does).
+///
+/// # Errors
+/// The I/O error that the write would meet, or "it is a directory" and "not a regular
+/// file" ([`std::io::ErrorKind::InvalidInput`]).
+pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind};
+    let target = follow_links(path)?;
+    if target.is_dir() {
+        return Err(Error::new(ErrorKind::InvalidInput, "it is a directory"));
+    }
+    if target.metadata().is_ok_and(|m| !m.is_file()) {
+        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
+    }
+    let probe = parent_dir(&target).join(format!(".grundy-write-test-{}", std::process::id()));
+    std::fs::File::create(&probe).map(|_| {
+        let _ = std::fs::remove_file(&probe);
+    })
+}
+
 /// The directory holding `path` (`.` for a bare file name).
 fn parent_dir(path: &std::path::Path) -> &std::path::Path {
     match path.parent() {

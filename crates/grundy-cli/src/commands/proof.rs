@@ -1,13 +1,13 @@
 //! `grundy proof --check FILE`: re-verifies a proof written by `grundy value EXPR
 //! --save-proof FILE` with the library's checker
 //! ([`grundy::analysis::proof_check`]), which lists moves from the rules one level
-//! deep and never searches. Also the reading and writing of proof files (gzip).
+//! deep and never searches. The file is read by [`grundy::analysis::proof_file`].
 
-use crate::output::{stdout, write_atomically};
-use anyhow::{Context, Result};
+use crate::output::stdout;
+use anyhow::Result;
+use grundy::analysis::proof_file;
 use grundy::Control;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `grundy proof`.
@@ -21,47 +21,10 @@ pub struct Args {
     check: PathBuf,
 }
 
-/// Writes a proof's text to `path`, gzip-compressed, atomically.
-pub fn save(path: &Path, text: &str) -> Result<()> {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    gz.write_all(text.as_bytes())?;
-    write_atomically(path, &gz.finish()?)
-}
-
-/// Reads a proof file (gzip-compressed or plain text), at most `max_bytes` of text.
-fn read(path: &Path, max_bytes: u64) -> Result<String> {
-    let cannot = || format!("cannot read {}", path.display());
-    let mut file = std::fs::File::open(path).with_context(cannot)?;
-    if !file.metadata().with_context(cannot)?.is_file() {
-        anyhow::bail!("cannot read {}: not a regular file", path.display());
-    }
-    let mut magic = [0u8; 2];
-    let n = file.read(&mut magic).with_context(cannot)?;
-    drop(file);
-    if n == 2 && magic == [0x1f, 0x8b] {
-        let file = std::fs::File::open(path).with_context(cannot)?;
-        let mut out = Vec::new();
-        flate2::read::GzDecoder::new(file)
-            .take(max_bytes + 1)
-            .read_to_end(&mut out)
-            .with_context(|| format!("{} is not a gzip file grundy wrote", path.display()))?;
-        if out.len() as u64 > max_bytes {
-            anyhow::bail!(
-                "cannot read {}: its text is larger than {}, the most the memory limit allows",
-                path.display(),
-                grundy::error::human_bytes(max_bytes)
-            );
-        }
-        String::from_utf8(out).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))
-    } else {
-        grundy::control::read_text_bounded(path, max_bytes).with_context(cannot)
-    }
-}
-
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
-    // The checker keeps each entry (about 100 bytes) for a line of about 30 bytes.
-    let text = read(&a.check, ctl.memory_limit() / 5)?;
+    let text = proof_file::read(&a.check, proof_file::text_limit(ctl.memory_limit()))
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", a.check.display()))?;
     let started = std::time::Instant::now();
     match grundy::analysis::proof_check::check_proof(&text, ctl) {
         Ok(r) => {

@@ -30,15 +30,6 @@ pub enum MethodArg {
     Sums,
 }
 
-impl MethodArg {
-    /// The name on the command line (`plain`, `sums`, …).
-    fn name(self) -> String {
-        self.to_possible_value()
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default()
-    }
-}
-
 impl From<MethodArg> for Method {
     fn from(m: MethodArg) -> Method {
         match m {
@@ -171,7 +162,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
     a.period.apply(&mut solver, ctl)?;
     if let Some(path) = &a.db {
-        use_db(&mut solver, &a, &pos, path)?;
+        use_db(&mut solver, &pos, path)?;
     }
     if solver.play() == Play::Misere {
         if a.stats {
@@ -215,46 +206,16 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Refuses, with the reasons given, the options that a search keeping (`--db`) or
-/// proving (`--save-proof`) its work does not serve: misère play, `--method formula`
-/// (no search), and `--method plain` or `sums` (named to `confirming`).
-fn refuse_unserved(a: &Args, misere: &str, formula: &str, confirming: impl Fn(&str) -> String) -> anyhow::Result<()> {
-    if a.play != PlayArg::Normal {
-        anyhow::bail!("{misere}");
-    }
-    match a.method {
-        MethodArg::Formula => anyhow::bail!("{formula}"),
-        MethodArg::Plain | MethodArg::Sums => anyhow::bail!("{}", confirming(&a.method.name())),
-        _ => Ok(()),
-    }
-}
-
-/// `--db FILE`: the engine of a board game or graph family keeps its table in the file.
-fn use_db(solver: &mut Solver, a: &Args, pos: &grundy::game::Position, path: &std::path::Path) -> anyhow::Result<()> {
-    refuse_unserved(
-        a,
-        "--db keeps the table of the normal-play search; it does not serve --play misere",
-        "--db keeps a search's table; --method formula does not search",
-        |m| {
-            format!("--db keeps the default search's table; --method {m} confirms a value by a search of its own, which must not read it (drop --db)")
-        },
+/// `--db FILE`: the engine of a board game or graph family keeps its table in the file
+/// ([`Solver::use_db`] decides which positions and configurations it serves).
+fn use_db(solver: &mut Solver, pos: &grundy::game::Position, path: &std::path::Path) -> anyhow::Result<()> {
+    solver.use_db(
+        pos,
+        path.to_path_buf(),
+        Box::new(|m| crate::eprintln_quiet!("grundy: {m}")),
     )?;
-    let games: Vec<String> = game_rulesets(pos).iter().map(|r| r.name()).collect();
-    match &games[..] {
-        [] => anyhow::bail!(
-            "--db keeps the table of the search of {}: {pos} is none of them",
-            grundy::game::DB_GAMES
-        ),
-        [_] => {}
-        [a, b, ..] => anyhow::bail!(
-            "--db keeps the table of one game, and {pos} has parts of {a} and {b}: search them one at a time, each with its own file"
-        ),
-    }
     // Found unwritable now, not after the search.
     crate::output::check_writable(path)?;
-    solver
-        .evaluator()
-        .use_db(path.to_path_buf(), Box::new(|m| crate::eprintln_quiet!("grundy: {m}")));
     // A second Ctrl-C waits for the database's save when the search stops (a third
     // abandons it), as for `seq --checkpoint`.
     crate::progress::guard_saves_to(path);
@@ -304,26 +265,15 @@ fn prove(
     path: &std::path::Path,
     ctl: &Control,
 ) -> anyhow::Result<ExitCode> {
-    let [grundy::game::Component::Game { ruleset, pos: at }] = &pos.components[..] else {
-        anyhow::bail!("--save-proof takes one board or graph position (e.g. 'cram(4,5)'), not a sum or a heap game");
-    };
-    refuse_unserved(
-        a,
-        "--save-proof proves a normal-play value; misère play has no proof (drop --play misere)",
-        "--save-proof proves a value by search; --method formula has no proof",
-        |m| {
-            format!("--save-proof runs the search that writes proofs; --method {m} writes none (the proof is the confirmation: check it with `grundy proof --check`)")
-        },
-    )?;
     if a.db.is_some() {
         anyhow::bail!("--save-proof runs a search of its own, which lists the positions its proof needs; it does not read or write --db (drop one of them)");
     }
+    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, None)?;
+    // Found unwritable now, not after the search.
     crate::output::check_writable(path)?;
-    let mut engine = ruleset
-        .solver()
-        .ok_or_else(|| grundy::Error::Unsupported(format!("{} has no engine that writes proofs", ruleset.name())))?;
-    let (v, text) = engine.proof(at, ctl)?;
-    super::proof::save(path, &text)?;
+    let (v, text) = solver.prove(pos)?;
+    crate::progress::writing(path, || grundy::analysis::proof_file::save(path, &text))
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     let v = BoundedValue::Value(grundy::value::LoopyValue::Finite(v));
     match a.format {
         Format::Json => print_json(&Out {
@@ -354,7 +304,7 @@ fn label(expr: &str, pos: &grundy::game::Position) -> String {
 /// true if there were any.
 fn print_stats(solver: &mut Solver, pos: &grundy::game::Position) -> bool {
     let mut any = false;
-    for ruleset in game_rulesets(pos) {
+    for ruleset in grundy::solve::game_rulesets(pos) {
         let Some(s) = solver.evaluator().game_stats(ruleset) else {
             continue;
         };
@@ -371,20 +321,6 @@ fn print_stats(solver: &mut Solver, pos: &grundy::game::Position) -> bool {
         );
     }
     any
-}
-
-/// The board and graph rulesets of `pos` (its `Component::Game` parts), each once,
-/// in order of first appearance.
-fn game_rulesets(pos: &grundy::game::Position) -> Vec<&std::sync::Arc<dyn grundy::game::GameRuleset>> {
-    let mut out: Vec<&std::sync::Arc<dyn grundy::game::GameRuleset>> = Vec::new();
-    for c in &pos.components {
-        if let grundy::game::Component::Game { ruleset, .. } = c {
-            if !out.iter().any(|r| r.name() == ruleset.name()) {
-                out.push(ruleset);
-            }
-        }
-    }
-    out
 }
 
 /// `P-position (the previous player wins)` and so on.

@@ -126,7 +126,9 @@ fn proof_check_reads_gzip_or_plain_text() {
     let cut = path("cut.proof");
     let bytes = std::fs::read(&gz).unwrap();
     std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
-    assert!(error_line(&["proof", "--check", &cut]).contains("is not a gzip file grundy wrote"));
+    assert!(
+        error_line(&["proof", "--check", &cut]).contains(&format!("cannot read {cut}: not a gzip file grundy wrote"))
+    );
     let binary = path("nul.proof");
     std::fs::write(&binary, b"\0\x01abc").unwrap();
     assert!(error_line(&["proof", "--check", &binary]).contains("NUL byte"));

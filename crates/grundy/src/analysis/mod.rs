@@ -1,11 +1,13 @@
 //! Analyses of computed values: comparison of closed forms with search ([`verify`]),
 //! periodicity of sequences ([`periodicity`]), the check of its saved proofs
-//! ([`certificate`]), the checker of the position engine's proofs ([`proof_check`])
-//! and censuses of families of codes ([`census`]). (The papers' claims, their printed tables and the checks of MIN
-//! are in the `grundy-papers` crate.)
+//! ([`certificate`]), the checker of the position engine's proofs ([`proof_check`]),
+//! their files ([`proof_file`]) and censuses of families of codes ([`census`]). (The
+//! papers' claims, their printed tables and the checks of MIN are in the
+//! `grundy-papers` crate.)
 
 pub mod census;
 pub mod certificate;
 pub mod periodicity;
 pub mod proof_check;
+pub mod proof_file;
 pub mod verify;

@@ -60,6 +60,8 @@ pub struct Evaluator {
     /// The database file of the game engines, and what to tell when one is read
     /// ([`Evaluator::use_db`]).
     db: Option<(std::path::PathBuf, Announce)>,
+    /// A database file was set (it stays true once an engine took it).
+    db_set: bool,
 }
 
 /// What is told when a game engine reads its database ([`Evaluator::use_db`]).
@@ -78,6 +80,7 @@ impl Evaluator {
             reference: false,
             sums: false,
             db: None,
+            db_set: false,
         }
     }
 
@@ -86,6 +89,25 @@ impl Evaluator {
     /// is read, how many entries it held.
     pub fn use_db(&mut self, path: std::path::PathBuf, announce: Announce) {
         self.db = Some((path, announce));
+        self.db_set = true;
+    }
+
+    /// True once a database file is set ([`Evaluator::use_db`]).
+    pub fn db_in_use(&self) -> bool {
+        self.db_set
+    }
+
+    /// The confirming engine in use, as `--method` names it: `plain`
+    /// ([`Evaluator::use_reference_engines`]) or `sums`
+    /// ([`Evaluator::use_outcome_search`]).
+    pub fn confirming_engine(&self) -> Option<&'static str> {
+        if self.reference {
+            Some("plain")
+        } else if self.sums {
+            Some("sums")
+        } else {
+            None
+        }
     }
 
     /// Searches game rulesets with their reference engines (`--method plain`: for

@@ -44,10 +44,10 @@ pub use dense::resume;
 pub use dense::{
     sequence, sequence_checkpointed, sequence_generic, sequence_partial, sequence_resume, Checkpoint, NimSeq,
 };
-pub use evaluator::{Evaluator, Method};
+pub use evaluator::{Announce, Evaluator, Method};
 pub use explore::{Bound, BoundedValue, LoopyExplorer};
 pub use solver::{
-    MisereSequence, MisereValue, Moves, Play, QuotientUse, Sequence, SequenceValues, Solver, GENUS_BUDGET,
-    LISTED_BYTES_PER_HEAP, LISTED_BYTES_PER_OPTION, LISTED_MOVES, LISTED_SUBSET_MOVES, POWERSET_BYTES_PER_BASE,
-    QUOTIENT_BUDGET,
+    game_rulesets, MisereSequence, MisereValue, Moves, Play, QuotientUse, Sequence, SequenceValues, Solver,
+    GENUS_BUDGET, LISTED_BYTES_PER_HEAP, LISTED_BYTES_PER_OPTION, LISTED_MOVES, LISTED_SUBSET_MOVES,
+    POWERSET_BYTES_PER_BASE, QUOTIENT_BUDGET,
 };

@@ -1,0 +1,103 @@
+//! Proof files on disk: the text of a proof of the position engine (its format and
+//! checker in [`super::proof_check`]) is kept gzip-compressed (`grundy value EXPR
+//! --save-proof FILE`, Python's `value(…, save_proof=path)`), and read back compressed
+//! or as plain text (`grundy proof --check FILE`, Python's `check_proof(path)`).
+
+use std::io::{Error, ErrorKind, Read, Write};
+use std::path::Path;
+
+/// Writes a proof's text to `path`, gzip-compressed, atomically
+/// ([`crate::control::write_atomically_with`]: whole or not at all).
+///
+/// # Errors
+/// The I/O error of the step that failed (`path` then keeps its old content).
+pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
+    crate::control::write_atomically_with(path, |w| {
+        let mut gz = flate2::write::GzEncoder::new(w, flate2::Compression::default());
+        gz.write_all(text.as_bytes())?;
+        gz.finish().map(|_| ())
+    })
+}
+
+/// Reads a proof file, gzip-compressed (as [`save`] writes it) or plain text, of at
+/// most `max_bytes` bytes of text.
+///
+/// # Errors
+/// An I/O error whose message is the reason, for "cannot read FILE: reason": the
+/// file's own error (missing, no permission), not a regular file, a gzip stream cut
+/// short or damaged ([`ErrorKind::InvalidData`]), text that is not UTF-8 or holds a NUL
+/// byte, or text larger than `max_bytes` ([`ErrorKind::FileTooLarge`]).
+pub fn read(path: &Path, max_bytes: u64) -> std::io::Result<String> {
+    let mut file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
+    }
+    let mut magic = [0u8; 2];
+    let n = file.read(&mut magic)?;
+    drop(file);
+    if n < 2 || magic != [0x1f, 0x8b] {
+        return crate::control::read_text_bounded(path, max_bytes);
+    }
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path)?)
+        .take(max_bytes + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| Error::new(ErrorKind::InvalidData, format!("not a gzip file grundy wrote ({e})")))?;
+    if out.len() as u64 > max_bytes {
+        return Err(Error::new(
+            ErrorKind::FileTooLarge,
+            format!(
+                "its text is larger than {}, the most the memory limit allows",
+                crate::error::human_bytes(max_bytes)
+            ),
+        ));
+    }
+    if out.contains(&0) {
+        return Err(Error::new(ErrorKind::InvalidData, "a NUL byte: not a text file"));
+    }
+    String::from_utf8(out).map_err(|_| Error::new(ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
+/// The most text of a proof file that a check under `memory_limit` reads: the checker
+/// keeps each entry (about 100 bytes) for a line of about 30 bytes.
+pub fn text_limit(memory_limit: u64) -> u64 {
+    memory_limit / 5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_proof_reads_back_and_damage_is_named() {
+        let dir = std::env::temp_dir().join(format!("grundy-proof-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.gz");
+        let text = "grundy-proof 2\ngame cram\n";
+        save(&path, text).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap()[..2], [0x1f, 0x8b]);
+        assert_eq!(read(&path, 1000).unwrap(), text);
+        // Plain text reads as it is.
+        let plain = dir.join("p.txt");
+        std::fs::write(&plain, text).unwrap();
+        assert_eq!(read(&plain, 1000).unwrap(), text);
+        // Too large for the bound, compressed or not.
+        assert_eq!(read(&path, 5).unwrap_err().kind(), ErrorKind::FileTooLarge);
+        assert_eq!(read(&plain, 5).unwrap_err().kind(), ErrorKind::FileTooLarge);
+        // Cut short.
+        let bytes = std::fs::read(&path).unwrap();
+        let cut = dir.join("cut.gz");
+        std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+        assert!(read(&cut, 1000)
+            .unwrap_err()
+            .to_string()
+            .contains("not a gzip file grundy wrote"));
+        // A NUL byte inside the compressed text.
+        let nul = dir.join("nul.gz");
+        save(&nul, "grundy-proof 2\0").unwrap();
+        assert!(read(&nul, 1000).unwrap_err().to_string().contains("NUL"));
+        // A directory.
+        assert!(read(&dir, 1000).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
