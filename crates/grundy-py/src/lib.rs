@@ -11,6 +11,7 @@ mod limits;
 mod misere;
 mod rules;
 mod run;
+mod search_files;
 
 use grundy::analysis::{census, periodicity};
 use grundy::catalog::{self, families, parse_position_with, parse_ruleset_with};
@@ -319,19 +320,43 @@ fn method(m: &str) -> PyResult<Method> {
 
 /// The solver of `method` with the loopy bounds (`bound`: largest heap, `graph_bound`:
 /// most moves per exploration; the CLI's defaults when None), for a computation's
-/// `Control`.
+/// `Control`. Besides [`method`]'s names, `"plain"` and `"sums"` search boards and
+/// graphs by the confirming engines, as the CLI's `--method plain` and `--method sums`
+/// ([`grundy::solve::Evaluator::use_reference_engines`],
+/// [`grundy::solve::Evaluator::use_outcome_search`]).
 fn solver(
     method: &str,
     bound: Option<u64>,
     graph_bound: Option<u64>,
 ) -> PyResult<impl Fn(&grundy::Control) -> Solver + Sync> {
-    let m = self::method(method)?;
+    let (m, plain, sums) = match method {
+        "plain" => (Method::Search, true, false),
+        "sums" => (Method::Search, false, true),
+        _ => (
+            self::method(method).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "method '{method}' is not one of 'auto', 'formula', 'search', 'plain', 'sums'"
+                ))
+            })?,
+            false,
+            false,
+        ),
+    };
     let d = LoopyBound::default();
     let b = LoopyBound {
         heap: bound.unwrap_or(d.heap),
         moves: graph_bound.unwrap_or(d.moves),
     };
-    Ok(move |ctl: &grundy::Control| Solver::new(m, ctl.clone()).with_bound(b))
+    Ok(move |ctl: &grundy::Control| {
+        let mut s = Solver::new(m, ctl.clone()).with_bound(b);
+        if plain {
+            s.evaluator().use_reference_engines();
+        }
+        if sums {
+            s.evaluator().use_outcome_search();
+        }
+        s
+    })
 }
 
 /// The limits a Python function passes: `(memory_limit, max_work)`, each None when not
@@ -374,9 +399,15 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
     Ok(PyTuple::new(py, [kind.into_pyobject(py)?.into_any(), data])?.into_any())
 }
 
-/// `(position, value, outcome)` of an expression.
+/// What `value` returns: `(position, value, outcome, source, told)`.
+type ValueOut<'py> = (String, Bound<'py, PyAny>, String, Option<String>, Vec<String>);
+
+/// `(position, value, outcome, source, told)` of an expression: `source` where a
+/// proven period gave values, `told` what the search's database file said when it was
+/// read (`db`: the table of a board or graph search kept in the file, as the CLI's
+/// `--db`; [`Solver::use_db`]).
 #[pyfunction]
-#[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None))]
+#[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None, db = None))]
 #[allow(clippy::too_many_arguments)]
 fn value<'py>(
     py: Python<'py>,
@@ -387,16 +418,30 @@ fn value<'py>(
     progress: Option<Bound<'py, PyAny>>,
     limits: LimitArgs<'py>,
     period: Option<PathBuf>,
-) -> PyResult<(String, Bound<'py, PyAny>, String, Option<String>)> {
+    db: Option<PathBuf>,
+) -> PyResult<ValueOut<'py>> {
     let call = call_state(limits)?;
     let pos = position(expr, &call)?;
     let solver = solver(method, bound, graph_bound)?;
+    let told = Arc::new(Mutex::new(Vec::new()));
+    if let Some(path) = &db {
+        search_files::check_writable(path)?;
+    }
     let (v, source) = run(py, &call, progress.as_ref(), |ctl| {
         let mut solver = with_period(solver(ctl), period.as_deref(), ctl)?;
+        if let Some(path) = db {
+            let told = told.clone();
+            solver.use_db(
+                &pos,
+                path,
+                Box::new(move |m| told.lock().unwrap_or_else(|p| p.into_inner()).push(m)),
+            )?;
+        }
         let v = solver.value(&pos)?;
         Ok((v, sources(&solver)))
     })?;
-    Ok((pos.to_string(), bounded(py, &v)?, v.outcome_text(), source))
+    let told = std::mem::take(&mut *told.lock().unwrap_or_else(|p| p.into_inner()));
+    Ok((pos.to_string(), bounded(py, &v)?, v.outcome_text(), source, told))
 }
 
 /// `solver` with the proven period of a certificate saved by `grundy period --save`
@@ -1540,5 +1585,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(session_limits, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     misere::register(m)?;
+    search_files::register(m)?;
     Ok(())
 }

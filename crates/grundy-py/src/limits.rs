@@ -283,6 +283,12 @@ pub fn python_advice(message: &str) -> String {
         ("--bound", "bound="),
         ("--memory-limit", "memory_limit="),
         ("--max-work", "max_work="),
+        ("--method plain", "method=\"plain\""),
+        ("--method sums", "method=\"sums\""),
+        ("--play misere", "play=\"misere\""),
+        ("--save-proof", "save_proof="),
+        ("--db", "db="),
+        ("`grundy proof --check`", "grundy.check_proof()"),
     ];
     let mut out = message.to_string();
     for (cli, py) in WORDS {

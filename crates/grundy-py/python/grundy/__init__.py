@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
+import logging
 import os
 import secrets
 import struct
@@ -28,12 +29,14 @@ __all__ = [
     "MisereMoves",
     "MisereValue",
     "Moves",
+    "ProofCheck",
     "Periodicity",
     "Png",
     "Quotient",
     "Report",
     "ResourceError",
     "census",
+    "check_proof",
     "check_quotient",
     "graph",
     "moves",
@@ -52,6 +55,8 @@ __all__ = [
 ]
 
 Limit = Union[int, str, None]
+
+_log = logging.getLogger("grundy")
 
 
 def _limits(memory_limit: Limit, max_work: Limit) -> Optional[Tuple[Limit, Limit]]:
@@ -238,13 +243,59 @@ def value(
     memory_limit: Limit = None,
     max_work: Limit = None,
     period: Optional[str] = None,
+    db: Optional[str] = None,
+    save_proof: Optional[str] = None,
 ) -> Union[Value, MisereValue]:
     if _check_play(play):
+        _normal_only(db, save_proof)
         return _misere_value(_grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work)))
-    _, raw, _, _ = _grundy.value(
-        expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work), period=_path(period)
+    if save_proof is not None:
+        if db is not None:
+            raise ValueError(
+                "save_proof= runs a search of its own, which lists the positions its proof needs; "
+                "it does not read or write db= (drop one of them)"
+            )
+        return _grundy.prove(
+            expr, _path(save_proof), method, _progress(progress), limits=_limits(memory_limit, max_work)
+        )[1]
+    return _plain(_value_raw(expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db)[1])
+
+
+def _value_raw(
+    expr: str,
+    method: str,
+    bound: Optional[int],
+    graph_bound: Optional[int],
+    progress: bool,
+    memory_limit: Limit,
+    max_work: Limit,
+    period: Any,
+    db: Any,
+) -> Tuple[str, Any, str, Optional[str]]:
+    """``(position, value, outcome, source)`` from the native ``value``; what the
+    database file said on reading is logged (logger ``grundy``, level INFO)."""
+    pos, raw, out, source, told = _grundy.value(
+        expr,
+        method,
+        bound,
+        graph_bound,
+        _progress(progress),
+        limits=_limits(memory_limit, max_work),
+        period=_path(period),
+        db=_path(db),
     )
-    return _plain(raw)
+    for line in told:
+        _log.info("%s", line)
+    return pos, raw, out, source
+
+
+def _normal_only(db: Any, save_proof: Any) -> None:
+    """``ValueError`` for ``db`` or ``save_proof`` in misère play (as the CLI refuses
+    them with ``--play misere``)."""
+    if db is not None:
+        raise ValueError('db= keeps the table of the normal-play search; it does not serve play="misere"')
+    if save_proof is not None:
+        raise ValueError('save_proof= proves a normal-play value; misère play has no proof (drop play="misere")')
 
 
 def outcome(
@@ -258,12 +309,31 @@ def outcome(
     memory_limit: Limit = None,
     max_work: Limit = None,
     period: Optional[str] = None,
+    db: Optional[str] = None,
 ) -> str:
     if _check_play(play):
+        _normal_only(db, None)
         return _grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work))["outcome"]
-    return _grundy.value(
-        expr, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work), period=_path(period)
-    )[2]
+    return _value_raw(expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db)[2]
+
+
+@dataclasses.dataclass(frozen=True)
+class ProofCheck:
+    game: str
+    position: str
+    value: int
+    values: int
+    sums: int
+
+
+def check_proof(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
+) -> ProofCheck:
+    return ProofCheck(**_grundy.check_proof(os.fspath(path), _progress(progress), limits=_limits(memory_limit, max_work)))
 
 
 def _path(period: Any) -> Optional[str]:

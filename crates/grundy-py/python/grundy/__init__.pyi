@@ -252,13 +252,16 @@ def check_quotient(path: Union[str, "os.PathLike[str]"], *, progress: bool = Fal
     the quotient engine): what was checked, or ``ValueError("certificate rejected:
     …")`` naming the first thing that does not hold."""
 
-def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None) -> Union[Value, MisereValue]:
+def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None, save_proof: Optional[Union[str, os.PathLike]] = None) -> Union[Value, MisereValue]:
     """The value of a position (a disjunctive sum such as ``"min(6239,6240) + nim(3)"``):
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
     ``method``: ``"auto"`` (proven closed forms where they apply, search otherwise),
     ``"formula"`` (closed forms only; ``ValueError`` where none is proven) or
-    ``"search"`` (from the rules). ``bound`` (largest heap, default 10^18) and
+    ``"search"`` (from the rules); for boards and graphs also the confirming engines
+    ``"plain"`` (a plain memoized search computing every option's value, one thread)
+    and ``"sums"`` (the outcome search on sums of Lemoine & Viennot), each an engine
+    independent of the default's pruning, as ``grundy value --method plain``. ``bound`` (largest heap, default 10^18) and
     ``graph_bound`` (most moves per exploration, default 10^7) limit loopy games.
     ``progress``: a tqdm bar if tqdm is installed. Same as ``grundy value``.
 
@@ -273,12 +276,55 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
 
     ``play="misere"`` (the last player to move loses) returns a ``MisereValue``; a sum
     of heaps of one ruleset is answered from its misère quotient when one covers it
-    (as ``grundy value --play misere``); loopy rulesets raise ``ValueError``."""
+    (as ``grundy value --play misere``); loopy rulesets raise ``ValueError``.
 
-def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None) -> str:
+    ``db``: a file that keeps the table of the search of a board or graph game
+    (``cram``, ``node-kayles-grid``, ``node-kayles-path``, ``node-kayles-petersen``,
+    ``node-kayles-queens``), as ``grundy value --db FILE``. It is read when the
+    search starts (a sample of its entries recomputed from the rules; ``ValueError``
+    for a file of another game or a damaged one) and written atomically when the
+    search ends or is interrupted (Ctrl-C keeps what was done), so a later call resumes
+    from it; one file serves every board of its game. What was read is logged to the
+    ``grundy`` logger at level INFO (``"resumed from the database q.db (546747 entries
+    of node-kayles-queens)"``). Normal play and the default engines only: misère play,
+    ``"formula"``, ``"plain"``, ``"sums"`` and a sum of two games raise ``ValueError``;
+    a path that cannot be written raises ``OSError`` before the search.
+
+    ``save_proof``: for one board or graph position (``"cram(4,5)"``), the value by the
+    search that writes proofs, and its proof saved gzip-compressed to the path, as
+    ``grundy value EXPR --save-proof FILE``; ``check_proof`` re-verifies it without
+    the search. A sum, a heap game, ``db``, misère play and the ``"formula"``,
+    ``"plain"`` and ``"sums"`` methods raise ``ValueError``; ``ResourceError`` when the
+    proof would not fit the memory limit."""
+
+def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None) -> str:
     """``"P"`` (the previous player wins), ``"N"`` (the next player wins), ``"D"`` (a
     draw, loopy games) or ``"?"`` (undetermined within the bound); with
-    ``play="misere"`` the misère outcome, ``"P"`` or ``"N"``."""
+    ``play="misere"`` the misère outcome, ``"P"`` or ``"N"``. ``method`` and ``db`` as
+    in ``value``."""
+
+class ProofCheck:
+    """What a proof file shows (``check_proof``): ``game`` (``"cram"``,
+    ``"node-kayles-grid"``, ``"node-kayles"``), ``position`` (the board, or the graph's
+    vertex set), ``value`` the nim-value proved, ``values`` its component entries and
+    ``sums`` its P- and N-entries."""
+
+    game: str
+    position: str
+    value: int
+    values: int
+    sums: int
+
+def check_proof(path: Union[str, "os.PathLike[str]"], *, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> ProofCheck:
+    """Re-verifies a proof saved by ``value(..., save_proof=path)`` or ``grundy value
+    EXPR --save-proof FILE`` (gzip, or the same text uncompressed) with the library's
+    small checker, which lists each entry's moves from the rules one level deep and
+    never searches (as ``grundy proof --check``): a ``ProofCheck``, or
+    ``ValueError("proof rejected: …")`` naming the first line that does not hold (a
+    tampered, missing or wrong entry, or a claim the entries do not support).
+    ``OSError`` for a file that cannot be read as text (missing, a gzip stream cut
+    short, a NUL byte); ``ResourceError`` when its text is larger than a fifth of the
+    memory limit."""
 
 class Moves:
     """The moves from a position (``grundy moves``). Each move is ``(position, value)``:

@@ -1,0 +1,86 @@
+//! The files of the board and graph search from Python: its proofs (`value(…,
+//! save_proof=path)`, `check_proof(path)`; the CLI's `grundy value EXPR --save-proof
+//! FILE` and `grundy proof --check FILE`). The database (`db=`) is an argument of
+//! `value` itself.
+
+use crate::run::{run, to_py, ResourceError};
+use crate::{call_state, nimber, position, solver, LimitArgs};
+use grundy::analysis::{proof_check, proof_file};
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+
+/// `OSError("cannot write PATH: reason")` unless a file can be written at `path`
+/// ([`grundy::control::check_writable`]), checked before a long search.
+pub fn check_writable(path: &std::path::Path) -> PyResult<()> {
+    grundy::control::check_writable(path)
+        .map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", path.display())))
+}
+
+/// `(position, value)` of one board or graph position by the search that writes
+/// proofs, the proof saved gzip-compressed to `path` ([`grundy::solve::Solver::prove`]).
+#[pyfunction]
+#[pyo3(signature = (expr, path, method = "auto", progress = None, limits = None))]
+fn prove<'py>(
+    py: Python<'py>,
+    expr: &str,
+    path: PathBuf,
+    method: &str,
+    progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
+) -> PyResult<(String, Bound<'py, PyAny>)> {
+    let call = call_state(limits)?;
+    let pos = position(expr, &call)?;
+    let solver = solver(method, None, None)?;
+    check_writable(&path)?;
+    let (v, text) = run(py, &call, progress.as_ref(), |ctl| solver(ctl).prove(&pos))?;
+    proof_file::save(&path, &text).map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", path.display())))?;
+    Ok((pos.to_string(), nimber(py, &v)?))
+}
+
+/// What the proof in `path` proves, as a dict (`game`, `position`, `value`, `values`,
+/// `sums`), re-verified by the library's small checker
+/// ([`proof_check::check_proof`]); `ValueError("proof rejected: …")` naming the first
+/// line that does not hold, `OSError` for a file that cannot be read as text,
+/// `ResourceError` for text larger than a fifth of the memory limit.
+#[pyfunction]
+#[pyo3(signature = (path, progress = None, limits = None))]
+fn check_proof<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    progress: Option<Bound<'py, PyAny>>,
+    limits: LimitArgs<'py>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let call = call_state(limits)?;
+    let limit = proof_file::text_limit(call.limits.apply(grundy::Control::new()).memory_limit());
+    let text = proof_file::read(&path, limit).map_err(|e| {
+        let text = format!("cannot read {}: {e}", path.display());
+        if e.kind() == std::io::ErrorKind::FileTooLarge {
+            ResourceError::new_err(format!("{text} (memory_limit= raises it)"))
+        } else {
+            PyOSError::new_err(text)
+        }
+    })?;
+    let r = run(py, &call, progress.as_ref(), |ctl| {
+        Ok(proof_check::check_proof(&text, ctl))
+    })?
+    .map_err(|e| match e {
+        grundy::Error::Input(why) => PyValueError::new_err(format!("proof rejected: {why}")),
+        e => to_py(e),
+    })?;
+    let d = PyDict::new(py);
+    d.set_item("game", r.game)?;
+    d.set_item("position", r.position)?;
+    d.set_item("value", r.value)?;
+    d.set_item("values", r.values)?;
+    d.set_item("sums", r.sums)?;
+    Ok(d)
+}
+
+/// Adds the functions to the native module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(prove, m)?)?;
+    m.add_function(wrap_pyfunction!(check_proof, m)?)?;
+    Ok(())
+}

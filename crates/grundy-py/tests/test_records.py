@@ -1,0 +1,132 @@
+"""The records' workflow from Python: the search's database file (``db=``), the
+confirming engines (``method="plain"``, ``"sums"``), and proofs (``save_proof=``,
+``check_proof``), against golden values (OEIS A316632: Node-Kayles on 3×n grids;
+A316533: on the generalized Petersen graphs P(n,2)) and the CLI's refusals."""
+
+import gzip
+import logging
+
+import pytest
+
+import grundy
+
+# OEIS A316632, n = 1 … 16.
+THREE_BY_N = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3]
+
+
+def test_a_database_is_written_then_resumed_and_serves_other_boards(tmp_path, caplog):
+    db = tmp_path / "nk3.db"
+    with caplog.at_level(logging.INFO, logger="grundy"):
+        assert grundy.value("node-kayles-grid(3,12)", db=db) == THREE_BY_N[11]
+    assert db.stat().st_size > 0
+    assert any("is new" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="grundy"):
+        # Another board of the same game, from the same file.
+        assert grundy.value("node-kayles-grid(3,14)", db=str(db)) == THREE_BY_N[13]
+        assert grundy.outcome("node-kayles-grid(3,4)", db=db) == "P"
+    told = [r.getMessage() for r in caplog.records]
+    assert any(m.startswith(f"resumed from the database {db} (") and "of node-kayles-grid" in m for m in told), told
+    # Its entries are the game's: a file of another game is refused, and kept.
+    size = db.stat().st_size
+    with pytest.raises(ValueError, match="node-kayles-grid"):
+        grundy.value("cram(3,5)", db=db)
+    assert db.stat().st_size == size
+
+
+def test_a_database_refuses_what_it_does_not_serve(tmp_path):
+    db = tmp_path / "x.db"
+    cases = [
+        (dict(play="misere"), 'play="misere"'),
+        (dict(method="formula"), 'method="formula"'),
+        (dict(method="plain"), 'method="plain"'),
+        (dict(method="sums"), 'method="sums"'),
+    ]
+    for kw, words in cases:
+        with pytest.raises(ValueError) as e:
+            grundy.value("cram(3,4)", db=db, **kw)
+        assert words in str(e.value) and "db=" in str(e.value) and "--" not in str(e.value), (kw, e.value)
+    with pytest.raises(ValueError, match="parts of cram and node-kayles-grid"):
+        grundy.value("cram(3,4) + node-kayles-grid(2,3)", db=db)
+    with pytest.raises(ValueError, match="kayles.* is none of them"):
+        grundy.value("kayles(10)", db=db)
+    with pytest.raises(OSError, match="it is a directory"):
+        grundy.value("cram(3,4)", db=tmp_path)
+    assert not db.exists()
+
+
+@pytest.mark.parametrize(
+    "expr", ["cram(3,5)", 'cram("..#./..../.#..")', "node-kayles-grid(3,9)", "node-kayles-petersen(12,2)"]
+)
+def test_the_confirming_engines_agree_with_the_default(expr):
+    v = grundy.value(expr)
+    assert grundy.value(expr, "plain") == v
+    assert grundy.value(expr, method="sums") == v
+    assert grundy.outcome(expr, "plain") == ("P" if v == 0 else "N")
+
+
+def test_golden_values_by_the_reference_engine():
+    for n, v in enumerate(THREE_BY_N[:12], start=1):
+        assert grundy.value(f"node-kayles-grid(3,{n})", "plain") == v, n
+    # A316533: P(n,2) for n = 5 … 12.
+    assert [grundy.value(f"node-kayles-petersen({n},2)", "plain") for n in range(5, 13)] == [1, 0, 1, 0, 1, 0, 0, 0]
+
+
+def test_an_unknown_method_names_the_confirming_ones():
+    with pytest.raises(ValueError, match="'plain', 'sums'"):
+        grundy.value("cram(3,4)", "fast")
+
+
+def test_a_saved_proof_holds_and_tampering_is_rejected(tmp_path):
+    proof = tmp_path / "c.proof.gz"
+    v = grundy.value("cram(4,5)", save_proof=proof)
+    assert v == grundy.value("cram(4,5)") == 2
+    r = grundy.check_proof(proof)
+    assert (r.game, r.value) == ("cram", 2) and r.values > 0
+    assert grundy.check_proof(str(proof)) == r
+    # A value changed: rejected, naming the claim.
+    text = gzip.decompress(proof.read_bytes()).decode()
+    assert "\nvalue 2\n" in text
+    bad = tmp_path / "bad.proof"
+    bad.write_text(text.replace("\nvalue 2\n", "\nvalue 3\n"))
+    with pytest.raises(ValueError, match="^proof rejected: "):
+        grundy.check_proof(bad)
+    # An entry dropped: rejected.
+    lines = text.splitlines()
+    entry = next(i for i, l in enumerate(lines) if l.startswith("V "))
+    short = tmp_path / "short.proof"
+    short.write_text("\n".join(lines[:entry] + lines[entry + 1 :]) + "\n")
+    with pytest.raises(ValueError, match="^proof rejected: "):
+        grundy.check_proof(short)
+    # Files that cannot be read as text.
+    with pytest.raises(OSError, match="cannot read"):
+        grundy.check_proof(tmp_path / "absent")
+    cut = tmp_path / "cut.gz"
+    cut.write_bytes(proof.read_bytes()[:40])
+    with pytest.raises(OSError, match="not a gzip file grundy wrote"):
+        grundy.check_proof(cut)
+
+
+def test_the_shipped_record_proofs_hold():
+    import pathlib
+
+    data = pathlib.Path(__file__).resolve().parents[3] / "data" / "records"
+    r = grundy.check_proof(data / "node-kayles-petersen10x2.proof.gz")
+    assert (r.game, r.value) == ("node-kayles", grundy.value("node-kayles-petersen(10,2)"))
+
+
+def test_a_proof_refuses_what_it_does_not_serve(tmp_path):
+    proof = tmp_path / "p.gz"
+    for kw, words in [
+        (dict(play="misere"), "misère play has no proof"),
+        (dict(method="formula"), 'method="formula" has no proof'),
+        (dict(method="plain"), "grundy.check_proof()"),
+        (dict(db=tmp_path / "x.db"), "does not read or write db="),
+    ]:
+        with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
+            grundy.value("cram(3,4)", save_proof=proof, **kw)
+    with pytest.raises(ValueError, match="not a sum or a heap game"):
+        grundy.value("cram(3,4) + nim(2)", save_proof=proof)
+    with pytest.raises(OSError, match="it is a directory"):
+        grundy.value("cram(3,4)", save_proof=tmp_path)
+    assert not proof.exists()
