@@ -399,13 +399,22 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
     Ok(PyTuple::new(py, [kind.into_pyobject(py)?.into_any(), data])?.into_any())
 }
 
-/// What `value` returns: `(position, value, outcome, source, told)`.
-type ValueOut<'py> = (String, Bound<'py, PyAny>, String, Option<String>, Vec<String>);
+/// What `value` returns: `(position, value, outcome, source, told, counters)`.
+type ValueOut<'py> = (
+    String,
+    Bound<'py, PyAny>,
+    String,
+    Option<String>,
+    Vec<String>,
+    Option<[u64; 4]>,
+);
 
-/// `(position, value, outcome, source, told)` of an expression: `source` where a
-/// proven period gave values, `told` what the search's database file said when it was
-/// read (`db`: the table of a board or graph search kept in the file, as the CLI's
-/// `--db`; [`Solver::use_db`]).
+/// `(position, value, outcome, source, told, counters)` of an expression: `source`
+/// where a proven period gave values, `told` what the search's database file said when
+/// it was read (`db`: the table of a board or graph search kept in the file, as the
+/// CLI's `--db`; [`Solver::use_db`]), `counters` the position engine's counters summed
+/// over the board and graph games searched (positions searched, table entries, table
+/// bytes, entries replaced; the CLI's `--stats`), None when none was searched.
 #[pyfunction]
 #[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None, db = None))]
 #[allow(clippy::too_many_arguments)]
@@ -438,10 +447,33 @@ fn value<'py>(
             )?;
         }
         let v = solver.value(&pos)?;
-        Ok((v, sources(&solver)))
+        Ok((v, (sources(&solver), counters(&mut solver, &pos))))
     })?;
+    let (source, counters) = source;
     let told = std::mem::take(&mut *told.lock().unwrap_or_else(|p| p.into_inner()));
-    Ok((pos.to_string(), bounded(py, &v)?, v.outcome_text(), source, told))
+    Ok((
+        pos.to_string(),
+        bounded(py, &v)?,
+        v.outcome_text(),
+        source,
+        told,
+        counters,
+    ))
+}
+
+/// The position engine's counters (searched, entries, table bytes, replaced) summed
+/// over the game rulesets of `pos` that searched, if any did.
+fn counters(solver: &mut Solver, pos: &Position) -> Option<[u64; 4]> {
+    let mut out: Option<[u64; 4]> = None;
+    for rs in grundy::solve::game_rulesets(pos) {
+        if let Some(s) = solver.evaluator().game_stats(rs) {
+            let o = out.get_or_insert([0; 4]);
+            for (x, y) in o.iter_mut().zip([s.searched, s.entries, s.table_bytes, s.replaced]) {
+                *x = x.saturating_add(y);
+            }
+        }
+    }
+    out
 }
 
 /// `solver` with the proven period of a certificate saved by `grundy period --save`

@@ -130,3 +130,24 @@ def test_a_proof_refuses_what_it_does_not_serve(tmp_path):
     with pytest.raises(OSError, match="it is a directory"):
         grundy.value("cram(3,4)", save_proof=tmp_path)
     assert not proof.exists()
+
+
+def test_stats_give_the_counters_of_the_search(tmp_path):
+    s = grundy.value("node-kayles-grid(3,12)", stats=True)
+    assert isinstance(s, grundy.SearchStats)
+    assert (s.position, s.value, s.outcome) == ("node-kayles-grid(3,12)", THREE_BY_N[11], "N")
+    assert s.searched > 0 and s.entries > 0 and s.table_bytes > 0 and s.replaced == 0 and s.seconds >= 0
+    # The reference engine searches more positions than the pruned search.
+    plain = grundy.value("node-kayles-grid(3,12)", "plain", stats=True)
+    assert plain.value == s.value and plain.searched > s.searched
+    # Resumed from a database, the search has less to do.
+    db = tmp_path / "s.db"
+    grundy.value("node-kayles-grid(3,12)", db=db)
+    again = grundy.value("node-kayles-grid(3,12)", db=db, stats=True)
+    assert again.value == s.value and again.searched < s.searched
+    # No board searched: zeros.
+    k = grundy.value("kayles(30) + nim(1)", stats=True)
+    assert (k.value, k.searched, k.entries) == (grundy.value("kayles(30) + nim(1)"), 0, 0)
+    for kw in [dict(play="misere"), dict(save_proof=tmp_path / "p.gz")]:
+        with pytest.raises(ValueError, match="drop stats="):
+            grundy.value("cram(3,4)", stats=True, **kw)

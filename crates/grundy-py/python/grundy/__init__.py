@@ -12,6 +12,7 @@ import logging
 import os
 import secrets
 import struct
+import time
 import warnings
 from typing import Any, Iterator, List, Optional, Tuple, Union
 
@@ -35,6 +36,7 @@ __all__ = [
     "Quotient",
     "Report",
     "ResourceError",
+    "SearchStats",
     "census",
     "check_proof",
     "check_quotient",
@@ -245,9 +247,14 @@ def value(
     period: Optional[str] = None,
     db: Optional[str] = None,
     save_proof: Optional[str] = None,
-) -> Union[Value, MisereValue]:
+    stats: bool = False,
+) -> Union[Value, MisereValue, "SearchStats"]:
     if _check_play(play):
         _normal_only(db, save_proof)
+        if stats:
+            raise ValueError(
+                "stats= counts the position engine of normal play; misère play searches without it (drop stats=)"
+            )
         return _misere_value(_grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work)))
     if save_proof is not None:
         if db is not None:
@@ -255,10 +262,30 @@ def value(
                 "save_proof= runs a search of its own, which lists the positions its proof needs; "
                 "it does not read or write db= (drop one of them)"
             )
+        if stats:
+            raise ValueError("stats= counts the search of value(); save_proof= runs a search of its own (drop stats=)")
         return _grundy.prove(
             expr, _path(save_proof), method, _progress(progress), limits=_limits(memory_limit, max_work)
         )[1]
-    return _plain(_value_raw(expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db)[1])
+    started = time.perf_counter()
+    pos, raw, out, _, counters = _value_raw(
+        expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db
+    )
+    if not stats:
+        return _plain(raw)
+    return SearchStats(pos, _plain(raw), out, *(counters or (0, 0, 0, 0)), time.perf_counter() - started)
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchStats:
+    position: str
+    value: Value
+    outcome: str
+    searched: int
+    entries: int
+    table_bytes: int
+    replaced: int
+    seconds: float
 
 
 def _value_raw(
@@ -271,10 +298,10 @@ def _value_raw(
     max_work: Limit,
     period: Any,
     db: Any,
-) -> Tuple[str, Any, str, Optional[str]]:
-    """``(position, value, outcome, source)`` from the native ``value``; what the
-    database file said on reading is logged (logger ``grundy``, level INFO)."""
-    pos, raw, out, source, told = _grundy.value(
+) -> Tuple[str, Any, str, Optional[str], Optional[Tuple[int, int, int, int]]]:
+    """``(position, value, outcome, source, counters)`` from the native ``value``; what
+    the database file said on reading is logged (logger ``grundy``, level INFO)."""
+    pos, raw, out, source, told, counters = _grundy.value(
         expr,
         method,
         bound,
@@ -286,7 +313,7 @@ def _value_raw(
     )
     for line in told:
         _log.info("%s", line)
-    return pos, raw, out, source
+    return pos, raw, out, source, counters
 
 
 def _normal_only(db: Any, save_proof: Any) -> None:

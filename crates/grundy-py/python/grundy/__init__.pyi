@@ -252,7 +252,7 @@ def check_quotient(path: Union[str, "os.PathLike[str]"], *, progress: bool = Fal
     the quotient engine): what was checked, or ``ValueError("certificate rejected:
     …")`` naming the first thing that does not hold."""
 
-def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None, save_proof: Optional[Union[str, os.PathLike]] = None) -> Union[Value, MisereValue]:
+def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None, save_proof: Optional[Union[str, os.PathLike]] = None, stats: bool = False) -> Union[Value, MisereValue, SearchStats]:
     """The value of a position (a disjunctive sum such as ``"min(6239,6240) + nim(3)"``):
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
@@ -295,7 +295,29 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
     ``grundy value EXPR --save-proof FILE``; ``check_proof`` re-verifies it without
     the search. A sum, a heap game, ``db``, misère play and the ``"formula"``,
     ``"plain"`` and ``"sums"`` methods raise ``ValueError``; ``ResourceError`` when the
-    proof would not fit the memory limit."""
+    proof would not fit the memory limit.
+
+    ``stats=True`` returns a ``SearchStats`` (the value with the position engine's
+    counters and the time taken, as ``grundy value --stats``) instead of the value; not
+    with ``play="misere"`` or ``save_proof`` (``ValueError``)."""
+
+class SearchStats:
+    """A value with the counters of its search (``value(..., stats=True)``), the
+    figures of a records table: ``position``, ``value``, ``outcome``; ``searched`` the
+    positions (components) whose options the board and graph engines listed,
+    ``entries`` and ``table_bytes`` their transposition tables' entries and bytes,
+    ``replaced`` the entries replaced because a table was full (summed over the games of
+    the position; all 0 when no board or graph was searched: heap games, closed forms);
+    ``seconds`` the wall time of the call."""
+
+    position: str
+    value: Value
+    outcome: str
+    searched: int
+    entries: int
+    table_bytes: int
+    replaced: int
+    seconds: float
 
 def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None) -> str:
     """``"P"`` (the previous player wins), ``"N"`` (the next player wins), ``"D"`` (a
