@@ -850,7 +850,8 @@ pub fn default_state_limit() -> u64 {
 /// it can be). On any failure (a full disk, a file size limit, a directory in the
 /// way) the temporary file is removed and `path` keeps its old content, if any. A
 /// symbolic link is written through: the file it points to ([`follow_links`], created
-/// if the link dangles) is replaced in its own directory, and the link stays.
+/// if the link dangles) is replaced in its own directory, and the link stays. Threads
+/// of one process writing the same file take turns (the last write stays).
 ///
 /// # Errors
 /// The I/O error of the step that failed.
@@ -890,6 +891,9 @@ pub fn write_atomically_with(
     }
     let dir = parent_dir(path);
     let tmp = temporary_path(path)?;
+    // Threads of this process writing the same file share its temporary file's name:
+    // one writes at a time, and the last one's content stays.
+    let _turn = TemporaryClaim::take(&tmp);
     let result = (|| {
         let f = std::fs::File::create(&tmp)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, &f);
@@ -919,6 +923,16 @@ pub fn write_atomically_with(
 /// file" ([`std::io::ErrorKind::InvalidInput`]).
 pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
     use std::io::{Error, ErrorKind};
+    if path.as_os_str().is_empty() {
+        return Err(Error::new(ErrorKind::InvalidInput, "an empty path"));
+    }
+    // `a.db/` names a directory: the final rename to it would fail.
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            "it ends with '/', as a directory does",
+        ));
+    }
     let target = follow_links(path)?;
     if target.is_dir() {
         return Err(Error::new(ErrorKind::InvalidInput, "it is a directory"));
@@ -926,10 +940,53 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
     if target.metadata().is_ok_and(|m| !m.is_file()) {
         return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
     }
-    let probe = parent_dir(&target).join(format!(".grundy-write-test-{}", std::process::id()));
-    std::fs::File::create(&probe).map(|_| {
-        let _ = std::fs::remove_file(&probe);
-    })
+    // The temporary file itself, created and removed: its directory, permissions and a
+    // name too long are found now. (A file being written by another thread of this
+    // process is not touched.)
+    let probe = temporary_path(&target)?;
+    if CLAIMED.lock().unwrap_or_else(|p| p.into_inner()).contains(&probe) {
+        return Ok(());
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map(|_| {
+            let _ = std::fs::remove_file(&probe);
+        })
+        .or_else(|e| match e.kind() {
+            // Left by a run that was killed: it is replaced by the write.
+            ErrorKind::AlreadyExists if probe.metadata().is_ok_and(|m| m.is_file()) => Ok(()),
+            _ => Err(e),
+        })
+}
+
+/// The temporary files being written by this process's threads ([`write_atomically_with`]).
+static CLAIMED: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+/// Wakes the writers waiting for a temporary file of [`CLAIMED`].
+static RELEASED: std::sync::Condvar = std::sync::Condvar::new();
+
+/// A thread's turn to write a temporary file: taken when no other thread of the
+/// process writes it, given back on drop (also when the write fails or panics).
+struct TemporaryClaim(std::path::PathBuf);
+
+impl TemporaryClaim {
+    fn take(tmp: &std::path::Path) -> TemporaryClaim {
+        let mut claimed = CLAIMED.lock().unwrap_or_else(|p| p.into_inner());
+        while claimed.iter().any(|c| c == tmp) {
+            claimed = RELEASED.wait(claimed).unwrap_or_else(|p| p.into_inner());
+        }
+        claimed.push(tmp.to_path_buf());
+        TemporaryClaim(tmp.to_path_buf())
+    }
+}
+
+impl Drop for TemporaryClaim {
+    fn drop(&mut self) {
+        let mut claimed = CLAIMED.lock().unwrap_or_else(|p| p.into_inner());
+        claimed.retain(|c| c != &self.0);
+        RELEASED.notify_all();
+    }
 }
 
 /// The directory holding `path` (`.` for a bare file name).
@@ -1192,6 +1249,39 @@ fn scaled(text: &str, unit: u64, whole: bool) -> std::result::Result<u64, Number
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Threads writing one file at once (two Python calls with one `db=` file) share
+    /// its temporary file's name: each write is whole, one after the other, and none
+    /// fails (they renamed each other's temporary file and mixed their bytes).
+    #[test]
+    fn threads_writing_one_file_take_turns() {
+        let dir = std::env::temp_dir().join(format!("grundy-turns-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("shared.db");
+        std::thread::scope(|s| {
+            for t in 0..8u8 {
+                let path = &path;
+                s.spawn(move || {
+                    for _ in 0..20 {
+                        write_atomically_with(path, |w| {
+                            use std::io::Write;
+                            for _ in 0..64 {
+                                w.write_all(&[t; 1024])?;
+                                std::thread::yield_now();
+                            }
+                            Ok(())
+                        })
+                        .unwrap();
+                    }
+                });
+            }
+        });
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes.len(), 64 * 1024);
+        assert!(bytes.iter().all(|&b| b == bytes[0]), "one writer's bytes only");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn parses_byte_sizes() {

@@ -212,3 +212,23 @@ fn the_checker_does_not_use_the_engine() {
         );
     }
 }
+
+/// An entry with a heap of 2^64 − 1 is rejected at once: a P-entry's moves in the heap
+/// are looked at until the first that is not an N-entry (at most as many as the
+/// entries), and an N-entry's move in the heap is compared, not searched for (the
+/// checker looped over every smaller heap, for ever; a hostile check's 70-byte file).
+#[test]
+fn a_huge_heap_is_rejected_at_once() {
+    let huge = u64::MAX;
+    let p = format!("grundy-proof 2\ngame cram\nboard ...\nvalue 1\nP 1x3:7 {huge}\n");
+    assert!(rejected(&p).contains("missing entry"), "{}", rejected(&p));
+    let n = format!("grundy-proof 2\ngame cram\nboard ...\nvalue 1\nN 1x3:7 {huge} *\n");
+    assert!(
+        rejected(&n).contains("no move leads to the entry it names"),
+        "{}",
+        rejected(&n)
+    );
+    // A real proof's N-entry naming a P-entry reached by a move in the heap still holds.
+    let (v, text) = prove("cram(3,4)");
+    assert_eq!(check_proof(&text, &Control::new()).unwrap().value, v);
+}

@@ -87,7 +87,12 @@ fn a_database_is_written_read_back_and_checked() {
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("not a database"));
     // Bad uses.
     assert!(error_line(&["value", "nim(3)", "--db", f]).contains("nim(3) is none of them"));
-    assert!(error_line(&["value", "node-kayles(\"a-b b-c\")", "--db", f]).contains("--db is for the games on boards"));
+    assert!(error_line(&["value", "node-kayles(\"a-b b-c\")", "--db", f]).contains("--db keeps the table of the search of the games on boards (cram, node-kayles-grid, node-kayles-path) and the graph families node-kayles-petersen and node-kayles-queens, not of node-kayles"));
+    // A game whose value needs no search (green-hackenbush's closed form) is refused
+    // too: its file would never be written.
+    assert!(error_line(&["value", "green-hackenbush(\"g-a a-b\")", "--db", f])
+        .trim_end()
+        .ends_with("not of green-hackenbush"));
     assert!(error_line(&["value", "cram(3,5)", "--db", f, "--play", "misere"]).contains("normal-play"));
     // The confirming searches must not read the default search's table.
     for m in ["plain", "sums"] {

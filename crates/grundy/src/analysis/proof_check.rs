@@ -391,8 +391,10 @@ impl<R: Rules> Checker<R> {
         (left, heap)
     }
 
-    /// Calls `f` with the folded form of every option of the sum.
-    fn options(&self, sum: &Sum<R::Comp>, f: &mut dyn FnMut(Sum<R::Comp>)) {
+    /// Calls `f` with the folded form of every option of the sum that is a move in one
+    /// of its components. (The moves in the heap are to the same components with every
+    /// smaller heap: the callers look at them one at a time, since a heap may be large.)
+    fn component_options(&self, sum: &Sum<R::Comp>, f: &mut dyn FnMut(Sum<R::Comp>)) {
         let (parts, heap) = sum;
         for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
@@ -408,9 +410,6 @@ impl<R: Rules> Checker<R> {
                 next.extend(left);
                 f(self.fold(next, *heap));
             });
-        }
-        for m in 0..*heap {
-            f(self.fold(parts.clone(), m));
         }
     }
 }
@@ -640,40 +639,46 @@ fn check_entries<'a, R: Rules>(
                         te.sum.clone()
                     }
                 };
-                let mut found = false;
-                checker.options(&e.sum, &mut |o| found |= o == target);
+                // A move in the heap keeps the components (none has a value: they were
+                // folded) and lowers the heap.
+                let mut found = target.0 == e.sum.0 && target.1 < e.sum.1;
+                checker.component_options(&e.sum, &mut |o| found |= o == target);
                 if !found {
                     return Err(err(e.line, "unsupported claim: no move leads to the entry it names"));
                 }
             }
             None => {
-                let mut bad: Option<String> = None;
-                checker.options(&e.sum, &mut |o| {
-                    if bad.is_some() {
-                        return;
-                    }
+                // Why an option of a P-entry is not an N-position of the proof, if so.
+                let fault = |o: &Sum<R::Comp>| -> Option<String> {
                     if o.0.is_empty() {
-                        if o.1 == 0 {
-                            bad = Some("wrong outcome: a move leads to 0, so this is an N-position".into());
-                        }
-                        return;
+                        return (o.1 == 0).then(|| "wrong outcome: a move leads to 0, so this is an N-position".into());
                     }
-                    match index.get(&o) {
-                        None => {
-                            bad = Some(format!(
-                                "missing entry: the option {} is not in the proof",
-                                show_sum::<R>(&o)
-                            ))
-                        }
-                        Some(&j) if entries[j].to.is_none() => {
-                            bad = Some(format!(
-                                "wrong outcome: a move leads to the P-entry of line {}",
-                                entries[j].line
-                            ))
-                        }
-                        Some(_) => {}
+                    match index.get(o) {
+                        None => Some(format!(
+                            "missing entry: the option {} is not in the proof",
+                            show_sum::<R>(o)
+                        )),
+                        Some(&j) if entries[j].to.is_none() => Some(format!(
+                            "wrong outcome: a move leads to the P-entry of line {}",
+                            entries[j].line
+                        )),
+                        Some(_) => None,
+                    }
+                };
+                let mut bad: Option<String> = None;
+                checker.component_options(&e.sum, &mut |o| {
+                    if bad.is_none() {
+                        bad = fault(&o);
                     }
                 });
+                // The moves in the heap, to distinct sums: each must be an N-entry, so
+                // the loop ends by the first one missing, after at most as many steps
+                // as there are entries, however large the heap.
+                let mut m = 0;
+                while bad.is_none() && m < e.sum.1 {
+                    bad = fault(&(e.sum.0.clone(), m));
+                    m += 1;
+                }
                 if let Some(b) = bad {
                     return Err(err(e.line, b));
                 }

@@ -28,10 +28,11 @@ pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
 /// short or damaged ([`ErrorKind::InvalidData`]), text that is not UTF-8 or holds a NUL
 /// byte, or text larger than `max_bytes` ([`ErrorKind::FileTooLarge`]).
 pub fn read(path: &Path, max_bytes: u64) -> std::io::Result<String> {
-    let mut file = std::fs::File::open(path)?;
-    if !file.metadata()?.is_file() {
+    // Looked at before opening: opening a FIFO waits for a writer, for ever.
+    if !std::fs::metadata(path)?.is_file() {
         return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
     }
+    let mut file = std::fs::File::open(path)?;
     let mut magic = [0u8; 2];
     let n = file.read(&mut magic)?;
     drop(file);
@@ -96,8 +97,18 @@ mod tests {
         let nul = dir.join("nul.gz");
         save(&nul, "grundy-proof 2\0").unwrap();
         assert!(read(&nul, 1000).unwrap_err().to_string().contains("NUL"));
-        // A directory.
+        // A directory, and a FIFO (opening it would wait for a writer).
         assert!(read(&dir, 1000).is_err());
+        #[cfg(unix)]
+        {
+            let fifo = dir.join("fifo");
+            assert!(std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success());
+            assert_eq!(read(&fifo, 1000).unwrap_err().to_string(), "not a regular file");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -138,6 +138,12 @@ pub trait GameSolver: Send {
         Err(crate::Error::Unsupported(format!("--db is for {DB_GAMES}")))
     }
 
+    /// Capability: true if [`GameSolver::use_db`] keeps this engine's table in a file
+    /// (false, the default, for engines without databases).
+    fn keeps_db(&self) -> bool {
+        false
+    }
+
     /// Switches to the outcome search on sums (Lemoine & Viennot; `--method sums`), an
     /// algorithm independent of the default's, to confirm a value. The default keeps
     /// the engine.

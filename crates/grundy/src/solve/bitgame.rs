@@ -879,8 +879,12 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         result.map(|()| Nimber::from(u64::from(x)))
     }
 
+    fn keeps_db(&self) -> bool {
+        self.rules().db_words() > 0
+    }
+
     fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<crate::game::DbRead>> {
-        if self.rules().db_words() == 0 {
+        if !self.keeps_db() {
             return Err(Error::Unsupported(format!(
                 "--db is for {}, not {}",
                 crate::game::DB_GAMES,

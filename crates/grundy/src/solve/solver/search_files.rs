@@ -21,8 +21,8 @@ impl Solver {
     /// # Errors
     /// [`Error::Unsupported`] for misère play, [`Method::Formula`], the confirming engines
     /// ([`crate::solve::Evaluator::use_reference_engines`],
-    /// [`crate::solve::Evaluator::use_outcome_search`]), and a position with no part of
-    /// a game served or parts of two games. The file itself is read later, by the first
+    /// [`crate::solve::Evaluator::use_outcome_search`]), a position with no part of
+    /// a game served ([`crate::game::GameSolver::keeps_db`]) or parts of two games. The file itself is read later, by the first
     /// search, with the errors of [`crate::game::GameSolver::use_db`].
     pub fn use_db(&mut self, pos: &Position, path: std::path::PathBuf, announce: Announce) -> Result<()> {
         self.refuse_unserved(
@@ -37,6 +37,13 @@ impl Solver {
                 return Err(Error::Unsupported(format!(
                     "--db keeps the table of the search of {}: {pos} is none of them",
                     crate::game::DB_GAMES
+                )))
+            }
+            [g] if !g.solver().is_some_and(|e| e.keeps_db()) => {
+                return Err(Error::Unsupported(format!(
+                    "--db keeps the table of the search of {}, not of {}",
+                    crate::game::DB_GAMES,
+                    g.name()
                 )))
             }
             [_] => {}
