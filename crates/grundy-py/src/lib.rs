@@ -399,22 +399,16 @@ fn bounded<'py>(py: Python<'py>, v: &BoundedValue) -> PyResult<Bound<'py, PyAny>
     Ok(PyTuple::new(py, [kind.into_pyobject(py)?.into_any(), data])?.into_any())
 }
 
-/// What `value` returns: `(position, value, outcome, source, told, counters)`.
-type ValueOut<'py> = (
-    String,
-    Bound<'py, PyAny>,
-    String,
-    Option<String>,
-    Vec<String>,
-    Option<[u64; 4]>,
-);
+/// What `value` returns: `(position, value, outcome, source, counters)`.
+type ValueOut<'py> = (String, Bound<'py, PyAny>, String, Option<String>, Option<[u64; 4]>);
 
-/// `(position, value, outcome, source, told, counters)` of an expression: `source`
-/// where a proven period gave values, `told` what the search's database file said when
-/// it was read (`db`: the table of a board or graph search kept in the file, as the
-/// CLI's `--db`; [`Solver::use_db`]), `counters` the position engine's counters summed
-/// over the board and graph games searched (positions searched, table entries, table
-/// bytes, entries replaced; the CLI's `--stats`), None when none was searched.
+/// `(position, value, outcome, source, counters)` of an expression: `source` where a
+/// proven period gave values, `counters` the position engine's counters summed over the
+/// board and graph games searched (positions searched, table entries, table bytes,
+/// entries replaced; the CLI's `--stats`), None when none was searched. With `db`, the
+/// table of a board or graph search is kept in the file, as the CLI's `--db`
+/// ([`Solver::use_db`]); what the file held is logged to the `grundy` logger at level
+/// INFO when it is read, before the search (the CLI's stderr line).
 #[pyfunction]
 #[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None, db = None))]
 #[allow(clippy::too_many_arguments)]
@@ -432,33 +426,18 @@ fn value<'py>(
     let call = call_state(limits)?;
     let pos = position(expr, &call)?;
     let solver = solver(method, bound, graph_bound)?;
-    let told = Arc::new(Mutex::new(Vec::new()));
     if let Some(path) = &db {
         search_files::check_writable(path)?;
     }
-    let (v, source) = run(py, &call, progress.as_ref(), |ctl| {
+    let (v, (source, counters)) = run(py, &call, progress.as_ref(), |ctl| {
         let mut solver = with_period(solver(ctl), period.as_deref(), ctl)?;
         if let Some(path) = db {
-            let told = told.clone();
-            solver.use_db(
-                &pos,
-                path,
-                Box::new(move |m| told.lock().unwrap_or_else(|p| p.into_inner()).push(m)),
-            )?;
+            solver.use_db(&pos, path, Box::new(search_files::log_info))?;
         }
         let v = solver.value(&pos)?;
         Ok((v, (sources(&solver), counters(&mut solver, &pos))))
     })?;
-    let (source, counters) = source;
-    let told = std::mem::take(&mut *told.lock().unwrap_or_else(|p| p.into_inner()));
-    Ok((
-        pos.to_string(),
-        bounded(py, &v)?,
-        v.outcome_text(),
-        source,
-        told,
-        counters,
-    ))
+    Ok((pos.to_string(), bounded(py, &v)?, v.outcome_text(), source, counters))
 }
 
 /// The position engine's counters (searched, entries, table bytes, replaced) summed

@@ -3,7 +3,7 @@
 //! FILE` and `grundy proof --check FILE`). The database (`db=`) is an argument of
 //! `value` itself.
 
-use crate::run::{run, to_py, ResourceError};
+use crate::run::{run, to_py_under, ResourceError};
 use crate::{call_state, nimber, position, solver, LimitArgs};
 use grundy::analysis::{proof_check, proof_file};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -14,8 +14,34 @@ use std::path::PathBuf;
 /// `OSError("cannot write PATH: reason")` unless a file can be written at `path`
 /// ([`grundy::control::check_writable`]), checked before a long search.
 pub fn check_writable(path: &std::path::Path) -> PyResult<()> {
-    grundy::control::check_writable(path)
-        .map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", path.display())))
+    grundy::control::check_writable(path).map_err(|e| os_error(&e, format!("cannot write {}: {e}", path.display())))
+}
+
+/// Logs `message` to Python's `grundy` logger at level INFO, from any thread (the
+/// GIL taken for it; a logging failure is printed, and the computation goes on).
+pub fn log_info(message: String) {
+    Python::with_gil(|py| {
+        let logged = py
+            .import("logging")
+            .and_then(|m| m.call_method1("getLogger", ("grundy",)))
+            .and_then(|l| l.call_method1("info", ("%s", message)));
+        if let Err(e) = logged {
+            e.print(py);
+        }
+    });
+}
+
+/// The `OSError` subclass of an I/O error's kind (`FileNotFoundError`,
+/// `PermissionError`, `IsADirectoryError`, `NotADirectoryError`), with `message`.
+pub fn os_error(e: &std::io::Error, message: String) -> PyErr {
+    use pyo3::exceptions::{PyFileNotFoundError, PyIsADirectoryError, PyNotADirectoryError, PyPermissionError};
+    match e.kind() {
+        std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+        std::io::ErrorKind::PermissionDenied => PyPermissionError::new_err(message),
+        std::io::ErrorKind::IsADirectory => PyIsADirectoryError::new_err(message),
+        std::io::ErrorKind::NotADirectory => PyNotADirectoryError::new_err(message),
+        _ => PyOSError::new_err(message),
+    }
 }
 
 /// `(position, value)` of one board or graph position by the search that writes
@@ -35,7 +61,7 @@ fn prove<'py>(
     let solver = solver(method, None, None)?;
     check_writable(&path)?;
     let (v, text) = run(py, &call, progress.as_ref(), |ctl| solver(ctl).prove(&pos))?;
-    proof_file::save(&path, &text).map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", path.display())))?;
+    proof_file::save(&path, &text).map_err(|e| os_error(&e, format!("cannot write {}: {e}", path.display())))?;
     Ok((pos.to_string(), nimber(py, &v)?))
 }
 
@@ -59,7 +85,7 @@ fn check_proof<'py>(
         if e.kind() == std::io::ErrorKind::FileTooLarge {
             ResourceError::new_err(format!("{text} (memory_limit= raises it)"))
         } else {
-            PyOSError::new_err(text)
+            os_error(&e, text)
         }
     })?;
     let r = run(py, &call, progress.as_ref(), |ctl| {
@@ -67,7 +93,7 @@ fn check_proof<'py>(
     })?
     .map_err(|e| match e {
         grundy::Error::Input(why) => PyValueError::new_err(format!("proof rejected: {why}")),
-        e => to_py(e),
+        e => to_py_under(e, &call.limits),
     })?;
     let d = PyDict::new(py);
     d.set_item("game", r.game)?;

@@ -151,3 +151,39 @@ def test_stats_give_the_counters_of_the_search(tmp_path):
     for kw in [dict(play="misere"), dict(save_proof=tmp_path / "p.gz")]:
         with pytest.raises(ValueError, match="drop stats="):
             grundy.value("cram(3,4)", stats=True, **kw)
+
+
+def test_threads_sharing_one_database_leave_it_whole(tmp_path):
+    # Two calls at once with one file: each write is whole (they used to share the
+    # temporary file and leave a damaged database), and a later call resumes from it.
+    import threading
+
+    db = tmp_path / "shared.db"
+    out = []
+    boards = ["node-kayles-grid(3,13)", "node-kayles-grid(3,14)"] * 2
+    threads = [threading.Thread(target=lambda b=b: out.append(grundy.value(b, db=db))) for b in boards]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(out) == sorted([THREE_BY_N[12], THREE_BY_N[13]] * 2)
+    assert grundy.value("node-kayles-grid(3,13)", db=db) == THREE_BY_N[12]
+    assert [p.name for p in tmp_path.iterdir()] == ["shared.db"]
+
+
+def test_bad_paths_and_methods_are_refused_before_any_search(tmp_path):
+    with pytest.raises(FileNotFoundError, match="cannot read"):
+        grundy.check_proof(tmp_path / "absent.gz")
+    with pytest.raises(OSError, match="ends with '/'"):
+        grundy.value("cram(3,4)", db=str(tmp_path / "x.db") + "/")
+    with pytest.raises(FileNotFoundError, match="cannot write"):
+        grundy.value("cram(3,4)", db=tmp_path / "no" / "x.db")
+    with pytest.raises(ValueError, match="not of green-hackenbush"):
+        grundy.value('green-hackenbush("g-a a-b")', db=tmp_path / "g.db")
+    with pytest.raises(ValueError, match="'plain', 'sums'"):
+        grundy.value("cram(3,4)", method="bogus", play="misere")
+    # A proof whose P-entry has a huge heap is rejected at once.
+    hang = tmp_path / "hang.proof"
+    hang.write_text("grundy-proof 2\ngame cram\nboard ...\nvalue 1\nP 1x3:7 18446744073709551615\n")
+    with pytest.raises(ValueError, match="^proof rejected: .*missing entry"):
+        grundy.check_proof(hang)

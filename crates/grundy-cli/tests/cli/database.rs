@@ -69,6 +69,17 @@ fn a_database_is_written_read_back_and_checked() {
     w[last] ^= 1 << 40;
     write_words(&db, &w);
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged"));
+    // Every value forged to 65534, the checksum made to match: a value above the
+    // component's cells is refused whatever its size (the sample recomputes only small
+    // entries; a hostile check made cram(4,7) read as 9999 this way).
+    let mut w = good.clone();
+    let (at, n) = (3 + (w[2] as usize).div_ceil(8), w[w.len() - 2] as usize);
+    for e in 0..n {
+        let data = &mut w[at + e * 4 + 3];
+        *data = (*data & !0xFFFF) | 0xFFFE;
+    }
+    write_forged(&db, &mut w);
+    assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("entry 1: the value 65534 for a component of"));
     // Cut short.
     write_words(&db, &good[..good.len() - 3]);
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged"));

@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
-import logging
 import os
 import secrets
 import struct
@@ -57,8 +56,6 @@ __all__ = [
 ]
 
 Limit = Union[int, str, None]
-
-_log = logging.getLogger("grundy")
 
 
 def _limits(memory_limit: Limit, max_work: Limit) -> Optional[Tuple[Limit, Limit]]:
@@ -250,7 +247,7 @@ def value(
     stats: bool = False,
 ) -> Union[Value, MisereValue, "SearchStats"]:
     if _check_play(play):
-        _normal_only(db, save_proof)
+        _normal_only(db, save_proof, method)
         if stats:
             raise ValueError(
                 "stats= counts the position engine of normal play; misère play searches without it (drop stats=)"
@@ -299,9 +296,9 @@ def _value_raw(
     period: Any,
     db: Any,
 ) -> Tuple[str, Any, str, Optional[str], Optional[Tuple[int, int, int, int]]]:
-    """``(position, value, outcome, source, counters)`` from the native ``value``; what
-    the database file said on reading is logged (logger ``grundy``, level INFO)."""
-    pos, raw, out, source, told, counters = _grundy.value(
+    """``(position, value, outcome, source, counters)`` from the native ``value`` (which
+    logs what a database file held when it is read: logger ``grundy``, level INFO)."""
+    return _grundy.value(
         expr,
         method,
         bound,
@@ -311,14 +308,16 @@ def _value_raw(
         period=_path(period),
         db=_path(db),
     )
-    for line in told:
-        _log.info("%s", line)
-    return pos, raw, out, source, counters
 
 
-def _normal_only(db: Any, save_proof: Any) -> None:
+_METHODS = ("auto", "formula", "search", "plain", "sums")
+
+
+def _normal_only(db: Any, save_proof: Any, method: str = "auto") -> None:
     """``ValueError`` for ``db`` or ``save_proof`` in misère play (as the CLI refuses
-    them with ``--play misere``)."""
+    them with ``--play misere``), and for a method that is not one of ``_METHODS``."""
+    if method not in _METHODS:
+        raise ValueError(f"method {method!r} is not one of " + ", ".join(repr(m) for m in _METHODS))
     if db is not None:
         raise ValueError('db= keeps the table of the normal-play search; it does not serve play="misere"')
     if save_proof is not None:
@@ -339,7 +338,7 @@ def outcome(
     db: Optional[str] = None,
 ) -> str:
     if _check_play(play):
-        _normal_only(db, None)
+        _normal_only(db, None, method)
         return _grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work))["outcome"]
     return _value_raw(expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db)[2]
 
@@ -358,9 +357,8 @@ def check_proof(
     *,
     progress: bool = False,
     memory_limit: Limit = None,
-    max_work: Limit = None,
 ) -> ProofCheck:
-    return ProofCheck(**_grundy.check_proof(os.fspath(path), _progress(progress), limits=_limits(memory_limit, max_work)))
+    return ProofCheck(**_grundy.check_proof(os.fspath(path), _progress(progress), limits=_limits(memory_limit, None)))
 
 
 def _path(period: Any) -> Optional[str]:

@@ -281,14 +281,17 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
     ``db``: a file that keeps the table of the search of a board or graph game
     (``cram``, ``node-kayles-grid``, ``node-kayles-path``, ``node-kayles-petersen``,
     ``node-kayles-queens``), as ``grundy value --db FILE``. It is read when the
-    search starts (a sample of its entries recomputed from the rules; ``ValueError``
-    for a file of another game or a damaged one) and written atomically when the
-    search ends or is interrupted (Ctrl-C keeps what was done), so a later call resumes
-    from it; one file serves every board of its game. What was read is logged to the
-    ``grundy`` logger at level INFO (``"resumed from the database q.db (546747 entries
-    of node-kayles-queens)"``). Normal play and the default engines only: misère play,
-    ``"formula"``, ``"plain"``, ``"sums"`` and a sum of two games raise ``ValueError``;
-    a path that cannot be written raises ``OSError`` before the search.
+    search starts (``ValueError`` for a file of another game or a damaged one) and
+    written atomically when the search ends or is interrupted (Ctrl-C keeps what was
+    done), so a later call resumes from it; one file serves every board of its game.
+    What was read is logged to the ``grundy`` logger at level INFO before the search
+    (``"resumed from the database q.db (546747 entries of node-kayles-queens)"``). The
+    check of a file recomputes a random sample of its small entries from the rules and
+    bounds every value by its component's cells: it finds damage, not a deliberate
+    forgery of a large entry. Normal play and the default engines only: misère play,
+    ``"formula"``, ``"plain"``, ``"sums"``, a game whose engine keeps no table and a sum
+    with parts of two different games raise ``ValueError``; a path that cannot be
+    written raises ``OSError`` before the search.
 
     ``save_proof``: for one board or graph position (``"cram(4,5)"``), the value by the
     search that writes proofs, and its proof saved gzip-compressed to the path, as
@@ -337,16 +340,19 @@ class ProofCheck:
     values: int
     sums: int
 
-def check_proof(path: Union[str, "os.PathLike[str]"], *, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> ProofCheck:
+def check_proof(path: Union[str, "os.PathLike[str]"], *, progress: bool = False, memory_limit: Limit = None) -> ProofCheck:
     """Re-verifies a proof saved by ``value(..., save_proof=path)`` or ``grundy value
     EXPR --save-proof FILE`` (gzip, or the same text uncompressed) with the library's
     small checker, which lists each entry's moves from the rules one level deep and
     never searches (as ``grundy proof --check``): a ``ProofCheck``, or
     ``ValueError("proof rejected: …")`` naming the first line that does not hold (a
     tampered, missing or wrong entry, or a claim the entries do not support).
-    ``OSError`` for a file that cannot be read as text (missing, a gzip stream cut
-    short, a NUL byte); ``ResourceError`` when its text is larger than a fifth of the
-    memory limit."""
+    ``OSError`` for a file that cannot be read as text (``FileNotFoundError`` for a
+    missing one; not a regular file, a gzip stream cut short, a NUL byte);
+    ``ResourceError`` when its text is larger than a fifth of the memory limit. The
+    check's work is bounded by the file's size, so it takes no work limit. A proof of
+    a graph names the graph only by its vertices and edges in the file: the reader
+    compares that graph with the one intended."""
 
 class Moves:
     """The moves from a position (``grundy moves``). Each move is ``(position, value)``:

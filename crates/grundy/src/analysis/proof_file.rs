@@ -19,8 +19,9 @@ pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
     })
 }
 
-/// Reads a proof file, gzip-compressed (as [`save`] writes it) or plain text, of at
-/// most `max_bytes` bytes of text.
+/// Reads a proof file, gzip-compressed (as [`save`] writes it; every member of the
+/// stream, so that nothing appended is left unchecked) or plain text, of at most
+/// `max_bytes` bytes of text.
 ///
 /// # Errors
 /// An I/O error whose message is the reason, for "cannot read FILE: reason": the
@@ -40,7 +41,7 @@ pub fn read(path: &Path, max_bytes: u64) -> std::io::Result<String> {
         return crate::control::read_text_bounded(path, max_bytes);
     }
     let mut out = Vec::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(path)?)
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(path)?)
         .take(max_bytes + 1)
         .read_to_end(&mut out)
         .map_err(|e| Error::new(ErrorKind::InvalidData, format!("not a gzip file grundy wrote ({e})")))?;
@@ -97,6 +98,12 @@ mod tests {
         let nul = dir.join("nul.gz");
         save(&nul, "grundy-proof 2\0").unwrap();
         assert!(read(&nul, 1000).unwrap_err().to_string().contains("NUL"));
+        // A second gzip member appended is read too (and checked with the rest).
+        let two = dir.join("two.gz");
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.extend(std::fs::read(&nul).unwrap());
+        std::fs::write(&two, &bytes).unwrap();
+        assert!(read(&two, 1000).unwrap_err().to_string().contains("NUL"));
         // A directory, and a FIFO (opening it would wait for a writer).
         assert!(read(&dir, 1000).is_err());
         #[cfg(unix)]

@@ -302,12 +302,22 @@ impl<G: BitGame> Search<G> {
             if v.is_some_and(|v| v < 32 && excluded >> v & 1 == 1) {
                 return Err(bad(format!("entry {}: a value also excluded", i + 1)));
             }
+            // Every move takes at least one cell or vertex, so a value (the mex of the
+            // options' values) is at most the moves of the longest play, at most the
+            // size: a cheap check of every entry, large ones included.
+            let cells = self.game.size(&key);
+            if let Some(v) = v.filter(|&v| v > cells) {
+                return Err(bad(format!(
+                    "entry {}: the value {v} for a component of {cells} cells or vertices (a value is at most the number of moves of the longest play)",
+                    i + 1
+                )));
+            }
             let h = key.hash64();
             match v {
                 Some(v) => self.table.insert(key, h, v, size),
                 None => self.table.exclude_mask(key, h, excluded, size),
             }
-            if self.game.size(&key) <= SAMPLE_MAX_SIZE {
+            if cells <= SAMPLE_MAX_SIZE {
                 small += 1;
                 if sample.len() < SAMPLE {
                     sample.push((i + 1, key, v, excluded));
