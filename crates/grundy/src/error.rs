@@ -60,7 +60,7 @@ pub enum Error {
         reason: String,
     },
     /// The computation would need more memory (or states) than allowed.
-    #[error("{what} needs {} ({detail}); the memory limit is {}", estimated(*.estimate_bytes), human_bytes(*.limit_bytes))]
+    #[error("{what} needs {} ({detail}); the memory limit is {}", estimated(*.estimate_bytes, *.limit_bytes), limit_beside(*.estimate_bytes, *.limit_bytes))]
     TooLarge {
         /// What would be computed.
         what: String,
@@ -175,11 +175,27 @@ pub fn brief(text: &str) -> String {
 
 /// An estimate of bytes as an error gives it: "an estimated 1.5 GiB", or "more than
 /// 1.638e4 PiB" for an estimate that saturated at 2^64 − 1 (the true figure is larger).
-fn estimated(b: u64) -> String {
+fn estimated(b: u64, limit: u64) -> String {
     if b == u64::MAX {
         format!("more than {}", human_bytes(b))
     } else {
-        format!("an estimated {}", human_bytes(b))
+        format!("an estimated {}", bytes_beside(b, limit))
+    }
+}
+
+/// The memory limit of a refusal, as exact as its estimate ([`bytes_beside`]).
+fn limit_beside(estimate: u64, limit: u64) -> String {
+    bytes_beside(limit, estimate)
+}
+
+/// `b` with binary units, or in bytes when `other` would read the same with units
+/// though it differs (an estimate just above the limit: "needs 1073741900 bytes …;
+/// the memory limit is 1073741824 bytes", not 1.0 GiB twice).
+fn bytes_beside(b: u64, other: u64) -> String {
+    if b != other && b != u64::MAX && human_bytes(b) == human_bytes(other) {
+        format!("{b} bytes")
+    } else {
+        human_bytes(b)
     }
 }
 
@@ -259,6 +275,28 @@ impl<T: fmt::Display> fmt::Display for Joined<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An estimate just above the limit is not shown as the limit's own figure.
+    #[test]
+    fn an_estimate_that_rounds_to_the_limit_is_shown_in_bytes() {
+        let too_large = |estimate_bytes, limit_bytes| {
+            Error::TooLarge {
+                what: "w".into(),
+                estimate_bytes,
+                limit_bytes,
+                detail: "d".into(),
+            }
+            .to_string()
+        };
+        assert_eq!(
+            too_large((1 << 30) + 76, 1 << 30),
+            "w needs an estimated 1073741900 bytes (d); the memory limit is 1073741824 bytes"
+        );
+        assert_eq!(
+            too_large(3 << 30, 1 << 30),
+            "w needs an estimated 3.0 GiB (d); the memory limit is 1.0 GiB"
+        );
+    }
 
     #[test]
     fn a_syntax_error_in_a_long_text_shows_the_part_around_it() {
