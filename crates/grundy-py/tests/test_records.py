@@ -112,7 +112,8 @@ def test_the_shipped_record_proofs_hold():
 
     data = pathlib.Path(__file__).resolve().parents[3] / "data" / "records"
     r = grundy.check_proof(data / "node-kayles-petersen10x2.proof.gz")
-    assert (r.game, r.value) == ("node-kayles", grundy.value("node-kayles-petersen(10,2)"))
+    assert (r.game, r.position, r.value) == ("node-kayles", "node-kayles-petersen(10,2)", 0)
+    assert r.value == grundy.value("node-kayles-petersen(10,2)")
 
 
 def test_a_proof_refuses_what_it_does_not_serve(tmp_path):

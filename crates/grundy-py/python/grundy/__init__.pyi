@@ -330,8 +330,8 @@ def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Opt
 
 class ProofCheck:
     """What a proof file shows (``check_proof``): ``game`` (``"cram"``,
-    ``"node-kayles-grid"``, ``"node-kayles"``), ``position`` (the board, or the graph's
-    vertex set), ``value`` the nim-value proved, ``values`` its component entries and
+    ``"node-kayles-grid"``, ``"node-kayles"``), ``position`` (the board; a graph by its
+    family, ``"node-kayles-petersen(10,2)"``, or by its vertices), ``value`` the nim-value proved, ``values`` its component entries and
     ``sums`` its P- and N-entries."""
 
     game: str
@@ -351,8 +351,9 @@ def check_proof(path: Union[str, "os.PathLike[str]"], *, progress: bool = False,
     missing one; not a regular file, a gzip stream cut short, a NUL byte);
     ``ResourceError`` when its text is larger than a fifth of the memory limit. The
     check's work is bounded by the file's size, so it takes no work limit. A proof of
-    a graph names the graph only by its vertices and edges in the file: the reader
-    compares that graph with the one intended."""
+    a graph holds for the graph written in the file; when that graph is, edge for edge,
+    ``node-kayles-petersen(n,k)`` or ``node-kayles-queens(n)`` (built by the checker
+    from the family's definition), ``position`` names it so."""
 
 class Moves:
     """The moves from a position (``grundy moves``). Each move is ``(position, value)``:

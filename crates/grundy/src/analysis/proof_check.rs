@@ -53,7 +53,9 @@ use std::hash::Hash;
 pub struct ProofReport {
     /// The game (`cram`, `node-kayles-grid`, `node-kayles`).
     pub game: String,
-    /// The position: the board, or the graph's vertex set.
+    /// The position: the board; a graph by its family where it is one, edge for edge
+    /// (`node-kayles-petersen(10,2)`, [`super::proof_graphs::family`]), else by its
+    /// vertices (`node-kayles on 5 of the 5 vertices of its graph`).
     pub position: String,
     /// The nim-value proved.
     pub value: u64,
@@ -479,6 +481,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
                 return Err(err(at.0, "more than 256 vertices"));
             }
             let mut adj = vec![[0u128; 2]; names.len()];
+            let mut edges = std::collections::BTreeSet::new();
             let at = next_line();
             for e in field(at, "edges")?.split_whitespace() {
                 let (u, v) = e
@@ -488,6 +491,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
                     .ok_or_else(|| err(at.0, format!("'{e}' is not an edge i-j of the vertices listed")))?;
                 adj[u][v / 128] |= 1 << (v % 128);
                 adj[v][u / 128] |= 1 << (u % 128);
+                edges.insert((u.min(v), u.max(v)));
             }
             let rules = Graph(adj);
             let at = next_line();
@@ -496,11 +500,16 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
                 return Err(err(at.0, "the set has vertices the graph does not"));
             }
             let root = rules.split(s);
-            let position = format!(
-                "node-kayles on {} of the {} vertices of its graph",
-                vertices(s).count(),
-                names.len()
-            );
+            // The graph named by its family where it is one, edge for edge.
+            let position = match super::proof_graphs::family(&names, &edges) {
+                Some(f) if vertices(s).count() == names.len() => f,
+                f => format!(
+                    "node-kayles on {} of the {} vertices of {}",
+                    vertices(s).count(),
+                    names.len(),
+                    f.as_deref().unwrap_or("its graph")
+                ),
+            };
             let at = next_line();
             let claim = field(at, "value")?;
             check_entries(rules, root, (at.0, &claim), lines, (game, position), ctl)
