@@ -895,6 +895,11 @@ pub fn write_atomically_with(
     // one writes at a time, and the last one's content stays.
     let _turn = TemporaryClaim::take(&tmp);
     let result = (|| {
+        // A stale temporary file that is a link (symbolic, or a second name of another
+        // file) is removed, not written through: its name is predictable.
+        if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.file_type().is_symlink() || shared_file(&m)) {
+            std::fs::remove_file(&tmp)?;
+        }
         let f = std::fs::File::create(&tmp)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, &f);
         write(&mut w)?;
@@ -926,14 +931,26 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
     if path.as_os_str().is_empty() {
         return Err(Error::new(ErrorKind::InvalidInput, "an empty path"));
     }
-    // `a.db/` names a directory: the final rename to it would fail.
-    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+    // `a.db/`, `a.db/.` name a directory: the final rename to them would fail (and
+    // `Path::file_name` drops their ending, so the probe below would not see it).
+    let names_a_directory = |p: &std::path::Path| {
+        let b = p.as_os_str().as_encoded_bytes();
+        let last = b.rsplit(|&c| c == b'/').next().unwrap_or(b);
+        matches!(last, b"" | b"." | b"..")
+    };
+    if names_a_directory(path) {
         return Err(Error::new(
             ErrorKind::InvalidInput,
-            "it ends with '/', as a directory does",
+            "it names a directory (it ends with '/', '.' or '..')",
         ));
     }
     let target = follow_links(path)?;
+    if names_a_directory(&target) {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            "it is a link to a directory's name",
+        ));
+    }
     if target.is_dir() {
         return Err(Error::new(ErrorKind::InvalidInput, "it is a directory"));
     }
@@ -944,7 +961,11 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
     // name too long are found now. (A file being written by another thread of this
     // process is not touched.)
     let probe = temporary_path(&target)?;
-    if CLAIMED.lock().unwrap_or_else(|p| p.into_inner()).contains(&probe) {
+    if CLAIMED
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .contains(&claim_key(&probe))
+    {
         return Ok(());
     }
     std::fs::OpenOptions::new()
@@ -961,6 +982,29 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
         })
 }
 
+/// The key of a temporary file in [`CLAIMED`], one however its path is spelled
+/// (`s.db`, `./s.db`, `/abs//s.db`): its directory's canonical path and its name.
+fn claim_key(tmp: &std::path::Path) -> std::path::PathBuf {
+    std::fs::canonicalize(parent_dir(tmp))
+        .ok()
+        .zip(tmp.file_name())
+        .map_or_else(|| tmp.to_path_buf(), |(d, n)| d.join(n))
+}
+
+/// True for a regular file with more than one name (a hard link).
+fn shared_file(m: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        m.is_file() && m.nlink() > 1
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = m;
+        false
+    }
+}
+
 /// The temporary files being written by this process's threads ([`write_atomically_with`]).
 static CLAIMED: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
 /// Wakes the writers waiting for a temporary file of [`CLAIMED`].
@@ -972,6 +1016,8 @@ struct TemporaryClaim(std::path::PathBuf);
 
 impl TemporaryClaim {
     fn take(tmp: &std::path::Path) -> TemporaryClaim {
+        let key = claim_key(tmp);
+        let tmp = key.as_path();
         let mut claimed = CLAIMED.lock().unwrap_or_else(|p| p.into_inner());
         while claimed.iter().any(|c| c == tmp) {
             claimed = RELEASED.wait(claimed).unwrap_or_else(|p| p.into_inner());
@@ -1250,6 +1296,37 @@ fn scaled(text: &str, unit: u64, whole: bool) -> std::result::Result<u64, Number
 mod tests {
     use super::*;
 
+    /// Paths that name a directory are refused before a run (`Path::file_name` drops
+    /// a trailing `/.`, so the probe looked in the wrong place); a stale temporary file
+    /// that is a link to another file is removed, not written through.
+    #[test]
+    fn the_write_check_and_the_write_do_not_follow_names_or_links_astray() {
+        let dir = std::env::temp_dir().join(format!("grundy-astray-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for p in ["new.gz/", "new.gz/.", "new.gz/..", "."] {
+            let e = check_writable(&dir.join(p)).unwrap_err();
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{p}: {e}");
+        }
+        check_writable(&dir.join("new.gz")).unwrap();
+        #[cfg(unix)]
+        {
+            let victim = dir.join("victim.txt");
+            std::fs::write(&victim, b"keep").unwrap();
+            let out = dir.join("out.gz");
+            let tmp = temporary_path(&out).unwrap();
+            std::os::unix::fs::symlink(&victim, &tmp).unwrap();
+            write_atomically(&out, b"new").unwrap();
+            assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+            assert_eq!(std::fs::read(&out).unwrap(), b"new");
+            assert!(!std::fs::symlink_metadata(&out).unwrap().file_type().is_symlink());
+            std::fs::hard_link(&victim, &tmp).unwrap();
+            write_atomically(&out, b"newer").unwrap();
+            assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+            assert_eq!(std::fs::read(&out).unwrap(), b"newer");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// Threads writing one file at once (two Python calls with one `db=` file) share
     /// its temporary file's name: each write is whole, one after the other, and none
     /// fails (they renamed each other's temporary file and mixed their bytes).
@@ -1258,9 +1335,17 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("grundy-turns-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("shared.db");
+        // The same file, spelled four ways: one turn for all.
+        let spellings = [
+            path.clone(),
+            dir.join(".").join("shared.db"),
+            dir.join("sub").join("..").join("shared.db"),
+            std::path::PathBuf::from(format!("{}//shared.db", dir.display())),
+        ];
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
         std::thread::scope(|s| {
             for t in 0..8u8 {
-                let path = &path;
+                let path = &spellings[t as usize % 4];
                 s.spawn(move || {
                     for _ in 0..20 {
                         write_atomically_with(path, |w| {
@@ -1279,7 +1364,7 @@ mod tests {
         let bytes = std::fs::read(&path).unwrap();
         assert_eq!(bytes.len(), 64 * 1024);
         assert!(bytes.iter().all(|&b| b == bytes[0]), "one writer's bytes only");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "no temporary file left");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

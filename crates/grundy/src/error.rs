@@ -60,7 +60,7 @@ pub enum Error {
         reason: String,
     },
     /// The computation would need more memory (or states) than allowed.
-    #[error("{what} needs {} ({detail}); the memory limit is {}", estimated(*.estimate_bytes, *.limit_bytes), limit_beside(*.estimate_bytes, *.limit_bytes))]
+    #[error("{what} needs {} ({detail}); the memory limit is {}", estimated(*.estimate_bytes, *.limit_bytes), human_bytes(*.limit_bytes))]
     TooLarge {
         /// What would be computed.
         what: String,
@@ -183,20 +183,30 @@ fn estimated(b: u64, limit: u64) -> String {
     }
 }
 
-/// The memory limit of a refusal, as exact as its estimate ([`bytes_beside`]).
-fn limit_beside(estimate: u64, limit: u64) -> String {
-    bytes_beside(limit, estimate)
-}
-
-/// `b` with binary units, or in bytes when `other` would read the same with units
-/// though it differs (an estimate just above the limit: "needs 1073741900 bytes …;
-/// the memory limit is 1073741824 bytes", not 1.0 GiB twice).
+/// `b` with binary units, with as many decimals as it takes (up to six, then in
+/// bytes) to read differently from `other` when they differ: an estimate just above
+/// the limit reads "an estimated 5.0002 MiB …; the memory limit is 5.0 MiB", not 5.0
+/// MiB twice.
 fn bytes_beside(b: u64, other: u64) -> String {
-    if b != other && b != u64::MAX && human_bytes(b) == human_bytes(other) {
-        format!("{b} bytes")
-    } else {
-        human_bytes(b)
+    let text = human_bytes(b);
+    if b == other || b == u64::MAX || text != human_bytes(other) {
+        return text;
     }
+    let (unit, scale) = [("PiB", 5), ("TiB", 4), ("GiB", 3), ("MiB", 2), ("KiB", 1)]
+        .into_iter()
+        .map(|(u, i)| (u, 1024f64.powi(i)))
+        .find(|&(_, scale)| b as f64 >= scale)
+        .unwrap_or(("B", 1.0));
+    for d in 2..=6 {
+        let (x, y) = (
+            format!("{:.d$}", b as f64 / scale),
+            format!("{:.d$}", other as f64 / scale),
+        );
+        if x != y {
+            return format!("{x} {unit}");
+        }
+    }
+    format!("{b} bytes")
 }
 
 /// Formats a byte count with binary units (`1.5 GiB`).
@@ -289,8 +299,12 @@ mod tests {
             .to_string()
         };
         assert_eq!(
+            too_large(5_243_037, 5 << 20),
+            "w needs an estimated 5.0001 MiB (d); the memory limit is 5.0 MiB"
+        );
+        assert_eq!(
             too_large((1 << 30) + 76, 1 << 30),
-            "w needs an estimated 1073741900 bytes (d); the memory limit is 1073741824 bytes"
+            "w needs an estimated 1073741900 bytes (d); the memory limit is 1.0 GiB"
         );
         assert_eq!(
             too_large(3 << 30, 1 << 30),

@@ -181,18 +181,23 @@ impl<G: BitGame> Search<G> {
     pub(super) fn load_db(&self, db: &Db, ctl: &Control) -> Result<Option<DbRead>> {
         let path = &db.path;
         let bad = |what: String| Error::Input(format!("the database {}: {what}", path.display()));
-        let len = match std::fs::metadata(path) {
-            Ok(m) => m.len(),
+        // One open file for the size and both passes: a file replaced meanwhile (by
+        // another run's save, renamed over it) is not read half old, half new.
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(bad(format!("cannot be read: {e}"))),
         };
+        let len = file.metadata().map_err(|e| bad(format!("cannot be read: {e}")))?.len();
         let name = name_words(&db.game);
         if len % 8 != 0 || len < 8 * 5 {
             return Err(bad("not a database (not whole words, or too short)".into()));
         }
         let words = len / 8;
         let open = || -> Result<Words> {
-            let f = std::fs::File::open(path).map_err(|e| bad(format!("cannot be read: {e}")))?;
+            use std::io::Seek;
+            let mut f = file.try_clone().map_err(|e| bad(format!("cannot be read: {e}")))?;
+            f.rewind().map_err(|e| bad(format!("cannot be read: {e}")))?;
             Ok(Words(std::io::BufReader::with_capacity(1 << 20, f)))
         };
         let io = |e: std::io::Error| bad(format!("cannot be read: {e}"));
