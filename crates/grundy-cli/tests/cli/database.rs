@@ -80,6 +80,20 @@ fn a_database_is_written_read_back_and_checked() {
     }
     write_forged(&db, &mut w);
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("entry 1: the value 65534 for a component of"));
+    // Every value forged to one more than half the cells (the size field): within the
+    // cells, but above the dominoes a Cram region holds.
+    let mut w = good.clone();
+    for e in 0..n {
+        let data = &mut w[at + e * 4 + 3];
+        let cells = (*data >> 16) & 0xFFFF;
+        *data = (*data & !0xFFFF) | (cells / 2 + 1);
+    }
+    write_forged(&db, &mut w);
+    let e = error_line(&["value", "cram(3,5)", "--db", f]);
+    assert!(
+        e.contains("entry 1: the value") && e.contains("whose longest play has at most"),
+        "{e}"
+    );
     // Cut short.
     write_words(&db, &good[..good.len() - 3]);
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged"));
@@ -152,13 +166,14 @@ fn the_sample_checks_the_whole_file() {
     let n = w[w.len() - 2] as usize;
     assert!(n > 1000, "{n} entries");
     // Entries of at most 20 cells are sampled; every one after the first 48 is made
-    // wrong.
+    // wrong (within the bound on values, half the cells, which is checked for all).
     let mut small = 0;
     for i in 0..n {
         let data = &mut w[4 + 4 * i + 3];
-        if (*data >> 16) & 0xFFFF <= 20 {
+        let cells = (*data >> 16) & 0xFFFF;
+        if cells <= 20 {
             small += 1;
-            if small > 48 && *data & 0xFFFF != 0xFFFF {
+            if small > 48 && *data & 0xFFFF != 0xFFFF && (*data & 0xFFFF ^ 1) <= cells / 2 {
                 *data ^= 1;
             }
         }

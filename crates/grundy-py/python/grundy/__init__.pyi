@@ -287,7 +287,7 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
     What was read is logged to the ``grundy`` logger at level INFO before the search
     (``"resumed from the database q.db (546747 entries of node-kayles-queens)"``). The
     check of a file recomputes a random sample of its small entries from the rules and
-    bounds every value by its component's cells: it finds damage, not a deliberate
+    bounds every value by its component's longest play: it finds damage, not a deliberate
     forgery of a large entry. Normal play and the default engines only: misère play,
     ``"formula"``, ``"plain"``, ``"sums"``, a game whose engine keeps no table and a sum
     with parts of two different games raise ``ValueError``; a path that cannot be

@@ -153,6 +153,10 @@ impl GridRules for CramRules {
         16
     }
 
+    fn cells_per_move(&self) -> u32 {
+        2
+    }
+
     fn reduce<T: Cells>(&self, s: T, frame: &Frame<T>) -> T {
         reduce(s, frame)
     }

@@ -106,6 +106,15 @@ pub trait BitGame: Send + Sync {
     /// and only components of at least [`PARALLEL_SIZE`] are split between threads.
     fn size(&self, k: &Self::Key) -> u32;
 
+    /// A bound on the moves of the longest play from `k`, hence on its value (a value
+    /// is the mex of its options' values, at most one more than the largest; by
+    /// induction, at most the longest play). The default: [`Self::size`], for games
+    /// whose every move takes at least one cell or vertex; the database check refuses
+    /// an entry above it.
+    fn longest_play(&self, k: &Self::Key) -> u32 {
+        self.size(k)
+    }
+
     /// The value of `k` where it is immediate (a single cell, say), without search.
     fn known(&self, _k: &Self::Key) -> Option<u32> {
         None

@@ -321,6 +321,12 @@ pub trait GridRules: Send + Sync {
     fn small(&self) -> u32 {
         12
     }
+
+    /// The fewest cells a move takes (1 for Node-Kayles, 2 for a Cram domino):
+    /// [`BitGame::longest_play`] is the cells over it.
+    fn cells_per_move(&self) -> u32 {
+        1
+    }
 }
 
 /// A placement game on boards as a [`BitGame`]: regions as canonical keys.
@@ -396,6 +402,10 @@ impl<R: GridRules> BitGame for GridGame<R> {
 
     fn size(&self, k: &Region) -> u32 {
         k.cells()
+    }
+
+    fn longest_play(&self, k: &Region) -> u32 {
+        k.cells() / self.0.cells_per_move()
     }
 
     fn known(&self, k: &Region) -> Option<u32> {

@@ -307,13 +307,13 @@ impl<G: BitGame> Search<G> {
             if v.is_some_and(|v| v < 32 && excluded >> v & 1 == 1) {
                 return Err(bad(format!("entry {}: a value also excluded", i + 1)));
             }
-            // Every move takes at least one cell or vertex, so a value (the mex of the
-            // options' values) is at most the moves of the longest play, at most the
-            // size: a cheap check of every entry, large ones included.
+            // A value (the mex of the options' values) is at most the moves of the
+            // longest play: a cheap check of every entry, large ones included.
             let cells = self.game.size(&key);
-            if let Some(v) = v.filter(|&v| v > cells) {
+            let longest = self.game.longest_play(&key);
+            if let Some(v) = v.filter(|&v| v > longest) {
                 return Err(bad(format!(
-                    "entry {}: the value {v} for a component of {cells} cells or vertices (a value is at most the number of moves of the longest play)",
+                    "entry {}: the value {v} for a component of {cells} cells or vertices, whose longest play has at most {longest} moves (a value is at most that)",
                     i + 1
                 )));
             }
