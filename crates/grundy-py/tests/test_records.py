@@ -172,7 +172,7 @@ def test_threads_sharing_one_database_leave_it_whole(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["shared.db"]
 
 
-def test_bad_paths_and_methods_are_refused_before_any_search(tmp_path):
+def test_bad_paths_methods_and_huge_heaps_are_refused(tmp_path):
     with pytest.raises(FileNotFoundError, match="cannot read"):
         grundy.check_proof(tmp_path / "absent.gz")
     with pytest.raises(OSError, match="ends with '/'"):

@@ -192,11 +192,7 @@ fn bytes_beside(b: u64, other: u64) -> String {
     if b == other || b == u64::MAX || text != human_bytes(other) {
         return text;
     }
-    let (unit, scale) = [("PiB", 5), ("TiB", 4), ("GiB", 3), ("MiB", 2), ("KiB", 1)]
-        .into_iter()
-        .map(|(u, i)| (u, 1024f64.powi(i)))
-        .find(|&(_, scale)| b as f64 >= scale)
-        .unwrap_or(("B", 1.0));
+    let (unit, scale) = binary_unit(b);
     for d in 2..=6 {
         let (x, y) = (
             format!("{:.d$}", b as f64 / scale),
@@ -211,20 +207,25 @@ fn bytes_beside(b: u64, other: u64) -> String {
 
 /// Formats a byte count with binary units (`1.5 GiB`).
 pub fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-    let mut v = b as f64;
-    let mut i = 0;
-    while v >= 1024.0 && i + 1 < UNITS.len() {
-        v /= 1024.0;
-        i += 1;
-    }
-    if i == 0 {
+    let (unit, scale) = binary_unit(b);
+    let v = b as f64 / scale;
+    if scale == 1.0 {
         format!("{b} B")
     } else if v >= 1e4 {
-        format!("{:.3e} {}", v, UNITS[i])
+        format!("{v:.3e} {unit}")
     } else {
-        format!("{v:.1} {}", UNITS[i])
+        format!("{v:.1} {unit}")
     }
+}
+
+/// The binary unit `b` is written in, and its size in bytes: the largest of KiB … PiB
+/// not above `b` (B below 1 KiB).
+fn binary_unit(b: u64) -> (&'static str, f64) {
+    [("PiB", 5), ("TiB", 4), ("GiB", 3), ("MiB", 2), ("KiB", 1)]
+        .into_iter()
+        .map(|(u, i)| (u, 1024f64.powi(i)))
+        .find(|&(_, scale)| b as f64 >= scale)
+        .unwrap_or(("B", 1.0))
 }
 
 /// Shows user text on one line: line breaks, tabs and other control characters are
@@ -288,7 +289,7 @@ mod tests {
 
     /// An estimate just above the limit is not shown as the limit's own figure.
     #[test]
-    fn an_estimate_that_rounds_to_the_limit_is_shown_in_bytes() {
+    fn an_estimate_that_rounds_to_the_limit_is_told_apart_from_it() {
         let too_large = |estimate_bytes, limit_bytes| {
             Error::TooLarge {
                 what: "w".into(),

@@ -266,7 +266,7 @@ fn prove(
     ctl: &Control,
 ) -> anyhow::Result<ExitCode> {
     if a.db.is_some() {
-        anyhow::bail!("--save-proof runs a search of its own, which lists the positions its proof needs; it does not read or write --db (drop one of them)");
+        anyhow::bail!("{}", grundy::solve::PROOF_WITHOUT_DB);
     }
     let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, None)?;
     // Found unwritable now, not after the search.

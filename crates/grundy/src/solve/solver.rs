@@ -37,7 +37,7 @@ use std::sync::Arc;
 mod misere;
 mod search_files;
 pub use misere::{MisereSequence, MisereValue, Play, QuotientUse, GENUS_BUDGET, QUOTIENT_BUDGET};
-pub use search_files::game_rulesets;
+pub use search_files::{game_rulesets, PROOF_WITHOUT_DB};
 
 /// The most moves listed for one heap or tuple, of each kind (winning moves, drawing
 /// moves, and every option with `--all`); the winning moves and the options are still

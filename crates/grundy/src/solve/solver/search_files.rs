@@ -11,6 +11,11 @@ use crate::solve::{Announce, Method};
 use crate::value::Nimber;
 use std::sync::Arc;
 
+/// The refusal of a proof search asked to use a database ([`Solver::prove`]; the CLI
+/// refuses `--save-proof` with `--db` in the same words).
+pub const PROOF_WITHOUT_DB: &str =
+    "--save-proof runs a search of its own, which lists the positions its proof needs; it does not read or write --db (drop one of them)";
+
 impl Solver {
     /// Keeps the table of the search of `pos` in the database file `path`: it is read
     /// (checked) when the engine of `pos`'s game starts, and written atomically when a
@@ -95,9 +100,7 @@ impl Solver {
             },
         )?;
         if self.ev.db_in_use() {
-            return Err(Error::Unsupported(
-                "--save-proof runs a search of its own, which lists the positions its proof needs; it does not read or write --db (drop one of them)".into(),
-            ));
+            return Err(Error::Unsupported(PROOF_WITHOUT_DB.into()));
         }
         let mut engine = ruleset
             .solver()
