@@ -226,15 +226,25 @@ impl Digit {
         )
     }
 
+    /// The one form of each digit: two digits that allow the same moves are equal
+    /// (`==`), which the code's own normalization (the shortest tail, rotated into the
+    /// digits before it) relies on. Without `+`, no trailing `None`. With `+`, the
+    /// counts stop at the first count `s` from which every count is allowed with the
+    /// `+` group's constraint (a constraint on 0 or 1 heaps says nothing), and
+    /// `counts[s]` is listed with that constraint. A constraint on 0 or 1 heaps is
+    /// [`Constraint::Any`].
     fn normalized(mut self) -> Digit {
-        // `{k+}` with the same constraint on the last listed counts: keep one.
         if let Some(m) = self.more {
-            while self.counts.len() >= 2 && self.counts[self.counts.len() - 1] == Some(m) && self.counts[self.counts.len() - 2] == Some(m) {
+            let mut s = self.counts.len();
+            while s > 0 && (self.counts[s - 1] == Some(m) || (s - 1 < 2 && self.counts[s - 1].is_some())) {
+                s -= 1;
+            }
+            self.counts.truncate(s);
+            self.counts.push(Some(m));
+        } else {
+            while self.counts.last() == Some(&None) {
                 self.counts.pop();
             }
-        }
-        while self.counts.last() == Some(&None) {
-            self.counts.pop();
         }
         // A constraint on 0 or 1 heaps says nothing.
         for k in 0..self.counts.len().min(2) {
@@ -787,11 +797,16 @@ mod tests {
             ("0.{0+}!", "0.{0!+}"),
             // Leaving 63 heaps is the digit 2^63, which `&N;` cannot hold.
             (".qqq[qQ{63}{22=+}q]", "0.QQ[QQQ{63}{22=+}]"),
+            // `{0=,1+}` and `{0+}` are one digit, so the tail's rotation meets them
+            // both the same way.
+            (".{0=,1+}q[3{0+}q]", "0.[{0+}Q3]"),
+            ("0.{0=,1+}", "0.{0+}"),
         ] {
             let c = Code::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
             assert_eq!(c.to_string(), printed, "{input}");
             let again = Code::parse(printed).unwrap_or_else(|e| panic!("{printed}: {e}"));
             assert_eq!(again.to_string(), printed, "{printed} prints the same");
+            assert_eq!(again, c, "{printed} is the same code");
             for k in 0..12 {
                 for d in 0..3 {
                     assert_eq!(c.digit(d).allows(k), again.digit(d).allows(k), "{input}: digit {d}, {k} heaps");
@@ -812,6 +827,7 @@ mod tests {
                 let printed = c.to_string();
                 let again = Code::parse(&printed).unwrap_or_else(|e| panic!("{printed} (from {text}): {e}"));
                 proptest::prop_assert_eq!(again.to_string(), printed.clone(), "from {}", text);
+                proptest::prop_assert_eq!(&again, &c, "from {}", text);
                 for d in 0..6 {
                     for k in 0..10 {
                         proptest::prop_assert_eq!(c.digit(d).allows(k), again.digit(d).allows(k), "{} digit {} k {}", text, d, k);
