@@ -559,6 +559,13 @@ fn seq<'py>(
     limits: LimitArgs<'py>,
     period: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    // A sequence is of heaps: the board and graph engines' "plain" and "sums" are
+    // refused, as the CLI's `seq --method` refuses them.
+    if matches!(method, "plain" | "sums") {
+        return Err(PyValueError::new_err(format!(
+            "method '{method}' searches boards and graphs (grundy.value); a sequence takes 'auto', 'formula' or 'search'"
+        )));
+    }
     let call = call_state(limits)?;
     let rs = self::ruleset(ruleset, &call)?;
     let solver = solver(method, bound, graph_bound)?;

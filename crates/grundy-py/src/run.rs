@@ -12,7 +12,7 @@ use crate::limits::{python_advice, Limits};
 use crate::rules::CallState;
 use grundy::control::ProgressSink;
 use grundy::{Control, Error};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -26,7 +26,8 @@ pyo3::create_exception!(
 );
 
 /// The Python exception for a library error: `ResourceError` for a refusal by the
-/// memory or work estimate, `KeyboardInterrupt` for an interruption, `ValueError` for
+/// memory or work estimate, `KeyboardInterrupt` for an interruption, `OSError` (the
+/// subclass of its error number) for a file the system refused, `ValueError` for
 /// everything else (bad expressions, codes, parameters, domains); the message is the
 /// CLI's one-line message in Python's terms ([`python_advice`]), and a refusal says how
 /// its limit was set under the session's limits.
@@ -46,6 +47,10 @@ pub fn to_py_under(e: Error, limits: &Limits) -> PyErr {
             ResourceError::new_err(format!("{text}{hint}"))
         }
         Error::Interrupted => PyKeyboardInterrupt::new_err("interrupted"),
+        // OSError(errno, strerror) is the subclass of the number (FileNotFoundError,
+        // PermissionError, …).
+        Error::File { errno: Some(n), .. } => PyOSError::new_err((n, text)),
+        Error::File { errno: None, .. } => PyOSError::new_err(text),
         _ => PyValueError::new_err(text),
     }
 }

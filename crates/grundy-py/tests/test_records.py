@@ -4,6 +4,8 @@ confirming engines (``method="plain"``, ``"sums"``), and proofs (``save_proof=``
 A316533: on the generalized Petersen graphs P(n,2)) and the CLI's refusals."""
 
 import gzip
+import subprocess
+import sys
 import logging
 
 import pytest
@@ -75,6 +77,15 @@ def test_golden_values_by_the_reference_engine():
 def test_an_unknown_method_names_the_confirming_ones():
     with pytest.raises(ValueError, match="'plain', 'sums'"):
         grundy.value("cram(3,4)", "fast")
+
+
+def test_a_sequence_refuses_the_board_engines():
+    # A sequence is of heaps, as the CLI's `seq --method` says: "plain" and "sums"
+    # are refused rather than accepted and ignored.
+    for m in ("plain", "sums"):
+        with pytest.raises(ValueError, match=f"method '{m}' searches boards and graphs"):
+            grundy.seq("kayles", 10, method=m)
+    assert list(grundy.seq("kayles", 10, method="search")) == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]
 
 
 def test_a_saved_proof_holds_and_tampering_is_rejected(tmp_path):
@@ -190,3 +201,23 @@ def test_bad_paths_methods_and_huge_heaps_are_refused(tmp_path):
     hang.write_text("grundy-proof 2\ngame cram\nboard ...\nvalue 1\nP 1x3:7 18446744073709551615\n")
     with pytest.raises(ValueError, match="^proof rejected: .*missing entry"):
         grundy.check_proof(hang)
+
+
+def test_a_database_the_system_refuses_to_write_is_an_oserror(tmp_path):
+    # The file size limit (RLIMIT_FSIZE, its signal ignored) makes the write of the
+    # database after the search fail with EFBIG: an OSError with that number, naming
+    # the file, not a ValueError. In a child process, so that the limit stays there.
+    db = tmp_path / "big.db"
+    script = f"""
+import errno, resource, signal, grundy
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (4096, resource.RLIM_INFINITY))
+try:
+    grundy.value("node-kayles-grid(3,14)", db={str(db)!r})
+except OSError as e:
+    assert e.errno == errno.EFBIG and "cannot write the database" in str(e) and "big.db" in str(e), e
+    print("OSError")
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "OSError", out.stdout + out.stderr
+    assert not db.exists()

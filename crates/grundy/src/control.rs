@@ -900,6 +900,12 @@ pub fn write_atomically_with(
         if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.file_type().is_symlink() || shared_file(&m)) {
             std::fs::remove_file(&tmp)?;
         }
+        // A directory there is not removed (it is no file grundy left) but named. (A
+        // pipe is opened and written, blocking until it is read: the CLI's tests hold
+        // a save so.)
+        if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_dir()) {
+            return Err(temporary_in_the_way(&tmp));
+        }
         let f = std::fs::File::create(&tmp)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, &f);
         write(&mut w)?;
@@ -978,8 +984,23 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
         .or_else(|e| match e.kind() {
             // Left by a run that was killed: it is replaced by the write.
             ErrorKind::AlreadyExists if probe.metadata().is_ok_and(|m| m.is_file()) => Ok(()),
+            ErrorKind::AlreadyExists if std::fs::symlink_metadata(&probe).is_ok_and(|m| !m.is_file()) => {
+                Err(temporary_in_the_way(&probe))
+            }
             _ => Err(e),
         })
+}
+
+/// The error for a temporary file's name taken by a directory, a pipe or a device:
+/// the write does not remove it (it is not a file grundy left), so it names it.
+fn temporary_in_the_way(tmp: &std::path::Path) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        format!(
+            "its temporary file {} is taken by a directory or another kind of file than a regular one; remove it",
+            tmp.display()
+        ),
+    )
 }
 
 /// The key of a temporary file in [`CLAIMED`], one however its path is spelled
@@ -1322,6 +1343,21 @@ mod tests {
             std::fs::hard_link(&victim, &tmp).unwrap();
             write_atomically(&out, b"newer").unwrap();
             assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+            assert_eq!(std::fs::read(&out).unwrap(), b"newer");
+            // A directory where the temporary file goes: named by the check and by
+            // the write, and left alone.
+            std::fs::create_dir(&tmp).unwrap();
+            for e in [
+                check_writable(&out).unwrap_err(),
+                write_atomically(&out, b"x").unwrap_err(),
+            ] {
+                let text = e.to_string();
+                assert!(
+                    text.contains(&tmp.display().to_string()) && text.contains("remove it"),
+                    "{text}"
+                );
+            }
+            assert!(tmp.is_dir());
             assert_eq!(std::fs::read(&out).unwrap(), b"newer");
         }
         std::fs::remove_dir_all(&dir).unwrap();

@@ -109,9 +109,22 @@ pub enum Error {
         /// How the estimate was obtained.
         detail: String,
     },
-    /// A game graph file could not be read.
+    /// A file given as input could not be used: a game graph file, a certificate or a
+    /// proof that is malformed or does not hold, a database of another game.
     #[error("{0}")]
     Input(String),
+    /// The operating system refused to read or write a file (a database, a
+    /// checkpoint): `message` names the file and the system's reason, `errno` is the
+    /// system's error number when there is one (Python raises the `OSError` subclass
+    /// of it).
+    #[error("{message}")]
+    File {
+        /// The one-line message (`cannot write the database x.db: No space left on
+        /// device (os error 28)`).
+        message: String,
+        /// The system's error number.
+        errno: Option<i32>,
+    },
     /// The system refused memory that the estimate allowed: an address-space limit
     /// (`ulimit -v`), a cgroup limit or the machine's free memory is below the memory
     /// limit that was set. Big tables are reserved before they are filled, so this comes
@@ -126,6 +139,15 @@ pub enum Error {
 }
 
 impl Error {
+    /// The system's refusal `e` to read or write a file, after `context` (`cannot
+    /// write the database x.db`).
+    pub fn file(context: impl fmt::Display, e: &std::io::Error) -> Error {
+        Error::File {
+            message: format!("{context}: {e}"),
+            errno: e.raw_os_error(),
+        }
+    }
+
     /// Heap `heap` of `ruleset`, whose heaps start at `first`: outside the domain
     /// (`heap 0 is not a position of maliquot: heaps of maliquot start at 1`).
     pub fn below_first_heap(ruleset: &str, heap: u64, first: u64) -> Error {
@@ -286,6 +308,22 @@ impl<T: fmt::Display> fmt::Display for Joined<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_error_keeps_the_systems_number_and_names_the_file() {
+        let io = std::io::Error::from_raw_os_error(28);
+        let e = Error::file("cannot write the database x.db", &io);
+        assert!(matches!(e, Error::File { errno: Some(28), .. }));
+        assert!(e.to_string().starts_with("cannot write the database x.db: "), "{e}");
+        let e = Error::file("cannot write x", &std::io::Error::other("full"));
+        assert_eq!(
+            e,
+            Error::File {
+                message: "cannot write x: full".into(),
+                errno: None
+            }
+        );
+    }
 
     /// An estimate just above the limit is not shown as the limit's own figure.
     #[test]

@@ -212,7 +212,7 @@ fn run_census<R: CensusRow>(
     let resume = |e: anyhow::Error| match &a.out {
         Some(dir)
             if e.downcast_ref::<grundy::Error>()
-                .is_some_and(|g| matches!(g, grundy::Error::Input(_))) =>
+                .is_some_and(|g| matches!(g, grundy::Error::Input(_) | grundy::Error::File { .. })) =>
         {
             anyhow::anyhow!(
                 "{e}; the finished codes are kept in {}: rerun the same command to resume",

@@ -435,7 +435,8 @@ def seq(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, 
     can prove a period, the table only until it is proven and the heaps beyond from the
     period, so ``seq("kayles", 10**15 + 100, start=10**15)`` is immediate; ``period``
     as for ``value``), ``"search"`` (the table always) or ``"formula"`` (the proven
-    closed form heap by heap; ``ValueError`` at the first heap without one).
+    closed form heap by heap; ``ValueError`` at the first heap without one); the
+    board and graph engines ``"plain"`` and ``"sums"`` raise ``ValueError``.
     Raises ``ValueError`` for a ruleset on tuples or a range whose start (given, or the
     ruleset's first heap) is above ``to`` (``start 50 (the first heap of r) is larger
     than the last heap 10``), and ``ResourceError`` when the table (or the Python ints)

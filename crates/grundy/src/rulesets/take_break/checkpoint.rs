@@ -106,7 +106,7 @@ pub fn decode_named(want: &str, bytes: &[u8], name: &str) -> Result<Vec<u32>> {
 /// either the old or the new checkpoint, never a partial one.
 ///
 /// # Errors
-/// [`Error::Input`] if the file cannot be written (with the file's name and the cause).
+/// [`Error::File`] if the file cannot be written (with the file's name and the cause).
 pub fn save(path: &Path, code: &Code, values: &[u32]) -> Result<()> {
     save_named(path, &code.to_string(), values)
 }
@@ -116,7 +116,7 @@ pub fn save(path: &Path, code: &Code, values: &[u32]) -> Result<()> {
 /// # Errors
 /// As [`save`].
 pub fn save_named(path: &Path, text: &str, values: &[u32]) -> Result<()> {
-    let io = |e: std::io::Error| Error::Input(format!("cannot write checkpoint {}: {e}", path.display()));
+    let io = |e: std::io::Error| Error::file(format_args!("cannot write checkpoint {}", path.display()), &e);
     crate::control::write_atomically(path, &encode_named(text, values)).map_err(io)
 }
 

@@ -134,7 +134,7 @@ impl<G: BitGame> Search<G> {
     /// Writes the table to the database file atomically.
     ///
     /// # Errors
-    /// [`Error::Input`] naming the file when it cannot be written.
+    /// [`Error::File`] naming the file when it cannot be written.
     pub(super) fn save_db(&self, db: &Db) -> Result<()> {
         use std::io::Write;
         let mut head = vec![MAGIC, VERSION];
@@ -167,7 +167,7 @@ impl<G: BitGame> Search<G> {
             put(w, n)?;
             w.write_all(&sum.value().to_le_bytes())
         })
-        .map_err(|e| Error::Input(format!("cannot write the database {}: {e}", db.path.display())))
+        .map_err(|e| Error::file(format_args!("cannot write the database {}", db.path.display()), &e))
     }
 
     /// Reads the database file into the table; its entries and those left out (at most
