@@ -17,7 +17,11 @@
 //!
 //! `{2,3}` leaves two or three heaps, `{2+}` two or more, `*` any number (CGSuite's
 //! `{0+}`: the whole heap, one heap, or any split); a modifier after a digit
-//! applies to all its heap counts, one after a count inside braces to that count. A
+//! applies to all its heap counts, one after a count inside braces to that count. The
+//! counts in braces are a set; with `+` they are written in increasing order, the `+`
+//! after the largest (CGSuite applies it to the largest count wherever it is written,
+//! so `{3,1+}` is refused rather than read as `{1,3+}`), and a count named twice must
+//! carry the same modifier (CGSuite keeps the last one written). A
 //! repeating tail `[…]` ends the code (`0.[3]` is Nim). The leading `0` may be omitted
 //! (`.137`). Grundy's game is `4!.0`.
 
@@ -669,14 +673,33 @@ impl Parser<'_> {
             }
         }
         let outer = self.modifier();
-        let mut d = Digit::default();
         let top = counts.iter().map(|c| c.0).max().unwrap_or(0);
+        if more && counts.last().is_some_and(|c| c.0 != top) {
+            // CGSuite applies the `+` to the largest count, whatever it follows:
+            // `{3,1+}` would silently be `{1,3+}` there and `{1+}` to a reader.
+            let at = counts.last().expect("a count").2;
+            return Err(self.err_at(
+                at,
+                format!("'+' follows {}, below the count {top} before it; write the counts in increasing order, the '+' after the largest", counts.last().expect("a count").0),
+            ));
+        }
+        let mut d = Digit::default();
         d.counts = vec![None; top as usize + 1];
         for &(k, c, at) in &counts {
             if c.is_some() && outer != Constraint::Any {
                 return Err(self.err_at(at, "a modifier inside {…} and one after it cannot both be given"));
             }
-            d.counts[k as usize] = Some(c.unwrap_or(outer));
+            let c = c.unwrap_or(outer);
+            // A count named twice must mean one thing (CGSuite keeps the last one
+            // written, so `{2,2=}` and `{2=,2}` would differ).
+            let same = |a: Constraint| a == c || k < 2;
+            if d.counts[k as usize].is_some_and(|a| !same(a)) {
+                return Err(self.err_at(
+                    at,
+                    format!("{k} heaps is named twice, with different modifiers; name each count once"),
+                ));
+            }
+            d.counts[k as usize] = Some(c);
         }
         if more {
             d.more = d.counts[top as usize];
@@ -776,6 +799,10 @@ mod tests {
         assert_eq!(column("0.{2!}!"), 4);
         assert_eq!(column("0. 7"), 3);
         assert_eq!(column("0.7]"), 4);
+        // A count named twice with two modifiers, also inside a `+` group.
+        assert_eq!(column("0.{2,2=}"), 6);
+        assert_eq!(column("0.{4,2!+}"), 6);
+        assert_eq!(column("0.{5,1?+}"), 6);
         let e = Code::parse("0.1#7").unwrap_err().to_string();
         assert!(e.contains("found '#'"), "{e}");
     }
@@ -811,6 +838,57 @@ mod tests {
                 for d in 0..3 {
                     assert_eq!(c.digit(d).allows(k), again.digit(d).allows(k), "{input}: digit {d}, {k} heaps");
                 }
+            }
+        }
+    }
+
+    /// Found by a hostile check: as in CGSuite, the `+` applied to the largest count,
+    /// not to the one it follows, and a count named twice kept the last modifier
+    /// written, so `0.{3,1+}` read as `0.{1,3+}` (no move to two heaps) and `0.{2,2=}`
+    /// and `0.{2=,2}` differed. Both are refused now; counts without `+` are a set in
+    /// any order.
+    #[test]
+    fn the_counts_in_braces_are_a_set() {
+        for (a, b) in [
+            ("0.{3,1,2}", "0.{1,2,3}"),
+            ("0.{2,2}", "0.4"),
+            ("0.{2=,2=}", "0.4="),
+            ("0.{1,0}!", "0.3"),
+            ("0.{1?,1,2?}", "0.{1,2?}"),
+            ("0.{0,4,2,5+}", "0.{0,2,4,5+}"),
+        ] {
+            assert_eq!(Code::parse(a).unwrap(), Code::parse(b).unwrap(), "{a} is {b}");
+        }
+        let e = Code::parse("0.{3,1+}").unwrap_err().to_string();
+        assert!(e.contains("column 6") && e.contains("increasing order"), "{e}");
+    }
+
+    proptest::proptest! {
+        /// The counts of a brace list in any order make one digit.
+        #[test]
+        fn brace_lists_do_not_depend_on_order(
+            counts in proptest::collection::vec((0u64..6, proptest::sample::select(vec!["", "!", "?", "="])), 1..5),
+            plus: bool,
+            seed in 0usize..24,
+        ) {
+            let item = |(k, m): &(u64, &str)| format!("{k}{m}");
+            let mut shuffled = counts.clone();
+            let n = shuffled.len();
+            for i in (1..n).rev() {
+                shuffled.swap(i, (seed + i * 7) % (i + 1));
+            }
+            // The `+` stays on the same count, last in both lists.
+            let last = *counts.last().expect("a count");
+            shuffled.retain(|c| c != &last);
+            shuffled.push(last);
+            let text = |list: &[(u64, &str)]| {
+                format!("0.{{{}{}}}", list.iter().map(item).collect::<Vec<_>>().join(","), if plus { "+" } else { "" })
+            };
+            let (a, b) = (text(&counts), text(&shuffled));
+            match (Code::parse(&a), Code::parse(&b)) {
+                (Ok(x), Ok(y)) => proptest::prop_assert_eq!(x, y, "{} and {}", a, b),
+                (Err(_), Err(_)) => {}
+                (x, y) => proptest::prop_assert!(false, "{a}: {x:?}, {b}: {y:?}"),
             }
         }
     }

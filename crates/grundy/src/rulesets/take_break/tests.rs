@@ -420,6 +420,10 @@ mod random_codes {
             proptest::bool::ANY,
         )
             .prop_map(|(listed, k, modifier, outer)| {
+                // The `+` count above the listed ones (a count named twice must carry
+                // one modifier).
+                let top = listed.split(',').filter_map(|c| c.trim_end_matches(['?', '!']).parse::<u32>().ok()).max();
+                let k = top.map_or(k, |t| k.max(t + 1));
                 // A modifier after the braces applies to every count (and then none
                 // may be given inside).
                 if outer && !listed.contains(['?', '!']) {
