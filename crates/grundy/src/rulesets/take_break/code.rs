@@ -683,8 +683,10 @@ impl Parser<'_> {
                 format!("'+' follows {}, below the count {top} before it; write the counts in increasing order, the '+' after the largest", counts.last().expect("a count").0),
             ));
         }
-        let mut d = Digit::default();
-        d.counts = vec![None; top as usize + 1];
+        let mut d = Digit {
+            counts: vec![None; top as usize + 1],
+            more: None,
+        };
         for &(k, c, at) in &counts {
             if c.is_some() && outer != Constraint::Any {
                 return Err(self.err_at(at, "a modifier inside {…} and one after it cannot both be given"));
