@@ -5,7 +5,7 @@
 //! sum       := component ( '+' component )*
 //! component := ( name [ '[' params ']' ] | code ) '(' args ')'
 //! code      := a take-and-break code standing for take-and-break[code]: one that
-//!              starts with a digit, '.', '&' or '{', or letters and digits
+//!              starts with a digit, '.', '&', '{' or '*', or letters and digits
 //!              (and modifiers ! ? =) followed by '.' (C.0, 4!.0, {2+}.0, &12;.0)
 //! params    := any text with balanced brackets   -- parsed by the ruleset's family
 //! args      := [ arg ( ',' arg )* ] | string
@@ -206,7 +206,7 @@ impl Parser<'_> {
         self.skip_ws();
         let start = self.pos;
         match self.peek() {
-            Some(c) if c.is_ascii_digit() || matches!(c, '.' | '&' | '{') || self.letter_code(start) => {
+            Some(c) if c.is_ascii_digit() || matches!(c, '.' | '&' | '{' | '*') || self.letter_code(start) => {
                 return self.code_head(start, alone)
             }
             Some(c) if c.is_alphabetic() => {}
@@ -420,7 +420,11 @@ mod tests {
     /// (`C.0`) or refused (`{2+}.0`); it is the code, as in `take-and-break[…]`.
     #[test]
     fn codes_with_any_d0_stand_alone() {
-        for code in ["C.0", "c!.0", "{2+}.0", "&4;.0", "{2,3}=.0", "AB.0", "4!.0", ".6"] {
+        // `*.0` is a code too, refused by the code's parser with its reason (its d0
+        // takes the whole heap), where it was "expected a ruleset name, found '*'".
+        for code in [
+            "C.0", "c!.0", "{2+}.0", "&4;.0", "{2,3}=.0", "AB.0", "4!.0", ".6", "*.0",
+        ] {
             let alone = parse_ruleset(code).unwrap();
             assert_eq!(alone.name, "take-and-break", "{code}");
             assert_eq!(alone.params.as_deref(), Some(code));
