@@ -496,6 +496,10 @@ mod certificates {
             ("nim", 15),
             ("subtraction[2,5]", 100),
             ("take-and-break[4!.0]", 12),
+            // Options of many copies of one heap (dividing(34) → 17 heaps of 2): the
+            // checker cut powers at 2|Q| + 2 factors and rejected this certificate
+            // (a hostile check).
+            ("dividing", 34),
         ] {
             let rs = heap(name);
             let q = quotient(rs.as_ref(), to, &Control::new()).unwrap();
@@ -589,6 +593,28 @@ mod certificates {
         let mut c = good.clone();
         c.ruleset = "kayles".into();
         rejected(&c, heap("kayles").as_ref(), "rules");
+    }
+
+    /// The options the checker lists are bounded in all, before it lists them: a
+    /// certificate whose phi runs far (a solved one extended by its period) under a
+    /// work limit that one heap's options keep to is refused at once (it ran for
+    /// days, checking each heap's bound alone).
+    #[test]
+    fn the_checker_bounds_its_work_in_all() {
+        let rs = heap("kayles");
+        let q = quotient(rs.as_ref(), 1000, &Control::new()).unwrap();
+        let mut c = q.certificate();
+        let to = 30_000u64;
+        let (period, pre) = (c.period.unwrap(), c.preperiod.unwrap());
+        for h in c.to + 1..=to {
+            let x = c.phi[(pre + (h - pre) % period) as usize];
+            c.phi.push(x);
+        }
+        c.to = to;
+        let ctl = Control::new().with_work_limit(100_000);
+        let e = check_certificate(&c, rs.as_ref(), &ctl).unwrap_err();
+        assert!(matches!(e, grundy::Error::TooMuchWork { .. }), "{e}");
+        assert!(e.to_string().contains("heaps 1..=30000"), "{e}");
     }
 
     #[test]

@@ -211,3 +211,45 @@ fn a_large_nim_heap_is_not_listed_heap_by_heap() {
         .unwrap_err();
     assert!(matches!(e, grundy::Error::TooLarge { .. }), "{e}");
 }
+
+/// The moves of a large heap answered from a quotient list every option of the heap:
+/// their bound is checked against the work limit first (a hostile check:
+/// `moves 'kayles(10^8)' --play misere` under `--max-work 1e6` ran past it, took
+/// gigabytes for a set of every option seen and ignored Ctrl-C). Within the limit the
+/// winning moves are those of the search, and only they are kept.
+#[test]
+fn the_moves_from_a_quotient_keep_to_the_work_limit() {
+    let pos = parse_position("kayles(100000000)").unwrap();
+    let mut s = Solver::new(Method::Auto, Control::new().with_work_limit(1_000_000)).with_play(Play::Misere);
+    let e = s.misere_moves(&pos, false).unwrap_err();
+    assert!(matches!(e, grundy::Error::TooMuchWork { .. }), "{e}");
+    assert!(e.to_string().contains("misère moves of kayles(100000000)"), "{e}");
+    // A cancelled call stops with Interrupted (the quotient's computation or the
+    // listing, whichever meets the flag first).
+    let ctl = Control::new();
+    ctl.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut s = Solver::new(Method::Auto, ctl).with_play(Play::Misere);
+    let e = s
+        .misere_moves(&parse_position("kayles(20000)").unwrap(), false)
+        .unwrap_err();
+    assert_eq!(e, grundy::Error::Interrupted);
+    // Within the limit: the search's winning moves.
+    let pos = parse_position("kayles(30) + kayles(9)").unwrap();
+    let mut quick: Vec<String> = solver()
+        .misere_moves(&pos, false)
+        .unwrap()
+        .winning
+        .iter()
+        .map(canon)
+        .collect();
+    let mut slow: Vec<String> = MisereSearch::new(Control::new())
+        .moves(&pos, false)
+        .unwrap()
+        .winning
+        .iter()
+        .map(canon)
+        .collect();
+    quick.sort();
+    slow.sort();
+    assert_eq!(quick, slow);
+}

@@ -204,7 +204,10 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
 
 /// `quotient --check FILE`: the library's independent checker.
 fn check(file: &Path, ctl: &Control) -> Result<ExitCode> {
-    let cert = read_certificate(file)?;
+    let mut cert = read_certificate(file)?;
     let rs = certificate_ruleset(&cert)?;
+    // The ruleset is the one its name reads as, under its own name
+    // (`take-and-break[0.77]` is kayles): the check is of that ruleset's rules.
+    cert.ruleset = rs.name();
     super::check_verdict(check_certificate(&cert, rs.as_ref(), ctl))
 }

@@ -280,6 +280,18 @@ fn quotient_save_check_and_tampering() {
     tamper(&|c| c["status"] = serde_json::json!("solved"));
     tamper(&|c| c["to"] = serde_json::json!(40));
     tamper(&|c| c["ruleset"] = serde_json::json!("dawsons-kayles"));
+    tamper(&|c| c["ruleset"] = serde_json::json!("take-and-break[0.75]"));
+    // Another name of the same ruleset holds (it was "it is for take-and-break[0.77],
+    // not kayles").
+    let mut alias = good.clone();
+    alias["ruleset"] = serde_json::json!("take-and-break[0.77]");
+    let other = dir.path().join("alias.json");
+    std::fs::write(&other, serde_json::to_string(&alias).unwrap()).unwrap();
+    grundy()
+        .args(["quotient", "--check", other.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("holds: kayles"));
     // Not a certificate: exit 2, one line.
     std::fs::write(dir.path().join("junk.json"), "[1, 2]").unwrap();
     let e = error_line(&["quotient", "--check", dir.path().join("junk.json").to_str().unwrap()]);

@@ -689,10 +689,7 @@ impl Solver {
             .saturating_add(values)
             .saturating_add(base_bytes)
             .min(u64::MAX as u128) as u64;
-        let mut text = pos.to_string();
-        if text.chars().count() > 80 {
-            text = text.chars().take(60).collect::<String>() + "…";
-        }
+        let text = short_text(pos);
         let what = match all {
             true => format!("listing every option of {text}"),
             false => format!("listing the moves of {text}"),
@@ -1358,6 +1355,16 @@ fn copies_value(v: BoundedValue, copies: u64) -> BoundedValue {
             }
         }
         _ => v,
+    }
+}
+
+/// A position's text for a message: cut to 60 characters past 80.
+fn short_text(pos: &Position) -> String {
+    let text = pos.to_string();
+    if text.chars().count() > 80 {
+        text.chars().take(60).collect::<String>() + "…"
+    } else {
+        text
     }
 }
 

@@ -355,7 +355,7 @@ impl Solver {
         self.check_games(pos)?;
         if let Some((rs, heaps)) = heap_sum(pos).filter(|(rs, _)| !rs.is_powerset()) {
             if let Some(q) = self.quotient_for(&rs, &heaps)? {
-                return Ok(quotient_moves(&q, rs.as_ref(), pos, all));
+                return quotient_moves(&q, rs.as_ref(), pos, all, self.ev.control());
             }
         }
         self.search().moves(pos, all)
@@ -451,8 +451,14 @@ fn loopy(name: &str) -> Error {
 
 /// The moves of a sum of heaps of one ruleset from a quotient that covers it: with
 /// Φ of the rest of the sum for each run of equal heaps (prefix and suffix products),
-/// each option's outcome is one product.
-fn quotient_moves(q: &Quotient, rs: &dyn HeapRuleset, pos: &Position, all: bool) -> MisereMoves {
+/// each option's outcome is one product. Every option of each heap is listed, so
+/// their bounds are checked against the work limit first; the listing stops on
+/// Ctrl-C and keeps only the moves it reports.
+///
+/// # Errors
+/// [`Error::TooMuchWork`] before the listing, [`Error::Interrupted`] and the memory
+/// limit's errors during it.
+fn quotient_moves(q: &Quotient, rs: &dyn HeapRuleset, pos: &Position, all: bool, ctl: &Control) -> Result<MisereMoves> {
     // (component, run, heap, copies) of every run.
     let mut runs: Vec<(usize, usize, u64, u64)> = Vec::new();
     for (i, c) in pos.components.iter().enumerate() {
@@ -460,6 +466,15 @@ fn quotient_moves(q: &Quotient, rs: &dyn HeapRuleset, pos: &Position, all: bool)
             runs.extend(heaps.iter().enumerate().map(|(j, p)| (i, j, p.heap, p.copies)));
         }
     }
+    let mut heaps: Vec<u64> = runs.iter().map(|r| r.2).filter(|&h| h != 0).collect();
+    heaps.sort_unstable();
+    heaps.dedup();
+    let work = heaps.iter().fold(0u128, |w, &h| w.saturating_add(rs.options_bound(h)));
+    ctl.check_work(
+        &format!("listing the misère moves of {}", super::short_text(pos)),
+        work,
+        "an upper bound on the options of each heap, every one listed for its outcome in the quotient",
+    )?;
     let elem = |h: u64, c: u64| q.monoid.power(q.phi_of(h).expect("covered"), c);
     let own: Vec<u32> = runs.iter().map(|r| elem(r.2, r.3)).collect();
     let mut suffix = vec![0u32; own.len() + 1];
@@ -480,17 +495,31 @@ fn quotient_moves(q: &Quotient, rs: &dyn HeapRuleset, pos: &Position, all: bool)
         if h == 0 || !moved.insert(h) {
             continue;
         }
+        // The options kept (each once, whatever the order of its heaps): the winning
+        // ones, or all of them with `all` (bounded by the listing's memory check).
         let mut seen: FxHashSet<Vec<Part>> = FxHashSet::default();
-        rs.for_each_option(h, &mut |parts| {
+        let mut stopped = None;
+        let mut listed = 0u64;
+        rs.for_each_option_while(h, &mut |parts| {
+            listed += 1;
+            if listed.is_multiple_of(4096) {
+                if let Err(e) = ctl.tick(listed) {
+                    stopped = Some(e);
+                    return false;
+                }
+            }
             // Heap 0 is the empty heap (left out, as the search writes the options).
             let parts: Vec<Part> = parts.iter().filter(|p| p.heap != 0).copied().collect();
+            let x = parts.iter().fold(rest, |x, p| q.monoid.mul(x, elem(p.heap, p.copies)));
+            let o = if q.in_p(x) { Outcome::P } else { Outcome::N };
+            if o == Outcome::N && !all {
+                return true;
+            }
             let mut key = parts.clone();
             key.sort_unstable_by_key(|p| (p.heap, p.copies));
             if !seen.insert(key) {
-                return;
+                return true;
             }
-            let x = parts.iter().fold(rest, |x, p| q.monoid.mul(x, elem(p.heap, p.copies)));
-            let o = if q.in_p(x) { Outcome::P } else { Outcome::N };
             let next = || Slot { pos, i, j }.replace(&parts);
             if o == Outcome::P {
                 out.winning.push(next());
@@ -498,9 +527,13 @@ fn quotient_moves(q: &Quotient, rs: &dyn HeapRuleset, pos: &Position, all: bool)
             if let Some(list) = out.options.as_mut() {
                 list.push((next(), o));
             }
+            true
         });
+        if let Some(e) = stopped {
+            return Err(e);
+        }
     }
-    out
+    Ok(out)
 }
 
 impl Quotient {
