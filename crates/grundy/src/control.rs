@@ -897,14 +897,15 @@ pub fn write_atomically_with(
     let result = (|| {
         // A stale temporary file that is a link (symbolic, or a second name of another
         // file) is removed, not written through: its name is predictable.
-        if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.file_type().is_symlink() || shared_file(&m)) {
-            std::fs::remove_file(&tmp)?;
-        }
         // A directory there is not removed (it is no file grundy left) but named. (A
         // pipe is opened and written, blocking until it is read: the CLI's tests hold
         // a save so.)
-        if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_dir()) {
-            return Err(temporary_in_the_way(&tmp));
+        if let Ok(m) = std::fs::symlink_metadata(&tmp) {
+            if m.file_type().is_symlink() || shared_file(&m) {
+                std::fs::remove_file(&tmp)?;
+            } else if m.is_dir() {
+                return Err(temporary_in_the_way(&tmp));
+            }
         }
         let f = std::fs::File::create(&tmp)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, &f);
