@@ -555,6 +555,7 @@ fn fast_reference_and_brute_force_engines_agree() {
             assert_eq!(reference(&pos), expect, "{expr}: reference engine");
             let mut x = 0u32;
             let mut y = 0u32;
+            let mut late = [0u32; 2];
             for region in grundy::solve::grid::components(h as u32, w as u32, u128::from(cells)) {
                 let raw = grundy::solve::grid::Region::new(u32::from(region.h), u32::from(region.w), region.bits());
                 if kayles {
@@ -563,15 +564,28 @@ fn fast_reference_and_brute_force_engines_agree() {
                     x ^= s.value(&region, &Control::new()).unwrap();
                     let s = Search::new(Unnormalized(NodeKaylesRules), 1 << 20);
                     y ^= s.value_by_sums(&raw, 3, 1 << 8, &Control::new()).unwrap();
+                    for (z, pool) in late.iter_mut().zip([&one, &two]) {
+                        let mut s = Search::new(GridGame(NodeKaylesRules), 1 << 20);
+                        (s.prune, s.prefetch_from) = (true, 0);
+                        *z ^= pool.install(|| s.value(&region, &Control::new()).unwrap());
+                    }
                 } else {
                     let mut s = Search::new(GridGame(CramRules), 1 << 20);
                     s.prune = true;
                     x ^= s.value(&region, &Control::new()).unwrap();
                     let s = Search::new(Unnormalized(CramRules), 1 << 20);
                     y ^= s.value_by_sums(&raw, 3, 1 << 8, &Control::new()).unwrap();
+                    for (z, pool) in late.iter_mut().zip([&one, &two]) {
+                        let mut s = Search::new(GridGame(CramRules), 1 << 20);
+                        (s.prune, s.prefetch_from) = (true, 0);
+                        *z ^= pool.install(|| s.value(&region, &Control::new()).unwrap());
+                    }
                 }
             }
             assert_eq!(u64::from(x), expect, "{expr}: pruned search");
+            // Look-ups prefetched and made a few options after the listing, as in a
+            // table larger than the caches.
+            assert_eq!(late.map(u64::from), [expect; 2], "{expr}: pruned search, look-ups late");
             assert_eq!(u64::from(y), expect, "{expr}: no normal forms");
         }
     }

@@ -292,6 +292,9 @@ pub struct Search<G: BitGame> {
     /// List options as the rules give them ([`BitGame::options_exact`]) when true, as
     /// proofs need; with the game's simplifications when false (the default).
     pub exact: bool,
+    /// The table size (bytes) from which the search prefetches its look-ups, as
+    /// [`Table::prefetch`] says ([`table::LARGE_BYTES`] by default; 0: always).
+    pub prefetch_from: u64,
     /// The database the table is saved to ([`db`]).
     db: Option<db::Db>,
 }
@@ -348,6 +351,7 @@ impl<G: BitGame> Search<G> {
             parallel: true,
             prune: false,
             exact: false,
+            prefetch_from: table::LARGE_BYTES,
             db: None,
         }
     }

@@ -46,11 +46,22 @@ struct Pending {
     cost: u64,
 }
 
+/// A component listed and not yet looked up: its key, its hash (0 if it has an
+/// immediate value) and its immediate value.
+type Ahead<K> = (K, u64, Option<u32>);
+
+/// How many options after an option is listed its components are looked up
+/// ([`Search::etc`]).
+const AHEAD: usize = 2;
+
 /// The buffers of one level of the search.
 pub(super) struct Level<K> {
     opts: OptionList<K>,
     comps: Vec<K>,
     moves: Vec<Pending>,
+    /// The components of the options listed, in order, and where each option's end.
+    ahead: Vec<Ahead<K>>,
+    ends: Vec<usize>,
 }
 
 impl<K> Default for Level<K> {
@@ -59,6 +70,8 @@ impl<K> Default for Level<K> {
             opts: OptionList::default(),
             comps: Vec::new(),
             moves: Vec::new(),
+            ahead: Vec::new(),
+            ends: Vec::new(),
         }
     }
 }
@@ -92,60 +105,121 @@ impl<G: BitGame> Search<G> {
     /// (equal components cancelled, the largest first), sorted from the easiest. With
     /// `want`, the listing stops once `cand` and `want` are disjoint (the "enhanced
     /// transposition cutoff": the value is not in `want`); true if it stopped so.
+    ///
+    /// An option's components are looked up in the table [`AHEAD`] options after they
+    /// are listed, their memory prefetched when listed: in a large table a look-up
+    /// otherwise waits for memory, and listing the next options is work to do meanwhile.
     fn etc(&self, k: &G::Key, lv: &mut Level<G::Key>, cand: &mut NimSet, want: Option<&NimSet>) -> bool {
-        let Level { opts, comps, moves } = lv;
+        let Level {
+            opts,
+            comps,
+            moves,
+            ahead,
+            ends,
+        } = lv;
         let mut cut = false;
-        self.options_until_of(k, opts, &mut |o| {
-            let start = comps.len();
-            let mut x = 0u32;
-            for c in o {
-                match self.lookup(c).0 {
-                    Some(v) => x ^= v,
-                    None => comps.push(*c),
-                }
-            }
-            let mut len = comps.len() - start;
-            if len > 1 {
-                let part = &mut comps[start..];
-                part.sort_unstable();
-                // Equal components in pairs cancel.
-                let mut w = 0;
-                let mut r = 0;
-                while r < part.len() {
-                    if r + 1 < part.len() && part[r] == part[r + 1] {
-                        r += 2;
-                    } else {
-                        part[w] = part[r];
-                        w += 1;
-                        r += 1;
-                    }
-                }
-                comps.truncate(start + w);
-                len = w;
-                // The largest first.
-                let part = &mut comps[start..];
-                if let Some(big) = (0..part.len()).max_by_key(|&i| self.game.size(&part[i])) {
-                    part.swap(0, big);
-                }
-            }
-            if len == 0 {
-                cand.remove(x);
-                cut = want.is_some_and(|w| cand.is_disjoint(w));
-                return cut;
-            }
-            let cost = comps[start..].iter().map(|c| u64::from(self.game.size(c)).pow(2)).sum();
-            moves.push(Pending {
-                start: start as u32,
-                len: len as u32,
-                x,
-                cost,
+        if self.table.bytes_now() < self.prefetch_from {
+            // A table that fits the caches: each option looked up as it is listed.
+            self.options_until_of(k, opts, &mut |o| {
+                cut = self.etc_option(o.iter().map(|c| (*c, self.lookup(c).0)), comps, moves, cand, want);
+                cut
             });
-            false
-        });
+        } else {
+            ahead.clear();
+            ends.clear();
+            // The options looked up so far, of those listed.
+            let mut done = 0;
+            let mut look =
+                |ahead: &[Ahead<G::Key>], from: usize, to: usize, comps: &mut Vec<G::Key>, cand: &mut NimSet| {
+                    let found = ahead[from..to]
+                        .iter()
+                        .map(|(c, h, known)| (*c, known.or_else(|| self.table.get(c, *h))));
+                    self.etc_option(found, comps, moves, cand, want)
+                };
+            self.options_until_of(k, opts, &mut |o| {
+                for c in o {
+                    let known = self.game.known(c);
+                    let h = if known.is_none() { c.hash64() } else { 0 };
+                    if known.is_none() {
+                        self.table.prefetch(h);
+                    }
+                    ahead.push((*c, h, known));
+                }
+                ends.push(ahead.len());
+                if ends.len() - done > AHEAD {
+                    let from = if done == 0 { 0 } else { ends[done - 1] };
+                    cut = look(ahead, from, ends[done], comps, cand);
+                    done += 1;
+                }
+                cut
+            });
+            while !cut && done < ends.len() {
+                let from = if done == 0 { 0 } else { ends[done - 1] };
+                cut = look(ahead, from, ends[done], comps, cand);
+                done += 1;
+            }
+        }
         if !cut {
             moves.sort_by_key(|m| m.cost);
         }
         cut
+    }
+
+    /// One option of [`Self::etc`], its components with the values the table or the
+    /// rules give them: valued at once, or a pending move; true if `cand` and `want`
+    /// are now disjoint.
+    fn etc_option(
+        &self,
+        o: impl Iterator<Item = (G::Key, Option<u32>)>,
+        comps: &mut Vec<G::Key>,
+        moves: &mut Vec<Pending>,
+        cand: &mut NimSet,
+        want: Option<&NimSet>,
+    ) -> bool {
+        let start = comps.len();
+        let mut x = 0u32;
+        for (c, found) in o {
+            match found {
+                Some(v) => x ^= v,
+                None => comps.push(c),
+            }
+        }
+        let mut len = comps.len() - start;
+        if len > 1 {
+            let part = &mut comps[start..];
+            part.sort_unstable();
+            // Equal components in pairs cancel.
+            let mut w = 0;
+            let mut r = 0;
+            while r < part.len() {
+                if r + 1 < part.len() && part[r] == part[r + 1] {
+                    r += 2;
+                } else {
+                    part[w] = part[r];
+                    w += 1;
+                    r += 1;
+                }
+            }
+            comps.truncate(start + w);
+            len = w;
+            // The largest first.
+            let part = &mut comps[start..];
+            if let Some(big) = (0..part.len()).max_by_key(|&i| self.game.size(&part[i])) {
+                part.swap(0, big);
+            }
+        }
+        if len == 0 {
+            cand.remove(x);
+            return want.is_some_and(|w| cand.is_disjoint(w));
+        }
+        let cost = comps[start..].iter().map(|c| u64::from(self.game.size(c)).pow(2)).sum();
+        moves.push(Pending {
+            start: start as u32,
+            len: len as u32,
+            x,
+            cost,
+        });
+        false
     }
 
     /// The value of the option `m` if it is in `ask` (its other components valued in
