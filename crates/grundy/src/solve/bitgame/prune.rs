@@ -59,7 +59,8 @@ pub(super) struct Level<K> {
     opts: OptionList<K>,
     comps: Vec<K>,
     moves: Vec<Pending>,
-    /// The components of the options listed, in order, and where each option's end.
+    /// The components of the options listed, in order, and where each option starts
+    /// (and, last, where the last one ends).
     ahead: Vec<Ahead<K>>,
     ends: Vec<usize>,
 }
@@ -106,9 +107,10 @@ impl<G: BitGame> Search<G> {
     /// `want`, the listing stops once `cand` and `want` are disjoint (the "enhanced
     /// transposition cutoff": the value is not in `want`); true if it stopped so.
     ///
-    /// An option's components are looked up in the table [`AHEAD`] options after they
-    /// are listed, their memory prefetched when listed: in a large table a look-up
-    /// otherwise waits for memory, and listing the next options is work to do meanwhile.
+    /// Once the table has [`Search::prefetch_from`] bytes, an option's components are
+    /// looked up [`AHEAD`] options after they are listed, their memory prefetched when
+    /// listed: in a large table a look-up otherwise waits for memory, and listing the
+    /// next options is work to do meanwhile.
     fn etc(&self, k: &G::Key, lv: &mut Level<G::Key>, cand: &mut NimSet, want: Option<&NimSet>) -> bool {
         let Level {
             opts,
@@ -127,15 +129,21 @@ impl<G: BitGame> Search<G> {
         } else {
             ahead.clear();
             ends.clear();
+            ends.push(0);
             // The options looked up so far, of those listed.
             let mut done = 0;
-            let mut look =
-                |ahead: &[Ahead<G::Key>], from: usize, to: usize, comps: &mut Vec<G::Key>, cand: &mut NimSet| {
-                    let found = ahead[from..to]
-                        .iter()
-                        .map(|(c, h, known)| (*c, known.or_else(|| self.table.get(c, *h))));
-                    self.etc_option(found, comps, moves, cand, want)
-                };
+            // Looks up the next option listed.
+            let mut look = |done: &mut usize,
+                            ahead: &[Ahead<G::Key>],
+                            ends: &[usize],
+                            comps: &mut Vec<G::Key>,
+                            cand: &mut NimSet| {
+                let found = ahead[ends[*done]..ends[*done + 1]]
+                    .iter()
+                    .map(|(c, h, known)| (*c, known.or_else(|| self.table.get(c, *h))));
+                *done += 1;
+                self.etc_option(found, comps, moves, cand, want)
+            };
             self.options_until_of(k, opts, &mut |o| {
                 for c in o {
                     let known = self.game.known(c);
@@ -146,17 +154,13 @@ impl<G: BitGame> Search<G> {
                     ahead.push((*c, h, known));
                 }
                 ends.push(ahead.len());
-                if ends.len() - done > AHEAD {
-                    let from = if done == 0 { 0 } else { ends[done - 1] };
-                    cut = look(ahead, from, ends[done], comps, cand);
-                    done += 1;
+                if ends.len() - 1 - done > AHEAD {
+                    cut = look(&mut done, ahead, ends, comps, cand);
                 }
                 cut
             });
-            while !cut && done < ends.len() {
-                let from = if done == 0 { 0 } else { ends[done - 1] };
-                cut = look(ahead, from, ends[done], comps, cand);
-                done += 1;
+            while !cut && done + 1 < ends.len() {
+                cut = look(&mut done, ahead, ends, comps, cand);
             }
         }
         if !cut {
