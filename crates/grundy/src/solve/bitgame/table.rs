@@ -46,6 +46,16 @@ const SHARD_BITS: u32 = 6;
 /// settles, does not pay for a table it never fills; Cram 4×8 in `grundy bench`: 1.6
 /// MiB and 0.9× igsolve's time with 1024 slots a shard, 123 KiB and 0.3–0.4× with 64).
 const FIRST_SHARD_SLOTS: usize = 64;
+/// Slots of the whole table when it starts (each shard's first capacity and the
+/// [`PROBE`] − 1 slots at its end).
+const FIRST_SLOTS: usize = (FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS;
+
+/// The shard of hash `h`: its high bits (the window takes the low ones, the tag bits
+/// 50…56).
+#[inline]
+fn shard_index(h: u64) -> usize {
+    (h >> (64 - SHARD_BITS)) as usize
+}
 
 /// The smallest bound of a table whose searches keep the threads' caches of values
 /// ([`super::front`], 512 KiB a thread, outside the bound): below it a small memory
@@ -266,7 +276,7 @@ impl<K: TableKey> Table<K> {
 
     /// The smallest table, in bytes (every shard at its first size).
     pub fn first_bytes() -> u64 {
-        ((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS) as u64 * Self::SLOT_BYTES
+        FIRST_SLOTS as u64 * Self::SLOT_BYTES
     }
 
     /// An empty table that grows up to about `max_bytes` (at least its first size).
@@ -292,17 +302,14 @@ impl<K: TableKey> Table<K> {
             },
             max_shard_slots,
             replaced: AtomicU64::new(0),
-            slots: AtomicUsize::new((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS),
+            slots: AtomicUsize::new(FIRST_SLOTS),
         }
     }
 
     #[inline]
     fn shard(&self, h: u64) -> MutexGuard<'_, Shard<K>> {
         // A panic while a shard is held leaves consistent slots: keep using them.
-        self.shards[(h >> (64 - SHARD_BITS)) as usize]
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+        self.shards[shard_index(h)].0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Starts bringing in the memory a look-up of hash `h` reads (the tags of its
@@ -313,7 +320,7 @@ impl<K: TableKey> Table<K> {
     /// time.
     #[inline]
     pub fn prefetch(&self, h: u64) {
-        let v = &self.views[(h >> (64 - SHARD_BITS)) as usize];
+        let v = &self.views[shard_index(h)];
         let b = window(h, v.cap.load(Ordering::Relaxed));
         prefetch(v.tags.load(Ordering::Relaxed).wrapping_add(b));
         prefetch(
@@ -444,7 +451,7 @@ impl<K: TableKey> Table<K> {
     fn grow(&self, s: &mut Shard<K>, h: u64) {
         let before = s.slots.len();
         Self::grow_to(s, self.max_shard_slots);
-        self.views[(h >> (64 - SHARD_BITS)) as usize].publish(s);
+        self.views[shard_index(h)].publish(s);
         self.slots.fetch_add(s.slots.len() - before, Ordering::Relaxed);
     }
 
@@ -529,7 +536,7 @@ mod tests {
     #[test]
     fn a_full_table_replaces_small_entries() {
         let t: Table<u64> = Table::new(0);
-        let slots = ((FIRST_SHARD_SLOTS + PROBE - 1) << SHARD_BITS) as u64;
+        let slots = FIRST_SLOTS as u64;
         for k in 1..=3 * slots {
             t.insert(k, k.hash64(), 1, (k % 100) as u32 + 1);
         }
