@@ -81,12 +81,21 @@ impl ProgressSink for Bars {
         if let Some(log) = &self.log {
             log.lock().unwrap_or_else(|e| e.into_inner()).start(label, total);
         }
-        let bar = ProgressBar::new(total);
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {percent}% ({elapsed}, eta {eta})")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
+        // A computation whose total is not known (0) shows a spinner and its counters.
+        let bar = if total == 0 {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        } else {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template("{msg} [{bar:40}] {percent}% ({elapsed}, eta {eta})")
+                    .expect("valid template")
+                    .progress_chars("=> "),
+            );
+            bar
+        };
         bar.set_message(label.to_string());
         if let Ok(mut l) = self.label.lock() {
             *l = label.to_string();

@@ -319,6 +319,46 @@ fn the_work_limit_stops_the_search() {
     assert!(matches!(e, grundy::Error::TooManyStates { .. }), "{e}");
 }
 
+/// Records what a computation reports to its progress sink.
+#[derive(Default)]
+struct Recorded(std::sync::Mutex<Vec<String>>);
+
+impl grundy::control::ProgressSink for Recorded {
+    fn start(&self, label: &str, total: u64) {
+        self.0.lock().unwrap().push(format!("start {label} {total}"));
+    }
+    fn set(&self, done: u64) {
+        self.0.lock().unwrap().push(format!("set {done}"));
+    }
+    fn finish(&self) {
+        self.0.lock().unwrap().push("finish".into());
+    }
+    fn note(&self, status: &str) {
+        self.0.lock().unwrap().push(format!("note {status}"));
+    }
+}
+
+/// A long misère search shows its progress (it showed none, the bar never started) and
+/// ends it; a short one shows none.
+#[test]
+fn a_long_misere_search_shows_its_progress() {
+    let sink = Arc::new(Recorded::default());
+    let mut s = MisereSearch::new(Control::new().with_memory_limit(1 << 30).with_progress(sink.clone()));
+    s.outcome(&parse_position("kayles(3,4)").unwrap()).unwrap();
+    assert!(sink.0.lock().unwrap().is_empty(), "{:?}", sink.0.lock().unwrap());
+    s.outcome(&parse_position("kayles(15,16,17)").unwrap()).unwrap();
+    assert!(s.expanded() > 1 << 15, "{}", s.expanded());
+    let got = sink.0.lock().unwrap().clone();
+    assert_eq!(got[0], "start the misère search 0");
+    assert_eq!(got.iter().filter(|l| l.starts_with("start")).count(), 1, "{got:?}");
+    assert!(
+        got.iter()
+            .any(|l| l.starts_with("note ") && l.contains("sums searched")),
+        "{got:?}"
+    );
+    assert_eq!(got.last().map(String::as_str), Some("finish"));
+}
+
 mod quotients {
     use super::*;
     use grundy::solve::misere::{quotient, Quotient, Status};

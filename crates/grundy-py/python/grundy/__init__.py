@@ -170,13 +170,14 @@ class _Progress:
         self._label: Optional[str] = None
 
     def __call__(self, label: Optional[str], total: int, done: int) -> None:
-        """``(label, total, done)`` while a computation runs; ``(None, finished, 0)`` at
-        the end (``finished`` 1 when it completed)."""
+        """``(label, total, done)`` while a computation runs (``total`` 0 when it is not
+        known, as in a misère search: a counter rather than a bar); ``(None, finished,
+        0)`` at the end (``finished`` 1 when it completed)."""
         if self._tqdm is None:
             return
         if label is None or label != self._label:
             if self._bar is not None:
-                if label is None and total == 1:
+                if label is None and total == 1 and self._bar.total:
                     self._bar.n = self._bar.total
                     self._bar.refresh()
                 self._bar.close()
@@ -184,7 +185,7 @@ class _Progress:
             self._label = label
             if label is None:
                 return
-            self._bar = self._tqdm(total=total, desc=label, unit_scale=True)
+            self._bar = self._tqdm(total=total or None, desc=label, unit_scale=True)
         if self._bar is not None:
             self._bar.n = done
             self._bar.refresh()

@@ -65,7 +65,13 @@ pub struct MisereSearch {
     bouton: bool,
     expanded: u64,
     bytes: u64,
+    /// True while a search shows its progress (from its first [`TICK`] positions on).
+    shown: bool,
 }
+
+/// The positions expanded between two looks at the control (cancellation, memory,
+/// progress).
+const TICK: u64 = 1 << 14;
 
 /// The next option of the frame's sum (not yet counted as seen), moving on to the
 /// next atom when one atom's options are done; `None` when every option was seen.
@@ -105,6 +111,7 @@ impl MisereSearch {
             bouton: true,
             expanded: 0,
             bytes: 0,
+            shown: false,
         }
     }
 
@@ -174,6 +181,15 @@ impl MisereSearch {
         if self.known(s, values).is_some() {
             return Ok(());
         }
+        let r = self.run_unknown(s, values);
+        if std::mem::take(&mut self.shown) {
+            self.ctl.finish();
+        }
+        r
+    }
+
+    /// [`Self::run`] of a sum not yet known.
+    fn run_unknown(&mut self, s: &Sum, values: bool) -> Result<()> {
         let mut open: FxHashSet<Sum> = FxHashSet::default();
         let mut stack: Vec<Frame> = Vec::new();
         self.push(&mut stack, &mut open, s.clone())?;
@@ -236,8 +252,19 @@ impl MisereSearch {
                 limit: self.ctl.work_limit(),
             });
         }
-        if self.expanded & 0x3FFF == 0 {
+        if self.expanded % TICK == 0 {
+            // Progress is shown once a search is long enough to need it: the sums
+            // searched (its total is not known before it ends) and those memoized.
+            if !self.shown {
+                self.shown = true;
+                self.ctl.start("the misère search", 0);
+            }
             self.ctl.tick(self.expanded)?;
+            self.ctl.note(&format!(
+                "{} sums searched, {} memoized",
+                crate::error::sci(u128::from(self.expanded)),
+                crate::error::sci((self.outcomes.len() + self.values.len()) as u128)
+            ));
         }
         let a = s[0].0;
         let opts = self.atoms.options(a, &self.ctl)?;
