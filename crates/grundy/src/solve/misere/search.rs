@@ -252,7 +252,7 @@ impl MisereSearch {
                 limit: self.ctl.work_limit(),
             });
         }
-        if self.expanded % TICK == 0 {
+        if self.expanded.is_multiple_of(TICK) {
             // Progress is shown once a search is long enough to need it: the sums
             // searched (its total is not known before it ends) and those memoized.
             if !self.shown {
