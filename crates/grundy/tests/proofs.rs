@@ -232,3 +232,60 @@ fn a_huge_heap_is_rejected_at_once() {
     let (v, text) = prove("cram(3,4)");
     assert_eq!(check_proof(&text, &Control::new()).unwrap().value, v);
 }
+
+/// A P-entry of every interval of a path: `k` vertices, `k(k+1)/2` components.
+fn intervals_of_a_path(k: usize) -> String {
+    let names: Vec<String> = (0..k).map(|i| format!("v{i}")).collect();
+    let edges: Vec<String> = (1..k).map(|i| format!("{}-{i}", i - 1)).collect();
+    let comps: Vec<String> = (0..k)
+        .flat_map(|a| (a..k).map(move |b| format!("{:x}", ((1u128 << (b - a + 1)) - 1) << a)))
+        .collect();
+    format!(
+        "grundy-proof 2\ngame node-kayles\nvertices {}\nedges {}\nset {:x}\nvalue 0\nP {} 0\n",
+        names.join(" "),
+        edges.join(" "),
+        (1u128 << k) - 1,
+        comps.join(",")
+    )
+}
+
+/// A small crafted file asks the checker for much more memory than its text, or much
+/// more work: the entries read are counted against the memory limit as they are read,
+/// and the work of their check against the work limit before any is checked (a
+/// hostile check: 58 KB of gzip held 1.3 GB under `--memory-limit 200M`, and 1.4 MB
+/// of one entry's components would have run for hours, the first Ctrl-C ignored).
+#[test]
+fn a_crafted_proof_keeps_to_the_limits() {
+    // 2 bytes of text a component, 32 bytes each kept twice: 20 MB of entries.
+    let comps = vec!["3"; 5000].join(",");
+    let mut text = String::from("grundy-proof 2\ngame node-kayles\nvertices a b c\nedges 0-1 1-2\nset 7\nvalue 1\n");
+    for n in 0..60 {
+        text += &format!("P {comps} {n}\n");
+    }
+    assert!(text.len() < 1 << 20);
+    let ctl = Control::new().with_memory_limit(5 << 20);
+    match check_proof(&text, &ctl) {
+        Err(Error::TooLarge { what, .. }) => assert_eq!(what, "the proof check"),
+        other => panic!("{other:?}"),
+    }
+    // 2080 components of 45760 moves in all: about 9.5·10^7 options.
+    let text = intervals_of_a_path(64);
+    match check_proof(&text, &Control::new().with_work_limit(1_000_000)) {
+        Err(Error::TooMuchWork { what, work, .. }) => {
+            assert_eq!(what, "the proof check");
+            assert!(work > 90_000_000 && work < 100_000_000, "{work}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Within the limits it is checked, and the missing option is named in a line of
+    // bounded length (it named all 2079 components).
+    let why = rejected(&text);
+    assert!(
+        why.contains("missing entry") && why.contains("more components") && why.len() < 400,
+        "{why}"
+    );
+    // A region whose sides overflow a product is not a region (3 × 1431655766 wrapped
+    // to 2).
+    let p = "grundy-proof 2\ngame cram\nboard ..\nvalue 1\nV 3x1431655766:3 1\n";
+    assert!(rejected(p).contains("is not a board region"), "{}", rejected(p));
+}

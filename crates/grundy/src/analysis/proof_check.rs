@@ -85,6 +85,8 @@ trait Rules {
     fn moves(&self, c: &Self::Comp, f: &mut dyn FnMut(Vec<Self::Comp>));
     /// A value the checker's own rules give.
     fn rule(&self, c: &Self::Comp) -> Option<u64>;
+    /// At least the number of moves from `c` (for the estimate of a check's work).
+    fn moves_bound(c: &Self::Comp) -> u64;
     /// A component as written in proofs.
     fn show(c: &Self::Comp) -> String;
 }
@@ -114,7 +116,8 @@ impl Rules for Board {
         let (h, w) = size.split_once('x').ok_or_else(bad)?;
         let (h, w): (u32, u32) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
         let bits = u128::from_str_radix(bits, 16).map_err(|_| bad())?;
-        if h == 0 || w == 0 || h * w > 128 || bits == 0 || (h * w < 128 && bits >> (h * w) != 0) {
+        // Each side at most 128 first, so that h·w cannot overflow.
+        if h == 0 || w == 0 || h > 128 || w > 128 || h * w > 128 || bits == 0 || (h * w < 128 && bits >> (h * w) != 0) {
             return Err(bad());
         }
         let parts = split_board(h, w, bits);
@@ -169,6 +172,11 @@ impl Rules for Board {
     fn show(c: &Region) -> String {
         format!("{}x{}:{:x}", c.0, c.1, c.2)
     }
+
+    fn moves_bound(c: &Region) -> u64 {
+        // A domino on two of the cells, or one cell.
+        2 * u64::from(c.2.count_ones())
+    }
 }
 
 impl Rules for Graph {
@@ -199,6 +207,10 @@ impl Rules for Graph {
 
     fn rule(&self, _c: &VertexSet) -> Option<u64> {
         None
+    }
+
+    fn moves_bound(c: &VertexSet) -> u64 {
+        u64::from(c[0].count_ones() + c[1].count_ones())
     }
 
     fn show(c: &VertexSet) -> String {
@@ -394,15 +406,32 @@ impl<R: Rules> Checker<R> {
     }
 
     /// Calls `f` with the folded form of every option of the sum that is a move in one
-    /// of its components. (The moves in the heap are to the same components with every
-    /// smaller heap: the callers look at them one at a time, since a heap may be large.)
-    fn component_options(&self, sum: &Sum<R::Comp>, f: &mut dyn FnMut(Sum<R::Comp>)) {
+    /// of its components, until `f` returns true (then true). (The moves in the heap
+    /// are to the same components with every smaller heap: the callers look at them
+    /// one at a time, since a heap may be large.)
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] when `ctl` is cancelled (looked at for each component: a
+    /// sum of many components is long to check).
+    fn component_options(
+        &self,
+        sum: &Sum<R::Comp>,
+        ctl: &Control,
+        f: &mut dyn FnMut(Sum<R::Comp>) -> bool,
+    ) -> Result<bool> {
         let (parts, heap) = sum;
         for i in 0..parts.len() {
+            if ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
             }
+            let mut stop = false;
             self.rules.moves(&parts[i], &mut |left| {
+                if stop {
+                    return;
+                }
                 let mut next: Vec<R::Comp> = parts
                     .iter()
                     .enumerate()
@@ -410,9 +439,13 @@ impl<R: Rules> Checker<R> {
                     .map(|(_, c)| *c)
                     .collect();
                 next.extend(left);
-                f(self.fold(next, *heap));
+                stop = f(self.fold(next, *heap));
             });
+            if stop {
+                return Ok(true);
+            }
         }
+        Ok(false)
     }
 }
 
@@ -458,6 +491,13 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
         "cram" | "node-kayles-grid" => {
             let at = next_line();
             let board = field(at, "board")?;
+            // Reading a board keeps a row of flags for each row (about 24 bytes for a
+            // row of one cell): a crafted line of millions of rows is refused first.
+            ctl.check_memory(
+                "the proof check",
+                (text.len() as u64).saturating_add((board.len() as u64).saturating_mul(24)),
+                format!("the proof's text and its board line of {} characters", board.len()),
+            )?;
             let (h, w, bits) = crate::rulesets::board::parse_board(&game, &board).map_err(|e| err(at.0, e))?;
             let rules = if game == "cram" {
                 Board::Cram
@@ -472,7 +512,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
             // than a board may be), as `value` writes it.
             let position = format!("{game}(\"{}\")", crate::rulesets::board::write_board(h, w, bits));
             let root = split_board(h, w, bits);
-            check_entries(rules, root, (at.0, &claim), lines, (game, position), ctl)
+            check_entries(rules, root, (at.0, &claim), lines, (game, position), text.len(), ctl)
         }
         "node-kayles" => {
             let at = next_line();
@@ -512,7 +552,7 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
             };
             let at = next_line();
             let claim = field(at, "value")?;
-            check_entries(rules, root, (at.0, &claim), lines, (game, position), ctl)
+            check_entries(rules, root, (at.0, &claim), lines, (game, position), text.len(), ctl)
         }
         other => Err(err(
             2,
@@ -521,16 +561,27 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
     }
 }
 
+/// Bytes the checker keeps for an entry besides its components: the vector, the heap,
+/// the line and the link of the entry, and the index's slot of its copy.
+const ENTRY_BYTES: u64 = 96;
+
 /// Checks the entries of a proof of the game `rules` (the `lines` after its header)
 /// and its claim (the line number and the text of `value v`) that the position whose
 /// components are `root` has the value v; `what` is the game and the position, for
-/// the report.
+/// the report; `text_bytes` the size of the text (held while the entries are read).
+///
+/// The entries read are counted against the memory limit as they are read (each sum
+/// is kept twice, in the list and in the index), and the work of their check (each
+/// sum's moves, times its components, which each option copies) against the work
+/// limit before any is checked: a small crafted file can otherwise ask for gigabytes
+/// or hours.
 fn check_entries<'a, R: Rules>(
     rules: R,
     root: Vec<R::Comp>,
     (claim_line, claim): (usize, &str),
     lines: impl Iterator<Item = (usize, &'a str)>,
     (game, position): (String, String),
+    text_bytes: usize,
     ctl: &Control,
 ) -> Result<ProofReport> {
     let claim: u64 = claim
@@ -549,7 +600,24 @@ fn check_entries<'a, R: Rules>(
             .map(|c| checker.rules.read(c).map_err(|e| err(n, e)))
             .collect()
     };
-    for (n, l) in lines {
+    let comp_bytes = std::mem::size_of::<R::Comp>() as u64;
+    let mut held = text_bytes as u64;
+    let mut work: u128 = 0;
+    let hold = |bytes: u64, held: &mut u64| -> Result<()> {
+        *held = held.saturating_add(bytes);
+        if *held > ctl.memory_limit() {
+            ctl.check_memory(
+                "the proof check",
+                *held,
+                "the proof's text and the entries read so far, each sum kept twice",
+            )?;
+        }
+        Ok(())
+    };
+    for (i, (n, l)) in lines.enumerate() {
+        if i % 1024 == 0 {
+            ctl.tick(0)?;
+        }
         if l.is_empty() {
             continue;
         }
@@ -562,6 +630,8 @@ fn check_entries<'a, R: Rules>(
                 }
                 let c = checker.rules.read(c).map_err(|e| err(n, e))?;
                 let v = number(v)?;
+                hold(2 * comp_bytes + ENTRY_BYTES, &mut held)?;
+                work += u128::from(R::moves_bound(&c));
                 if let Some(old) = checker.values.insert(c, v) {
                     if old != v {
                         return Err(err(n, "a component with two values"));
@@ -571,7 +641,14 @@ fn check_entries<'a, R: Rules>(
             }
             ["P", parts, heap] | ["N", parts, heap, _] => {
                 let parts = read_comps(&checker, n, parts)?;
+                hold(
+                    (parts.len() as u64).saturating_mul(2 * comp_bytes) + 2 * ENTRY_BYTES,
+                    &mut held,
+                )?;
                 let sum = checker.fold(parts, number(heap)?);
+                // Each move lists an option of all the components.
+                let moves: u128 = sum.0.iter().map(|c| u128::from(R::moves_bound(c))).sum();
+                work += moves * (sum.0.len() as u128 + 1);
                 if sum.0.is_empty() {
                     return Err(err(
                         n,
@@ -592,6 +669,11 @@ fn check_entries<'a, R: Rules>(
             _ => return Err(err(n, "not an entry 'V c v', 'P c,… h' or 'N c,… h t'")),
         }
     }
+    ctl.check_work(
+        "the proof check",
+        work,
+        "each entry's moves times its components, summed over the entries",
+    )?;
     // Values: each the mex of its options' values, one level deep.
     for (i, &(n, c, v)) in v_lines.iter().enumerate() {
         if i % 1024 == 0 {
@@ -650,8 +732,8 @@ fn check_entries<'a, R: Rules>(
                 };
                 // A move in the heap keeps the components (none has a value: they were
                 // folded) and lowers the heap.
-                let mut found = target.0 == e.sum.0 && target.1 < e.sum.1;
-                checker.component_options(&e.sum, &mut |o| found |= o == target);
+                let found = target.0 == e.sum.0 && target.1 < e.sum.1
+                    || checker.component_options(&e.sum, ctl, &mut |o| o == target)?;
                 if !found {
                     return Err(err(e.line, "unsupported claim: no move leads to the entry it names"));
                 }
@@ -675,16 +757,18 @@ fn check_entries<'a, R: Rules>(
                     }
                 };
                 let mut bad: Option<String> = None;
-                checker.component_options(&e.sum, &mut |o| {
-                    if bad.is_none() {
-                        bad = fault(&o);
-                    }
-                });
+                checker.component_options(&e.sum, ctl, &mut |o| {
+                    bad = fault(&o);
+                    bad.is_some()
+                })?;
                 // The moves in the heap, to distinct sums: each must be an N-entry, so
                 // the loop ends by the first one missing, after at most as many steps
                 // as there are entries, however large the heap.
                 let mut m = 0;
                 while bad.is_none() && m < e.sum.1 {
+                    if m % 1024 == 1023 && ctl.cancelled() {
+                        return Err(Error::Interrupted);
+                    }
                     bad = fault(&(e.sum.0.clone(), m));
                     m += 1;
                 }
@@ -730,7 +814,19 @@ fn check_entries<'a, R: Rules>(
     })
 }
 
+/// A sum as a message shows it: its components while they take up to about 120
+/// characters, then the count of the others.
 fn show_sum<R: Rules>(s: &Sum<R::Comp>) -> String {
-    let parts: Vec<String> = s.0.iter().map(R::show).collect();
-    format!("{} + *{}", parts.join(" + "), s.1)
+    let mut parts = String::new();
+    for (i, c) in s.0.iter().enumerate() {
+        if parts.len() > 120 {
+            parts.push_str(&format!(" + … ({} more components)", s.0.len() - i));
+            break;
+        }
+        if i > 0 {
+            parts.push_str(" + ");
+        }
+        parts.push_str(&R::show(c));
+    }
+    format!("{parts} + *{}", s.1)
 }

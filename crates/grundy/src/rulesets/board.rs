@@ -34,8 +34,11 @@ pub fn parse_board(game: &str, text: &str) -> Result<(u32, u32, u128)> {
     let mut rows: Vec<Vec<bool>> = vec![Vec::new()];
     let mut row_start = 1;
     let mut width: Option<usize> = None;
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &ch) in chars.iter().enumerate() {
+    // The characters are read as they come (a board of a proof file may be long: no
+    // copy of them is kept); `chars` ends as their count, for the columns.
+    let mut chars = 0;
+    for (i, ch) in text.chars().enumerate() {
+        chars = i + 1;
         match ch {
             '.' | '#' => rows.last_mut().expect("a row").push(ch == '.'),
             '/' => {
@@ -69,7 +72,7 @@ pub fn parse_board(game: &str, text: &str) -> Result<(u32, u32, u128)> {
     let n = rows.last().expect("a row").len();
     if n == 0 {
         return Err(err(
-            chars.len() + 1,
+            chars + 1,
             "empty row: a row has at least one cell ('.' or '#')".into(),
         ));
     }
