@@ -74,7 +74,8 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     if a.bounds.bound.is_some() {
         anyhow::bail!("--bound limits heaps of loopy rulesets; a graph file is limited by --graph-bound (moves)");
     }
-    let file = std::fs::File::open(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    let file =
+        grundy::control::open_for_reading(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
     let meta = file
         .metadata()
         .with_context(|| format!("cannot read {}", a.file.display()))?;
