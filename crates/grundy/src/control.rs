@@ -964,6 +964,9 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
     if target.metadata().is_ok_and(|m| !m.is_file()) {
         return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
     }
+    if target.exists() {
+        check_replaceable(&target)?;
+    }
     // The temporary file itself, created and removed: its directory, permissions and a
     // name too long are found now. (A file being written by another thread of this
     // process is not touched.)
@@ -990,6 +993,33 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
             }
             _ => Err(e),
         })
+}
+
+/// Checks that the existing file `target` can be replaced by the rename that ends a
+/// write: it can be opened for writing (not immutable, append-only or read-only to this
+/// user), and, in a directory with the sticky bit (`/tmp`, a shared directory), it or
+/// the directory is this user's. A hostile check: a database in a shared directory,
+/// another user's, passed the check of its directory and was refused only by the save
+/// after the search.
+fn check_replaceable(target: &std::path::Path) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind};
+    let why = |e: Error| Error::new(e.kind(), format!("the file there cannot be replaced ({e})"));
+    std::fs::OpenOptions::new().write(true).open(target).map_err(why)?;
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        let dir = std::fs::metadata(parent_dir(target))?;
+        let file = std::fs::metadata(target)?;
+        if me != 0 && dir.mode() & 0o1000 != 0 && file.uid() != me && dir.uid() != me {
+            return Err(why(Error::new(
+                ErrorKind::PermissionDenied,
+                "another user's file in a directory with the sticky bit",
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The error for a temporary file's name taken by a directory, a pipe or a device:

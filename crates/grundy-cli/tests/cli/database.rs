@@ -256,6 +256,94 @@ fn a_database_larger_than_the_table_is_refused_and_kept() {
     assert!(partly > 0, "no limit in the range leaves entries out");
 }
 
+/// A file longer than the table at the limit could hold is refused by its length,
+/// before it is read (a sparse file of 20 GB was read whole, for its checksum, before
+/// it was found too large: 22 s; one of a terabyte, 18 minutes).
+#[test]
+fn a_database_too_long_for_the_limit_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nk.db");
+    let f = db.to_str().unwrap();
+    grundy()
+        .args(["value", "node-kayles-grid(3,12)", "--db", f])
+        .assert()
+        .success();
+    let file = std::fs::OpenOptions::new().write(true).open(&db).unwrap();
+    // Sparse: 8 GiB of zeros, read in some seconds by the pass that found it damaged.
+    file.set_len(1 << 33).unwrap();
+    drop(file);
+    let line = error_line(&["--memory-limit", "1G", "value", "node-kayles-grid(3,12)", "--db", f]);
+    // Refused by its length (the pass over it would have said "damaged").
+    assert!(
+        line.contains("reading the database") && line.contains("makes room for"),
+        "{line}"
+    );
+    assert_eq!(std::fs::metadata(&db).unwrap().len(), 1 << 33);
+}
+
+/// A database the system refuses to write after the search (here a file size limit,
+/// as a full disk would) is an error, exit 2, that still gives the value found: a
+/// record run's hours are not lost with the file (a hostile check: the value was not
+/// printed).
+#[test]
+fn a_failed_save_keeps_the_value_found() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nk.db");
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    cmd.args(["value", "node-kayles-grid(3,12)", "--db", db.to_str().unwrap()]);
+    // SAFETY: setrlimit is async-signal-safe; the limit is a local value.
+    unsafe {
+        cmd.pre_exec(|| {
+            let lim = libc::rlimit {
+                rlim_cur: 4096,
+                rlim_max: libc::RLIM_INFINITY,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &lim);
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cannot write the database")
+            && err.contains("the search had finished: node-kayles-grid(3,12) has the value 5"),
+        "{err}"
+    );
+    assert!(!db.exists(), "{err}");
+}
+
+/// A database that cannot be replaced is refused before the search, as one that cannot
+/// be written: the rename that ends the save would fail (here an existing file that
+/// cannot be opened for writing: read-only to a user, immutable, append-only; another
+/// user's file in a sticky directory is refused likewise).
+#[test]
+fn a_database_that_cannot_be_replaced_is_refused_first() {
+    use std::os::unix::fs::PermissionsExt;
+    // Root opens a read-only file for writing: the check has nothing to refuse.
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("nk.db");
+        std::fs::write(&db, b"").unwrap();
+        std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+        // Root replaces it: the check does not refuse what would work.
+        let line = error_line(&["value", "node-kayles-grid(3,4)", "--db", db.to_str().unwrap()]);
+        assert!(line.contains("not a database"), "{line}");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nk.db");
+    grundy()
+        .args(["value", "node-kayles-grid(3,4)", "--db", db.to_str().unwrap()])
+        .assert()
+        .success();
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let line = error_line(&["value", "node-kayles-grid(3,12)", "--db", db.to_str().unwrap()]);
+    assert!(line.contains("cannot be replaced"), "{line}");
+}
+
 /// The graph families keep databases too: the regions of P(n,k) that lie in an interval
 /// are the same graph on every n, so one file serves the family; a key that is no
 /// region of the family (made by hand, the checksum made to match) is refused.

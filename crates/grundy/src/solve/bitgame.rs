@@ -886,7 +886,19 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         // What is known is kept, also when the search was interrupted.
         if let Some(db) = &search.db {
             if result.is_ok() || result == Err(Error::Interrupted) {
-                search.save_db(db)?;
+                if let Err(e) = search.save_db(db) {
+                    // The value found is not lost with the file (a record run's hours).
+                    return Err(match (e, &result) {
+                        (Error::File { message, errno }, Ok(())) => Error::File {
+                            message: format!(
+                                "{message}; the search had finished: {} has the value {x}",
+                                crate::error::brief(&(self.write)(pos))
+                            ),
+                            errno,
+                        },
+                        (e, _) => e,
+                    });
+                }
             }
         }
         result.map(|()| Nimber::from(u64::from(x)))

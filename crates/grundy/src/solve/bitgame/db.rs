@@ -216,6 +216,39 @@ impl<G: BitGame> Search<G> {
         if head[2] > MAX_NAME || at.saturating_add(2) > words {
             return Err(bad(format!("damaged (a game's name of {} bytes)", head[2])));
         }
+        // A table too small for the file would drop entries, and the next save would
+        // write fewer than the file holds: refused instead. The table is three quarters
+        // of the memory limit and fills to about three quarters before it doubles.
+        let slot = super::Table::<G::Key>::SLOT_BYTES;
+        let estimate = |n: u64| {
+            (n.saturating_mul(8) / 7 + 1)
+                .div_ceil(64)
+                .saturating_add(17)
+                .saturating_mul(64 * slot)
+                / 3
+                * 4
+        };
+        let too_large = |n: u64, estimate_bytes: u64, note: &str| {
+            Error::TooLarge {
+            what: format!("reading the database {}", path.display()),
+            estimate_bytes,
+            limit_bytes: ctl.memory_limit(),
+            detail: format!(
+                "{n} entries of {slot} bytes, the table being three quarters of the limit and kept at most 7/8 full{note}; a smaller limit would drop entries and shrink the file"
+            ),
+        }
+        };
+        let key_words = self.game.db_words();
+        // The entries the file's length makes room for, compared with the table before
+        // the file is read (a file of 20 GB was read whole, for its checksum, first).
+        let room = (words - at - 2) / (key_words as u64 + 1);
+        if room > self.table.capacity() / 8 * 7 {
+            return Err(too_large(
+                room,
+                estimate(room),
+                ", as many as the length of the file makes room for",
+            ));
+        }
         let mut sum = Checksum::new();
         head.iter().for_each(|&w| sum.add(w));
         let mut stored = Vec::with_capacity(at as usize);
@@ -250,34 +283,13 @@ impl<G: BitGame> Search<G> {
         let at = at as usize;
         let n = last;
         let entry_words = words - at as u64 - 2;
-        let key_words = self.game.db_words();
         if entry_words != n.saturating_mul(key_words as u64 + 1) {
             return Err(bad(format!(
                 "damaged ({n} entries announced, {entry_words} words of them)"
             )));
         }
-        // A table too small for the file would drop entries, and the next save would
-        // write fewer than the file holds: refused instead. The table is three quarters
-        // of the memory limit and fills to about three quarters before it doubles.
-        let slot = super::Table::<G::Key>::SLOT_BYTES;
-        let estimate = (n.saturating_mul(8) / 7 + 1)
-            .div_ceil(64)
-            .saturating_add(17)
-            .saturating_mul(64 * slot)
-            / 3
-            * 4;
-        let too_large = |estimate_bytes: u64, note: &str| {
-            Error::TooLarge {
-            what: format!("reading the database {}", path.display()),
-            estimate_bytes,
-            limit_bytes: ctl.memory_limit(),
-            detail: format!(
-                "{n} entries of {slot} bytes, the table being three quarters of the limit and kept at most 7/8 full{note}; a smaller limit would drop entries and shrink the file"
-            ),
-        }
-        };
         if n > self.table.capacity() / 8 * 7 {
-            return Err(too_large(estimate, ""));
+            return Err(too_large(n, estimate(n), ""));
         }
         let held = self.table.len();
         // Second pass: the entries into the table (which keeps to its memory bound).
@@ -346,8 +358,12 @@ impl<G: BitGame> Search<G> {
         let dropped = (held + n).saturating_sub(self.table.len());
         if dropped > n / MAY_LEAVE_OUT {
             // A quarter more room than the limit that dropped them.
-            let more = ctl.memory_limit().saturating_add(ctl.memory_limit() / 4).max(estimate);
+            let more = ctl
+                .memory_limit()
+                .saturating_add(ctl.memory_limit() / 4)
+                .max(estimate(n));
             return Err(too_large(
+                n,
                 more,
                 &format!("; {dropped} of them did not fit, some parts of the table being fuller than the average"),
             ));
