@@ -67,8 +67,19 @@ impl EdgeList {
 /// [`MAX_FILE_BYTES`].
 pub fn parse_edges(text: &str, simple: Simple) -> Result<EdgeList> {
     if let Some(path) = text.strip_prefix('@') {
-        let body = crate::control::read_text_bounded(std::path::Path::new(path), MAX_FILE_BYTES)
-            .map_err(|e| Error::Input(format!("cannot read the graph file {path}: {e}")))?;
+        let body = crate::control::read_text_bounded(std::path::Path::new(path), MAX_FILE_BYTES).map_err(|e| {
+            // The bound is this reader's own, not the memory limit's (which would not
+            // raise it).
+            let why = if e.kind() == std::io::ErrorKind::FileTooLarge {
+                format!(
+                    "larger than {}, the most an edge list is read to (a graph of the engine's 256 vertices takes far less)",
+                    crate::error::human_bytes(MAX_FILE_BYTES)
+                )
+            } else {
+                e.to_string()
+            };
+            Error::Input(format!("cannot read the graph file {path}: {why}"))
+        })?;
         let mut g = EdgeList::default();
         for (i, line) in body.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("");
@@ -148,6 +159,24 @@ fn read_tokens(line: &str, simple: Simple, g: &mut EdgeList) -> std::result::Res
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file past the reader's bound says that bound is the reader's own: it said
+    /// "the most the memory limit allows", which a larger limit did not change.
+    #[test]
+    fn a_long_file_is_refused_for_its_own_bound() {
+        let dir = std::env::temp_dir().join(format!("grundy-edges-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.txt");
+        std::fs::write(&path, "a-b ".repeat((MAX_FILE_BYTES / 4 + 1) as usize)).unwrap();
+        let e = parse_edges(&format!("@{}", path.display()), Simple::No)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("the most an edge list is read to") && !e.contains("memory limit"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn edge_lists() {
