@@ -209,13 +209,13 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
 /// `--db FILE`: the engine of a board game or graph family keeps its table in the file
 /// ([`Solver::use_db`] decides which positions and configurations it serves).
 fn use_db(solver: &mut Solver, pos: &grundy::game::Position, path: &std::path::Path) -> anyhow::Result<()> {
+    // Found unwritable now, not after the search (nor after reading the file).
+    crate::output::check_writable(path)?;
     solver.use_db(
         pos,
         path.to_path_buf(),
         Box::new(|m| crate::eprintln_quiet!("grundy: {m}")),
     )?;
-    // Found unwritable now, not after the search.
-    crate::output::check_writable(path)?;
     // A second Ctrl-C waits for the database's save when the search stops (a third
     // abandons it), as for `seq --checkpoint`.
     crate::progress::guard_saves_to(path);
