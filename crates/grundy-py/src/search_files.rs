@@ -69,7 +69,9 @@ fn prove<'py>(
 /// `sums`), re-verified by the library's small checker
 /// ([`proof_check::check_proof`]); `ValueError("proof rejected: …")` naming the first
 /// line that does not hold, `OSError` for a file that cannot be read as text,
-/// `ResourceError` for text larger than a fifth of the memory limit.
+/// `ResourceError` for text larger than a fifth of the memory limit, for entries that
+/// would pass the memory limit as they are read, and for a check whose work (each
+/// entry's moves times its components) is above the work limit.
 #[pyfunction]
 #[pyo3(signature = (path, progress = None, limits = None))]
 fn check_proof<'py>(

@@ -116,6 +116,10 @@ def test_a_saved_proof_holds_and_tampering_is_rejected(tmp_path):
     cut.write_bytes(proof.read_bytes()[:40])
     with pytest.raises(OSError, match="not a gzip file grundy wrote"):
         grundy.check_proof(cut)
+    # The check's work against max_work, before any entry is checked.
+    with pytest.raises(grundy.ResourceError, match="the proof check visits about"):
+        grundy.check_proof(proof, max_work=10)
+    assert grundy.check_proof(proof, max_work=10**9) == r
 
 
 def test_the_shipped_record_proofs_hold():

@@ -358,8 +358,11 @@ def check_proof(
     *,
     progress: bool = False,
     memory_limit: Limit = None,
+    max_work: Limit = None,
 ) -> ProofCheck:
-    return ProofCheck(**_grundy.check_proof(os.fspath(path), _progress(progress), limits=_limits(memory_limit, None)))
+    return ProofCheck(
+        **_grundy.check_proof(os.fspath(path), _progress(progress), limits=_limits(memory_limit, max_work))
+    )
 
 
 def _path(period: Any) -> Optional[str]:

@@ -340,7 +340,9 @@ class ProofCheck:
     values: int
     sums: int
 
-def check_proof(path: Union[str, "os.PathLike[str]"], *, progress: bool = False, memory_limit: Limit = None) -> ProofCheck:
+def check_proof(
+    path: Union[str, "os.PathLike[str]"], *, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None
+) -> ProofCheck:
     """Re-verifies a proof saved by ``value(..., save_proof=path)`` or ``grundy value
     EXPR --save-proof FILE`` (gzip, or the same text uncompressed) with the library's
     small checker, which lists each entry's moves from the rules one level deep and
@@ -349,8 +351,10 @@ def check_proof(path: Union[str, "os.PathLike[str]"], *, progress: bool = False,
     tampered, missing or wrong entry, or a claim the entries do not support).
     ``OSError`` for a file that cannot be read as text (``FileNotFoundError`` for a
     missing one; not a regular file, a gzip stream cut short, a NUL byte);
-    ``ResourceError`` when its text is larger than a fifth of the memory limit. The
-    check's work is bounded by the file's size, so it takes no work limit. A proof of
+    ``ResourceError`` when its text is larger than a fifth of the memory limit, when
+    its entries would pass the memory limit as they are read, or when the check's
+    work (each entry's moves times its components, summed, found before any entry is
+    checked) is above ``max_work`` (the default 10^11). A proof of
     a graph holds for the graph written in the file; when that graph is, edge for edge,
     ``node-kayles-petersen(n,k)`` or ``node-kayles-queens(n)`` (built by the checker
     from the family's definition), ``position`` names it so."""
