@@ -128,6 +128,15 @@ pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<F
             Figure::Heatmap(h) => h.size = size,
         }
     }
+    // A PNG is drawn into a buffer of 3 bytes a pixel, then encoded (at most as large
+    // again): counted before the drawing (10000×10000 held 300 MB under a limit of 10
+    // MB, a hostile check). An SVG, whose size is its points', takes less.
+    let (w, h) = fig.size();
+    ctl.check_memory(
+        "drawing the figure",
+        u64::from(w) * u64::from(h) * 3 * 2,
+        format!("a {w}×{h} image: 3 bytes a pixel, and its PNG encoding"),
+    )?;
     Ok(fig)
 }
 

@@ -212,3 +212,19 @@ fn png_and_svg_files() {
     let e = ImageFormat::from_path(Path::new("x.jpg")).unwrap_err().to_string();
     assert!(e.contains(".svg or .png"), "{e}");
 }
+
+/// The image's buffer counts against the memory limit before it is drawn (a 10000×10000
+/// PNG held 300 MB under a limit of 10 MB, a hostile check); the default size fits.
+#[test]
+fn a_large_image_keeps_to_the_memory_limit() {
+    let rs = parse_ruleset("kayles").unwrap();
+    let ctl = Control::new().with_memory_limit(10 << 20);
+    let big = PlotOptions {
+        width: Some(10_000),
+        height: Some(10_000),
+        ..PlotOptions::default()
+    };
+    let e = figure(&rs, 10, &big, &ctl).err().expect("refused").to_string();
+    assert!(e.contains("drawing the figure") && e.contains("10000×10000"), "{e}");
+    assert!(figure(&rs, 10, &PlotOptions::default(), &ctl).is_ok());
+}

@@ -57,7 +57,15 @@ pub struct CallState {
     error: Mutex<Option<PyErr>>,
     /// The identifiers of the threads inside an options function now, once per call.
     running: Mutex<Vec<u64>>,
+    /// How many computations this one is called from inside the options functions of
+    /// (0 for a call from Python itself).
+    pub depth: usize,
 }
+
+/// The most computations nested inside options functions (each runs on a thread of its
+/// own, so Python's recursion limit does not stop an endless nesting: a hostile check
+/// saw 3000 threads).
+pub const MAX_NESTING: usize = 100;
 
 /// Marks the current thread as running an options function of a computation while it
 /// lives (created and dropped with the GIL held).
@@ -87,6 +95,7 @@ impl CallState {
             limits,
             error: Mutex::new(None),
             running: Mutex::new(Vec::new()),
+            depth: Self::current().map_or(0, |c| c.depth + 1),
         })
     }
 
@@ -255,8 +264,10 @@ impl Live {
         Ok(h)
     }
 
-    /// Calls `options(n)` and hands each option to `f` as parts (sorted heaps).
-    fn each(&self, py: Python<'_>, n: u64, f: &mut dyn FnMut(&[Part])) -> PyResult<()> {
+    /// Calls `options(n)` and hands each option to `f` as parts (sorted heaps), until
+    /// `f` returns false: the rest of the options is then not read (a function that
+    /// yields for ever stops at the engine's work or memory limit).
+    fn each(&self, py: Python<'_>, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) -> PyResult<()> {
         let def = &self.def;
         let result = def.options.bind(py).call1((n,)).map_err(|e| with_note(py, e, def, n))?;
         let iter = result.try_iter().map_err(|_| {
@@ -288,9 +299,11 @@ impl Live {
                     parts.push(Part::one(self.heap(&x, n)?));
                 }
                 parts.sort_unstable();
-                f(&parts);
-            } else {
-                f(&[Part::one(self.heap(&item, n)?)]);
+                if !f(&parts) {
+                    return Ok(());
+                }
+            } else if !f(&[Part::one(self.heap(&item, n)?)]) {
+                return Ok(());
             }
         }
         Ok(())
@@ -307,6 +320,18 @@ impl HeapRuleset for Live {
     }
 
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+        self.call.list(|py| {
+            self.each(py, n, &mut |p| {
+                f(p);
+                true
+            })
+        });
+    }
+
+    /// Stops reading the function's options once `f` asks to (an engine at its work
+    /// limit, a cancelled call): the default read on through an endless generator, its
+    /// memory past every limit (a hostile check: 2.2 GB under `memory_limit="100M"`).
+    fn for_each_option_while(&self, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) {
         self.call.list(|py| self.each(py, n, f));
     }
 
@@ -332,8 +357,13 @@ impl LoopyRuleset for Live {
 
     fn options(&self, n: u64, max_heap: u64, max_count: usize, out: &mut Vec<u64>) -> LoopyOptions {
         out.clear();
-        self.call
-            .list(|py| self.each(py, n, &mut |parts| out.extend(parts.iter().map(|p| p.heap))));
+        // Read no further than the options the engine takes (an endless generator).
+        self.call.list(|py| {
+            self.each(py, n, &mut |parts| {
+                out.extend(parts.iter().map(|p| p.heap));
+                out.len() <= max_count
+            })
+        });
         if self.call.failed() {
             out.clear();
         }

@@ -101,7 +101,8 @@ impl Progress {
 ///
 /// # Errors
 /// The ruleset's Python exception, `KeyboardInterrupt`, the library's errors
-/// ([`to_py`]; `ValueError` for an invalid limit in the environment), and
+/// ([`to_py`]; `ValueError` for an invalid limit in the environment), `RecursionError`
+/// for a call nested [`crate::rules::MAX_NESTING`] deep inside options functions, and
 /// `RuntimeError` if the computation panicked.
 pub fn run<T: Send>(
     py: Python<'_>,
@@ -111,6 +112,12 @@ pub fn run<T: Send>(
 ) -> PyResult<T> {
     // An invalid GRUNDY_MEMORY_LIMIT or GRUNDY_MAX_WORK is an error, as in the CLI.
     grundy::control::check_env_limits().map_err(to_py)?;
+    if call.depth >= crate::rules::MAX_NESTING {
+        return Err(pyo3::exceptions::PyRecursionError::new_err(format!(
+            "grundy was called from inside options functions {} levels deep: an options function that asks grundy for the value of a position whose options call it again never ends; compute those values first, or give the options of the smaller heaps instead",
+            call.depth
+        )));
+    }
     let sink = Arc::new(Progress::default());
     let ctl = call
         .limits

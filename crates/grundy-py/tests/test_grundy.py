@@ -529,6 +529,34 @@ def test_python_ruleset_asking_grundy_about_its_own_heaps():
     assert grundy.moves("py-self(4)").value == want[4]
 
 
+def test_an_endless_options_generator_stops_at_the_limits():
+    # A function yielding options for ever: its listing stops at the work limit (a
+    # table) or the memory limit (the search of one heap), where it read on before
+    # (2.2 GB under memory_limit="100M", a hostile check).
+    import itertools
+
+    grundy.HeapRuleset("py-endless", lambda n: itertools.repeat(0) if n == 3 else range(n))
+    with pytest.raises(grundy.ResourceError):
+        grundy.seq("py-endless", 10, max_work=1000)
+    with pytest.raises(grundy.ResourceError, match="more than .* options"):
+        grundy.value("py-endless(5)", memory_limit="20M")
+    # Heaps that do not reach the endless one still have their values.
+    assert grundy.value("py-endless(2)") == 2
+
+
+def test_grundy_nested_in_options_without_end_is_a_recursion_error():
+    # Each nested call runs on a thread of its own, so Python's recursion limit never
+    # fired: a hostile check saw 3000 threads.
+    def f(n):
+        if n < 8:
+            grundy.value(f"py-nest({n + 1})")
+        return [n - 1] if n else []
+
+    grundy.HeapRuleset("py-nest", f)
+    with pytest.raises(RecursionError, match="levels deep"):
+        grundy.value("py-nest(3)")
+
+
 def test_seq_of_a_ruleset_starting_above_the_last_heap_raises():
     r = grundy.HeapRuleset("py-from50", lambda n: [n - 1] if n > 50 else [], start=50)
     with pytest.raises(ValueError, match=r"start 50 \(the first heap of py-from50\) is larger than the last heap 10"):

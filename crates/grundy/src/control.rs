@@ -428,6 +428,12 @@ impl WorkMeter {
         self.ctl.as_ref().map_or(u64::MAX, Control::memory_limit)
     }
 
+    /// The work limit of the run's control (`u64::MAX` for a meter without one), for a
+    /// step that counts the real work of rules whose estimate may be low.
+    pub fn work_limit(&self) -> u64 {
+        self.ctl.as_ref().map_or(u64::MAX, Control::work_limit)
+    }
+
     /// Adds the units counted so far to the control and checks for cancellation.
     ///
     /// # Errors

@@ -416,6 +416,7 @@ pub(super) fn generic_step(rs: &dyn HeapRuleset) -> Box<dyn DenseStep + '_> {
             vals: Vec::new(),
             scratch: Vec::new(),
             meter: WorkMeter::default(),
+            listed: 0,
         })
     }
 }
@@ -438,6 +439,10 @@ struct GenericStep<'a> {
     vals: Vec<u32>,
     scratch: Vec<u64>,
     meter: WorkMeter,
+    /// The options listed so far, over all heaps: kept to the work limit, which the
+    /// estimate from the ruleset's bound on its options was checked against (a ruleset
+    /// given by a function may list more than its bound, or list for ever).
+    listed: u64,
 }
 
 impl DenseStep for GenericStep<'_> {
@@ -454,8 +459,27 @@ impl DenseStep for GenericStep<'_> {
         let mut stop = None;
         let vals = &mut self.vals;
         let meter = &mut self.meter;
+        let listed = &mut self.listed;
+        let limit = meter.work_limit();
+        let name = || self.rs.name();
+        // The values kept are made distinct when they pass `room`, so that a heap of
+        // very many options (a function listing them without end, up to the work
+        // limit) holds at most about twice its distinct values, not one per option.
+        let mut room = 1usize << 16;
         self.rs.for_each_option_while(n, &mut |parts: &[Part]| {
             if !count_option(meter, &mut stop) {
+                return false;
+            }
+            *listed += 1;
+            if *listed > limit {
+                stop = Some(Error::TooMuchWork {
+                    what: format!("the values of {} to heap {n}", name()),
+                    work: u128::from(*listed),
+                    limit,
+                    detail: format!(
+                        "the options listed so far, more than its bound on options estimated (heap {n} lists them past it)"
+                    ),
+                });
                 return false;
             }
             let mut x = 0u32;
@@ -469,6 +493,11 @@ impl DenseStep for GenericStep<'_> {
                 }
             }
             vals.push(x);
+            if vals.len() >= room {
+                vals.sort_unstable();
+                vals.dedup();
+                room = room.max(2 * vals.len());
+            }
             true
         });
         if let Some(e) = stop {

@@ -200,18 +200,45 @@ pub fn sparse_heap_value(rs: &dyn HeapRuleset, n: u64, memo: &mut FxHashMap<u64,
     let what = format!("searching {}({n})", rs.name());
     let limit = ctl.memory_limit() / BYTES_PER_STATE;
     memo.insert(0, 0);
-    search(
+    // A heap's options are listed while they fit the memory limit and the run is not
+    // cancelled (a ruleset given by a function may list options for ever: a hostile
+    // check's endless generator held 2.2 GB under a limit of 100 MB).
+    let mut stop: Option<Error> = None;
+    let found = search(
         n,
         memo,
         |&h, out| {
-            rs.for_each_option(h, &mut |parts: &[Part]| {
-                out.push(parts.iter().filter(|p| p.copies & 1 == 1).map(|p| p.heap).collect());
+            if stop.is_some() {
+                return;
+            }
+            rs.for_each_option_while(h, &mut |parts: &[Part]| {
+                if out.len() as u64 >= limit {
+                    stop = Some(Error::TooLarge {
+                        what: what.clone(),
+                        // At least this: how many more options there are is not known.
+                        estimate_bytes: (out.len() as u64 + 1).saturating_mul(2 * BYTES_PER_STATE),
+                        limit_bytes: ctl.memory_limit(),
+                        detail: format!("heap {h} has more than {limit} options, at least"),
+                    });
+                } else if ctl.cancelled() {
+                    stop = Some(Error::Interrupted);
+                } else {
+                    out.push(parts.iter().filter(|p| p.copies & 1 == 1).map(|p| p.heap).collect());
+                }
+                stop.is_none()
             })
         },
         limit,
         ctl,
         &what,
-    )
+    );
+    if let Some(e) = stop {
+        // Values found after a listing stopped short (options missing) are wrong.
+        memo.clear();
+        memo.insert(0, 0);
+        return Err(e);
+    }
+    found
 }
 
 #[cfg(test)]
