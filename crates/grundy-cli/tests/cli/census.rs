@@ -216,6 +216,31 @@ fn a_full_disk_is_an_error_naming_the_file_and_leaves_whole_lines() {
     }
 }
 
+/// A blank line in the rows file (an editor's) holds no row: the census resumes (it
+/// was a fatal "not a row" at line 1, a hostile check).
+#[test]
+fn a_blank_line_in_the_rows_is_no_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    let run = || {
+        grundy()
+            .args(["census", "octal:1", "--to", "200", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    let first = run();
+    assert!(first.status.success());
+    let rows = out.join("census.jsonl");
+    let text = std::fs::read_to_string(&rows).unwrap();
+    std::fs::write(&rows, format!("\n{text}\n")).unwrap();
+    let again = run();
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{err}");
+    assert!(err.contains("15 of 15 codes done"), "{err}");
+    assert_eq!(again.stdout, first.stdout);
+}
+
 /// `grundy [--max-work W] quotient CODE --to N --format json`, stopped or not (a
 /// quotient stopped by a limit is printed, then the command fails).
 fn quotient_json(code: &str, to: &str, work: &str) -> Value {

@@ -799,6 +799,10 @@ impl<R: CensusRow> Output<R> {
             let text = String::from_utf8_lossy(&bytes[..whole]);
             for (i, line) in text.lines().enumerate() {
                 let at = |m: String| input(format!("{} line {}: {m}", rows_path.display(), i + 1));
+                // A blank line (an editor's) holds no row.
+                if line.trim().is_empty() {
+                    continue;
+                }
                 let row: R = serde_json::from_str(line)
                     .map_err(|e| at(format!("not a row of a {} play census: {e}", params.play.name())))?;
                 if !member.contains(row.code()) {
