@@ -103,7 +103,13 @@ def census(
 def _on_dask(client, todo, to, work, output, retries, out, play="normal") -> List[str]:
     """Runs the codes as Dask tasks, most expensive probe first; records each result as
     it completes (into ``output``, or returns the rows)."""
-    from dask.distributed import as_completed
+    try:
+        from dask.distributed import as_completed
+    except ImportError as e:
+        raise ImportError(
+            'census(client=...) runs on Dask, which is not installed: pip install "grundy[dask]" '
+            "(or dask[distributed]); without a client the census runs on this machine's cores"
+        ) from e
 
     rows: List[str] = []
     try:
