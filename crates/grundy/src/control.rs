@@ -967,11 +967,11 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
     if target.is_dir() {
         return Err(Error::new(ErrorKind::InvalidInput, "it is a directory"));
     }
-    if target.metadata().is_ok_and(|m| !m.is_file()) {
-        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
-    }
-    if target.exists() {
-        check_replaceable(&target)?;
+    if let Ok(meta) = target.metadata() {
+        if !meta.is_file() {
+            return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
+        }
+        check_replaceable(&target, &meta)?;
     }
     // The temporary file itself, created and removed: its directory, permissions and a
     // name too long are found now. (A file being written by another thread of this
@@ -1001,13 +1001,13 @@ pub fn check_writable(path: &std::path::Path) -> std::io::Result<()> {
         })
 }
 
-/// Checks that the existing file `target` can be replaced by the rename that ends a
+/// Checks that the existing file `target` (its metadata `file`) can be replaced by the rename that ends a
 /// write: it can be opened for writing (not immutable, append-only or read-only to this
 /// user), and, in a directory with the sticky bit (`/tmp`, a shared directory), it or
 /// the directory is this user's. A hostile check: a database in a shared directory,
 /// another user's, passed the check of its directory and was refused only by the save
 /// after the search.
-fn check_replaceable(target: &std::path::Path) -> std::io::Result<()> {
+fn check_replaceable(target: &std::path::Path, file: &std::fs::Metadata) -> std::io::Result<()> {
     use std::io::{Error, ErrorKind};
     let why = |e: Error| Error::new(e.kind(), format!("the file there cannot be replaced ({e})"));
     std::fs::OpenOptions::new().write(true).open(target).map_err(why)?;
@@ -1017,7 +1017,6 @@ fn check_replaceable(target: &std::path::Path) -> std::io::Result<()> {
         // SAFETY: geteuid has no preconditions and cannot fail.
         let me = unsafe { libc::geteuid() };
         let dir = std::fs::metadata(parent_dir(target))?;
-        let file = std::fs::metadata(target)?;
         if me != 0 && dir.mode() & 0o1000 != 0 && file.uid() != me && dir.uid() != me {
             return Err(why(Error::new(
                 ErrorKind::PermissionDenied,
