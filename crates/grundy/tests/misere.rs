@@ -606,6 +606,13 @@ mod certificates {
         c.to -= 1;
         let e = rejected(&c, rs.as_ref(), "range");
         assert!(e.contains("phi has"), "{e}");
+        // The last heap there is, with no phi at all: heaps 0..=2^64 − 1 are 2^64
+        // entries (the count had wrapped to 0, and the check then read phi[0]).
+        let mut c = good.clone();
+        c.to = u64::MAX;
+        c.phi.clear();
+        let e = rejected(&c, rs.as_ref(), "the last heap");
+        assert!(e.contains("need 18446744073709551616"), "{e}");
         let mut c = good.clone();
         c.to = 15;
         c.phi.truncate(16);

@@ -63,14 +63,23 @@ struct ChangeOut {
     p_size: usize,
 }
 
-/// Reads a misère quotient certificate (a UTF-8 byte-order mark allowed).
+/// Reads a misère quotient certificate (a UTF-8 byte-order mark allowed), within a
+/// sixteenth of the memory limit of `ctl`: parsed, the table takes up to some eight
+/// times its text (a row `[]` of 3 bytes is a vector of 24; a hostile check read 99 MB
+/// of them to 876 MB under `--memory-limit 16M` when the bound was a fixed 1 GiB).
 ///
 /// # Errors
-/// A file that cannot be read or is not a certificate, naming the file.
-pub fn read_certificate(path: &Path) -> Result<Certificate> {
-    // A table of |Q|² entries of a few bytes each: a certificate is far below this.
-    let text =
-        grundy::control::read_text_bounded(path, 1 << 30).with_context(|| format!("cannot read {}", path.display()))?;
+/// A file that cannot be read, is larger than that bound (naming `--memory-limit`) or
+/// is not a certificate, naming the file.
+pub fn read_certificate(path: &Path, ctl: &Control) -> Result<Certificate> {
+    let text = grundy::control::read_text_bounded(path, ctl.memory_limit() / 16).map_err(|e| {
+        let raise = if e.kind() == std::io::ErrorKind::FileTooLarge {
+            "; a certificate is read within a sixteenth of the memory limit, and --memory-limit raises it"
+        } else {
+            ""
+        };
+        anyhow::anyhow!("cannot read {}: {e}{raise}", path.display())
+    })?;
     Certificate::from_json(text.strip_prefix('\u{feff}').unwrap_or(&text))
         .with_context(|| format!("{}", path.display()))
 }
@@ -204,7 +213,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
 
 /// `quotient --check FILE`: the library's independent checker.
 fn check(file: &Path, ctl: &Control) -> Result<ExitCode> {
-    let mut cert = read_certificate(file)?;
+    let mut cert = read_certificate(file, ctl)?;
     let rs = certificate_ruleset(&cert)?;
     // The ruleset is the one its name reads as, under its own name
     // (`take-and-break[0.77]` is kayles): the check is of that ruleset's rules.

@@ -205,47 +205,59 @@ fn misere(a: &Args, rs: &grundy::game::Ruleset, ctl: &Control) -> anyhow::Result
         );
     }
     let mut solver = Solver::new(Method::Search, ctl.clone()).with_play(grundy::solve::Play::Misere);
-    let seq = solver.misere_sequence(rs, a.from, a.to)?;
-    let from = seq.from;
-    crate::output::stdout(|w| match a.format {
-        SeqFormat::Text => {
-            let v: Vec<String> = seq.values.iter().map(|r| r.misere_value.to_string()).collect();
-            writeln!(w, "{}", v.join(","))
-        }
-        SeqFormat::Csv => {
-            writeln!(w, "n,value,genus,tameness")?;
-            for (i, r) in seq.values.iter().enumerate() {
-                writeln!(
-                    w,
-                    "{},{},\"{}\",{}",
-                    from + i as u64,
-                    r.misere_value,
-                    r.genus,
-                    r.tameness
-                )?;
-            }
-            Ok(())
-        }
-        SeqFormat::Bfile => {
-            for (i, r) in seq.values.iter().enumerate() {
-                writeln!(w, "{} {}", from + i as u64, r.misere_value)?;
-            }
-            Ok(())
-        }
-        SeqFormat::Json => {
-            let doc = MisereOut {
-                ruleset: &seq.ruleset,
-                from,
-                play: grundy::solve::Play::Misere.name(),
-                values: seq.values.iter().map(|r| r.misere_value.to_string()).collect(),
-                genus: seq.values.iter().map(|r| r.genus.to_string()).collect(),
-                tameness: seq.values.iter().map(|r| r.tameness.to_string()).collect(),
-            };
+    if a.format == SeqFormat::Json {
+        // One document: written once every heap is done.
+        let seq = solver.misere_sequence(rs, a.from, a.to)?;
+        let doc = MisereOut {
+            ruleset: &seq.ruleset,
+            from: seq.from,
+            play: grundy::solve::Play::Misere.name(),
+            values: seq.values.iter().map(|r| r.misere_value.to_string()).collect(),
+            genus: seq.values.iter().map(|r| r.genus.to_string()).collect(),
+            tameness: seq.values.iter().map(|r| r.tameness.to_string()).collect(),
+        };
+        crate::output::stdout(|w| {
             serde_json::to_writer_pretty(&mut *w, &doc)?;
             writeln!(w)
+        })?;
+        return finish(seq.stopped, seq.from, seq.values.len());
+    }
+    // The other formats write each heap as soon as its search ends (a heap's search can
+    // take minutes: a hostile check found nothing written after 15 s, and a closed pipe
+    // unnoticed until the end); a failed write stops the search.
+    let mut failed: Option<std::io::Error> = None;
+    let seq = crate::output::stdout(|w| {
+        let mut first = true;
+        let seq = solver.misere_sequence_each(rs, a.from, a.to, &mut |n, r| {
+            if first && a.format == SeqFormat::Csv {
+                if let Err(e) = writeln!(w, "n,value,genus,tameness") {
+                    failed = Some(e);
+                    return false;
+                }
+            }
+            let line = match a.format {
+                SeqFormat::Text => write!(w, "{}{}", if first { "" } else { "," }, r.misere_value),
+                SeqFormat::Csv => writeln!(w, "{n},{},\"{}\",{}", r.misere_value, r.genus, r.tameness),
+                SeqFormat::Bfile | SeqFormat::Json => writeln!(w, "{n} {}", r.misere_value),
+            };
+            first = false;
+            match line.and_then(|()| w.flush()) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        });
+        if let Some(e) = failed.take() {
+            return Err(e);
         }
-    })?;
-    finish(seq.stopped, from, seq.values.len())
+        if a.format == SeqFormat::Text && !first {
+            writeln!(w)?;
+        }
+        Ok(seq)
+    })??;
+    finish(seq.stopped, seq.from, seq.values.len())
 }
 
 fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<ExitCode> {

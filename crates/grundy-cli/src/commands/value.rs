@@ -143,7 +143,7 @@ pub fn play_solver(solver: Solver, play: PlayArg, quotient: Option<&std::path::P
         if play != PlayArg::Misere {
             anyhow::bail!("--quotient answers misère questions: add --play misere");
         }
-        let cert = super::quotient::read_certificate(path)?;
+        let cert = super::quotient::read_certificate(path, solver.control())?;
         let rs = super::quotient::certificate_ruleset(&cert)?;
         solver
             .add_quotient(&cert, &rs)

@@ -415,3 +415,143 @@ fn misere_refusals_are_grammatical() {
     // The next heap's work, extrapolated, is refused before its search.
     assert!(e.contains("error: the genus of kayles(8) visits about"), "{e}");
 }
+
+/// Counts of copies are exact: a sum with more than 2^64 − 1 copies of one heap (the
+/// copies of equal heaps added) is refused with one line, never answered from a
+/// capped count (a hostile check: `nim(1*(2^64−1), 1)`, 2^64 single heaps, an
+/// N-position, was a P-position, and `moves` contradicted itself).
+#[test]
+fn more_copies_of_one_heap_than_a_count_holds_are_refused() {
+    let max = u64::MAX.to_string();
+    for expr in [
+        format!("nim(1*{max},1)"),
+        format!("nim(1*{max}) + nim(1)"),
+        format!("nim(1*{max},1,2,2)"),
+    ] {
+        for cmd in ["value", "moves"] {
+            let e = error_line(&[cmd, &expr, "--play", "misere"]);
+            assert!(e.contains("more than 2^64 − 1 copies of one heap"), "{cmd} {expr}: {e}");
+        }
+    }
+    // The largest count is exact: 2^64 − 1 single heaps, odd, are a misère P-position,
+    // and with a heap of 2 beside them an N-position (Bouton).
+    let v = json(&[
+        "value",
+        &format!("nim(1*{max})"),
+        "--play",
+        "misere",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcome"], "P");
+    let v = json(&[
+        "value",
+        &format!("nim(1*{max},2)"),
+        "--play",
+        "misere",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+}
+
+/// A quotient certificate is read within a sixteenth of the memory limit, before it is
+/// parsed (parsed, rows `[]` take eight times their text: a hostile check held 876 MB
+/// under `--memory-limit 16M`), with the flag that raises it.
+#[test]
+fn a_quotient_certificate_larger_than_the_memory_limit_allows_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.json");
+    let rows = vec!["[]"; 600_000].join(",");
+    std::fs::write(&file, format!("{{\"ruleset\":\"kayles\",\"table\":[{rows}]}}")).unwrap();
+    let f = file.to_str().unwrap();
+    for args in [
+        &["--memory-limit", "16M", "quotient", "--check", f][..],
+        &[
+            "--memory-limit",
+            "16M",
+            "value",
+            "kayles(3)",
+            "--play",
+            "misere",
+            "--quotient",
+            f,
+        ],
+    ] {
+        let e = error_line(args);
+        assert!(
+            e.contains("the most the memory limit allows") && e.contains("--memory-limit raises it"),
+            "{args:?}: {e}"
+        );
+    }
+}
+
+/// `seq --play misere` writes each heap when its search ends: the first lines arrive
+/// while later heaps are searched, and a reader that goes away stops the run (a
+/// hostile check: nothing was written in 15 s of a long run, and `| head` waited for
+/// the whole run).
+#[test]
+fn a_misere_sequence_is_written_heap_by_heap() {
+    use std::io::BufRead;
+    for format in ["csv", "bfile", "text"] {
+        // Misère Kayles to heap 3000 would search for days.
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args([
+                "--max-work",
+                "none",
+                "--memory-limit",
+                "1G",
+                "seq",
+                "kayles",
+                "--to",
+                "3000",
+            ])
+            .args(["--play", "misere", "--format", format])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // The first output is read on a thread of its own, so that a run that writes
+        // nothing until its end fails this test rather than hangs it.
+        let stdout = child.stdout.take().unwrap();
+        let text = format == "text";
+        let (send, recv) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut out = std::io::BufReader::new(stdout);
+            let mut first = String::new();
+            if text {
+                // One line at the end: the first values arrive before it.
+                let mut buf = [0u8; 4];
+                if std::io::Read::read_exact(&mut out, &mut buf).is_ok() {
+                    first = String::from_utf8_lossy(&buf).into_owned();
+                }
+            } else {
+                let _ = out.read_line(&mut first);
+            }
+            // The reader goes away with `out`: the next write fails.
+            let _ = send.send(first);
+        });
+        let Ok(first) = recv.recv_timeout(std::time::Duration::from_secs(60)) else {
+            child.kill().unwrap();
+            panic!("{format}: nothing written in 60 s");
+        };
+        match format {
+            "text" => assert_eq!(first, "1,0,"),
+            "csv" => assert_eq!(first, "n,value,genus,tameness\n"),
+            _ => assert_eq!(first, "0 1\n"),
+        }
+        // The run ends by itself once a write fails.
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if start.elapsed().as_secs() > 120 {
+                child.kill().unwrap();
+                panic!("{format}: the run went on after its reader had gone");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        assert!(!status.success(), "{format}: {status:?}");
+    }
+}

@@ -89,11 +89,13 @@ pub fn check_certificate(cert: &Certificate, rs: &dyn HeapRuleset, ctl: &Control
         in_p[x as usize] = true;
     }
     let n = cert.to;
-    if cert.phi.len() as u64 != n + 1 {
+    // In u128: heaps 0..=2^64 − 1 are 2^64 entries (a hostile check: `"to":
+    // 18446744073709551615` with an empty phi wrapped to "need 0" and passed).
+    if cert.phi.len() as u128 != u128::from(n) + 1 {
         return reject(format!(
             "phi has {} entries; heaps 0..={n} need {}",
             cert.phi.len(),
-            n + 1
+            u128::from(n) + 1
         ));
     }
     if cert.phi.iter().any(|&x| x as usize >= m) || cert.phi[0] != 0 {

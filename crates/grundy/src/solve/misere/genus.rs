@@ -223,7 +223,7 @@ impl MisereSearch {
             for i in 0..pos.len() {
                 let opts = s.atoms.options(pos[i].0, &s.ctl)?;
                 for o in opts.iter() {
-                    out.push(replace(pos, i, o));
+                    out.push(replace(pos, i, o)?);
                 }
             }
             out.sort_unstable();

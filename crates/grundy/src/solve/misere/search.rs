@@ -78,7 +78,7 @@ const TICK: u64 = 1 << 14;
 fn next_option(atoms: &mut Atoms, ctl: &Control, f: &mut Frame) -> Result<Option<Sum>> {
     loop {
         if f.option < f.opts.len() {
-            return Ok(Some(replace(&f.pos, f.atom, &f.opts[f.option])));
+            return replace(&f.pos, f.atom, &f.opts[f.option]).map(Some);
         }
         f.atom += 1;
         f.option = 0;

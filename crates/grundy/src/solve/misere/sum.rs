@@ -203,7 +203,7 @@ impl Atoms {
                 }
             }
         }
-        Ok(normalize(out))
+        normalize(out)
     }
 
     /// The options of atom `a` as listed by the rules (every heap ≠ 0 kept).
@@ -239,7 +239,7 @@ impl Atoms {
                 let rs = self.heap_rs[i as usize].clone();
                 for parts in heap_options(rs.as_ref(), n, ctl)? {
                     let s: Sum = parts.iter().map(|p| (self.heap(&rs, p.heap), p.copies)).collect();
-                    opts.push(normalize(s));
+                    opts.push(normalize(s)?);
                 }
             }
             Key::Tuple(i, pos) => {
@@ -261,7 +261,7 @@ impl Atoms {
                     for p in &o {
                         s.extend(self.game(&rs, p).into_iter().map(|a| (a, 1)));
                     }
-                    opts.push(normalize(s));
+                    opts.push(normalize(s)?);
                 }
             }
         }
@@ -403,22 +403,43 @@ fn too_many_subsets(rs: &dyn HeapRuleset, n: u64, k: u128) -> Error {
     ))
 }
 
-/// Sorts by atom and merges equal atoms (counts saturate at 2^64 − 1, far beyond any
-/// search).
-pub(crate) fn normalize(mut s: Sum) -> Sum {
+/// The count of copies `c + d` of one atom, exactly.
+///
+/// # Errors
+/// [`Error::Unsupported`] past 2^64 − 1 copies: a count is exact only up to there, and a
+/// capped one would change its parity, which misère play depends on (misère Nim's rule
+/// reads the parity of the 1-heaps; a hostile check: `nim(1*(2^64−1), 1)` was a
+/// P-position).
+fn add_copies(c: u64, d: u64) -> Result<u64> {
+    c.checked_add(d).ok_or_else(|| {
+        Error::Unsupported(
+            "misère play of a sum with more than 2^64 − 1 copies of one heap (equal heaps counted together, also as play goes on) is not supported: counts are exact only up to 2^64 − 1".into(),
+        )
+    })
+}
+
+/// Sorts by atom and merges equal atoms, their counts added exactly.
+///
+/// # Errors
+/// [`Error::Unsupported`] when an atom has more than 2^64 − 1 copies ([`add_copies`]).
+pub(crate) fn normalize(mut s: Sum) -> Result<Sum> {
     s.sort_unstable_by_key(|&(a, _)| a);
     let mut out: Sum = Vec::with_capacity(s.len());
     for (a, c) in s {
         match out.last_mut() {
-            Some(last) if last.0 == a => last.1 = last.1.saturating_add(c),
+            Some(last) if last.0 == a => last.1 = add_copies(last.1, c)?,
             _ => out.push((a, c)),
         }
     }
-    out
+    Ok(out)
 }
 
 /// `s` with one copy of atom `s[i].0` replaced by the atoms of `option` (both sorted).
-pub(crate) fn replace(s: &Sum, i: usize, option: &Sum) -> Sum {
+///
+/// # Errors
+/// [`Error::Unsupported`] when an atom would have more than 2^64 − 1 copies
+/// ([`add_copies`]).
+pub(crate) fn replace(s: &Sum, i: usize, option: &Sum) -> Result<Sum> {
     let mut out: Sum = Vec::with_capacity(s.len() + option.len());
     let (mut x, mut y) = (0usize, 0usize);
     while x < s.len() || y < option.len() {
@@ -429,7 +450,7 @@ pub(crate) fn replace(s: &Sum, i: usize, option: &Sum) -> Sum {
                 c -= 1;
             }
             if y < option.len() && option[y].0 == a {
-                c = c.saturating_add(option[y].1);
+                c = add_copies(c, option[y].1)?;
                 y += 1;
             }
             if c > 0 {
@@ -441,7 +462,7 @@ pub(crate) fn replace(s: &Sum, i: usize, option: &Sum) -> Sum {
             y += 1;
         }
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -452,11 +473,22 @@ mod tests {
     fn replace_merges_and_drops() {
         let s: Sum = vec![(1, 2), (4, 1)];
         assert_eq!(
-            replace(&s, 0, &vec![(0, 1), (1, 1), (5, 3)]),
+            replace(&s, 0, &vec![(0, 1), (1, 1), (5, 3)]).unwrap(),
             vec![(0, 1), (1, 2), (4, 1), (5, 3)]
         );
-        assert_eq!(replace(&s, 1, &vec![]), vec![(1, 2)]);
-        assert_eq!(replace(&s, 1, &vec![(4, 2)]), vec![(1, 2), (4, 2)]);
-        assert_eq!(normalize(vec![(3, 1), (1, 1), (3, 2)]), vec![(1, 1), (3, 3)]);
+        assert_eq!(replace(&s, 1, &vec![]).unwrap(), vec![(1, 2)]);
+        assert_eq!(replace(&s, 1, &vec![(4, 2)]).unwrap(), vec![(1, 2), (4, 2)]);
+        assert_eq!(normalize(vec![(3, 1), (1, 1), (3, 2)]).unwrap(), vec![(1, 1), (3, 3)]);
+    }
+
+    #[test]
+    fn counts_are_exact_to_the_last_copy_and_refused_past_it() {
+        let max = u64::MAX;
+        assert_eq!(normalize(vec![(1, max - 1), (1, 1)]).unwrap(), vec![(1, max)]);
+        assert!(matches!(normalize(vec![(1, max), (1, 1)]), Err(Error::Unsupported(_))));
+        // A move that adds a copy to an atom already at the largest count.
+        let s: Sum = vec![(1, max), (2, 1)];
+        assert!(matches!(replace(&s, 1, &vec![(1, 1)]), Err(Error::Unsupported(_))));
+        assert_eq!(replace(&s, 0, &vec![(1, 1)]).unwrap(), s);
     }
 }

@@ -371,6 +371,24 @@ impl Solver {
     /// [`Solver::sequence`] for a ruleset that is not a heap ruleset or an empty range,
     /// and those of the first heap's search.
     pub fn misere_sequence(&mut self, rs: &Ruleset, from: Option<u64>, to: u64) -> Result<MisereSequence> {
+        self.misere_sequence_each(rs, from, to, &mut |_, _| true)
+    }
+
+    /// [`Self::misere_sequence`], calling `each` with every heap and its facts as soon
+    /// as they are found (so that a command writes each heap then, not at the end: a
+    /// heap's search can take minutes); once `each` returns false, no further heap is
+    /// searched (the caller says why: a write that failed, say), and the heaps found
+    /// so far are returned, with `stopped` `None`.
+    ///
+    /// # Errors
+    /// Those of [`Self::misere_sequence`].
+    pub fn misere_sequence_each(
+        &mut self,
+        rs: &Ruleset,
+        from: Option<u64>,
+        to: u64,
+        each: &mut dyn FnMut(u64, &GenusReport) -> bool,
+    ) -> Result<MisereSequence> {
         let h = match rs {
             Ruleset::Heap(h) => h.clone(),
             Ruleset::Loopy(l) => return Err(loopy(&l.name())),
@@ -418,7 +436,13 @@ impl Solver {
                 }
             }
             match self.search().genus(&pos) {
-                Ok(r) => seq.values.push(r),
+                Ok(r) => {
+                    let go_on = each(n, &r);
+                    seq.values.push(r);
+                    if !go_on {
+                        break;
+                    }
+                }
                 Err(e) if seq.values.is_empty() => return Err(e),
                 Err(e) => {
                     seq.stopped = Some(e);
