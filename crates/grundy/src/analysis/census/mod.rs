@@ -14,7 +14,9 @@
 //!   tczajka's lookup tables do) with a canonical representative.
 //! - [`Output`] keeps a census directory: `census.jsonl` appended and synced per code,
 //!   resumed by a rerun with the same [`Params`], certificates under `certificates/`,
-//!   and `census.csv` and `census.md` written atomically at the end.
+//!   and `census.csv` and `census.md` written atomically at the end; a resumed row is
+//!   trusted only once its certificate agrees with it and passes the independent
+//!   checker ([`Output::check_resumed`], [`resume`]).
 //! - [`run_parallel`] runs codes on several threads (rayon), the memory limit shared.
 //! - [`misere`]: the misère census of the same families ([`Play::Misere`]): for each
 //!   code, the misère quotient (Plambeck & Siegel 2008) heap by heap, the heaps where
@@ -150,11 +152,20 @@ pub struct Outcome<R = Row> {
 
 /// What a census directory ([`Output`]) needs of a row: [`Row`] in normal play,
 /// [`misere::MisereRow`] in misère play.
-pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send {
+pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send + Sync {
     /// The play convention of the census whose rows these are.
     const PLAY: Play;
     /// The code as the user writes it.
     fn code(&self) -> &str;
+    /// Why the row, read back from `census.jsonl` in the census directory `dir` of a
+    /// census to heap `to`, is not to be trusted: its certificate is missing, does not
+    /// parse, states something else than the row, or is rejected by the independent
+    /// checker ([`resume`]); `None` when it holds.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] when the cancellation flag of `ctl` is set; nothing else
+    /// (a failed check is a reason).
+    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>>;
     /// Sets the path of the row's certificate, relative to the census directory.
     fn set_certificate(&mut self, path: String);
     /// Completes the rows once every code is done, in the family's order (normal
@@ -170,6 +181,9 @@ impl CensusRow for Row {
     const PLAY: Play = Play::Normal;
     fn code(&self) -> &str {
         &self.code
+    }
+    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+        resume::distrust_normal(self, dir, to, ctl)
     }
     fn set_certificate(&mut self, path: String) {
         self.certificate = Some(path);
@@ -451,6 +465,17 @@ fn job_control(ctl: &Control, jobs: usize) -> Control {
         .with_work_limit(ctl.work_limit())
 }
 
+/// A pool of `jobs` threads (at least one) for the codes of a census.
+///
+/// # Errors
+/// [`Error::Input`] when the threads cannot be started.
+fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))
+}
+
 /// The cost of a code as seen by a short run to [`PROBE_HEAPS`] heaps (or `to`, if
 /// less): 0 if that proves its period, else the work it took (at least 1). Ordering
 /// codes by it, most expensive first, keeps a parallel census from ending on one
@@ -491,10 +516,7 @@ pub fn by_cost(
 ) -> Result<Vec<String>> {
     use rayon::prelude::*;
     let share = job_control(ctl, jobs).with_cancel_flag(ctl.cancel_flag());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))?;
+    let pool = pool(jobs)?;
     // Once cancelled, the codes not yet probed are skipped (each probe would run until
     // it looked at the flag: a family of 5·10^5 codes took 70 s to stop).
     let costs: Vec<u64> = pool.install(|| {
@@ -687,6 +709,8 @@ fn certificate_name(code: &str) -> String {
 /// `census.csv` and `census.md`.
 pub struct Output<R = Row> {
     dir: PathBuf,
+    /// The heap every code is computed to (the census's `--to`).
+    to: u64,
     members: Vec<String>,
     rows: Vec<R>,
     done: HashSet<String>,
@@ -701,7 +725,8 @@ impl<R: CensusRow> Output<R> {
     /// Opens (creating it if needed) the census directory `dir` for `params` and the
     /// family's `members`, reading the rows of an earlier run with the same
     /// parameters (a last line cut short by a crash is dropped). The rows are of the
-    /// type of `params.play`'s census ([`Row`], [`misere::MisereRow`]).
+    /// type of `params.play`'s census ([`Row`], [`misere::MisereRow`]). They are not
+    /// yet trusted: [`Output::check_resumed`] checks them against their certificates.
     ///
     /// # Errors
     /// [`Error::Input`] naming the file: a directory with another census's parameters
@@ -775,6 +800,7 @@ impl<R: CensusRow> Output<R> {
         std::fs::create_dir_all(&certs).map_err(|e| io(&certs, e))?;
         let mut out = Output {
             dir: dir.to_path_buf(),
+            to: params.to,
             members: members.to_vec(),
             rows: Vec::new(),
             done: HashSet::new(),
@@ -1120,10 +1146,7 @@ pub fn run_each<R>(
             Err(e) => fail(e),
         }
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))?;
+    let pool = pool(jobs)?;
     std::thread::scope(|t| {
         t.spawn(|| {
             while running.load(Ordering::SeqCst) > 0 {
@@ -1149,6 +1172,8 @@ pub fn run_each<R>(
 }
 
 pub mod misere;
+pub mod resume;
+pub use resume::Untrusted;
 
 #[cfg(test)]
 mod tests;
