@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, List, Optional
 
@@ -65,7 +66,10 @@ def census(
     parameters. With ``out``, finished codes are appended to
     ``out/census.jsonl`` as they come, certificates are written under
     ``out/certificates/``, and a later call with the same arguments resumes (other
-    parameters raise ``ValueError`` naming what differs).
+    parameters raise ``ValueError`` naming what differs). A resumed row is checked
+    against its certificate (present, parsing, stating the row's period, and accepted
+    by the independent checker); a row that fails is not trusted: a ``RuntimeWarning``
+    names its code and the reason, and the code runs again.
 
     Without ``client`` the codes run on this machine, ``jobs`` at a time (default:
     every core), sharing the memory limit. With a ``dask.distributed.Client`` each code
@@ -80,12 +84,16 @@ def census(
         to = _DEFAULT_TO[play]
     codes = _grundy.census_members(family)
     work = max_work if max_work is not None else _grundy.default_work_limit()
+    cores = jobs or os.cpu_count() or 1
     output = None
     if out is not None:
         output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes, play)
+        # The rows of an earlier run are checked against their certificates here (on
+        # every core, with or without a cluster); a row not trusted runs again.
+        for warning in output.check_resumed(cores, work):
+            warnings.warn(f"grundy.census: {warning}", RuntimeWarning, stacklevel=2)
     todo = [c for c in codes if output is None or not output.is_done(c)]
     if client is None:
-        cores = jobs or os.cpu_count() or 1
         _grundy.census_check_memory(codes, to, cores, play)
         rows = _grundy.census_local(todo, to, cores, work, output, play)
     else:
