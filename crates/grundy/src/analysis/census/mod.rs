@@ -23,7 +23,7 @@
 //!   it grows with |Q| and |P| there, and whether it is solved, with its certificate
 //!   ([`crate::solve::misere::Certificate`]).
 
-use super::periodicity::{search_partial, Certificate, PeriodSearch};
+use super::periodicity::{search_partial, Certificate, PeriodSearch, Periodicity};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::HeapRuleset;
@@ -569,11 +569,6 @@ fn fnv1a(mut h: u64, v: u64) -> u64 {
 /// The row of a finished search of `rs` (values from heap 0) for a census to `to`.
 fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
     let values = &r.values;
-    let (largest_value, largest_at) =
-        values.iter().enumerate().fold(
-            (0u64, 0u64),
-            |(m, at), (n, &v)| if v > m { (v, n as u64) } else { (m, at) },
-        );
     let cert = r.certificate.as_ref();
     let per = cert.map(|c| c.periodicity);
     let status = match cert {
@@ -607,21 +602,69 @@ fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
         None => (None, None, None),
     };
     // The sequence compared with other codes: values extended by a proven period to
-    // `to`, from the heap before the first nonzero value.
+    // `to`.
     let last = if per.is_some() { to.max(r.to) } else { r.to };
-    let g = |n: u64| -> u64 {
-        match per {
-            Some(p) if n as usize >= values.len() => {
-                let k = (n - p.preperiod) / p.period;
-                let base = values[(p.preperiod + (n - p.preperiod) % p.period) as usize] as i128;
-                (base + k as i128 * p.saltus as i128) as u64
-            }
-            _ => values[n as usize],
+    let reached = values.len() as u64 - 1;
+    let s = summary(&|n| value_of(values, per, n), reached, last);
+    Row {
+        code: code.to_string(),
+        status,
+        preperiod: per.map(|p| p.preperiod),
+        period: per.map(|p| p.period),
+        saltus: per.map(|p| p.saltus),
+        theorem: cert.map(|c| c.theorem.to_string()),
+        to: r.to,
+        largest_value: s.largest_value,
+        largest_at: s.largest_at,
+        rare_mask,
+        rare_count,
+        last_rare,
+        class: None,
+        shift: None,
+        certificate: None,
+        seconds: 0.0,
+        work: 0,
+        offset: s.offset,
+        fingerprints: s.fingerprints,
+    }
+}
+
+/// G(n) from the values of heaps `0..values.len()`, beyond them by the proven period
+/// `per` (G(n + p) = G(n) + s for n ≥ n₀).
+fn value_of(values: &[u64], per: Option<Periodicity>, n: u64) -> u64 {
+    match per {
+        Some(p) if n as usize >= values.len() => {
+            let k = (n - p.preperiod) / p.period;
+            let base = values[(p.preperiod + (n - p.preperiod) % p.period) as usize] as i128;
+            (base + k as i128 * p.saltus as i128) as u64
         }
-    };
-    let offset = (1..=last.min(values.len() as u64 - 1))
-        .find(|&n| g(n) != 0)
-        .map_or(0, |n| n - 1);
+        _ => values[n as usize],
+    }
+}
+
+/// What a [`Row`] says of a code's values, besides its period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Summary {
+    /// The largest value among heaps `0..=reached`.
+    largest_value: u64,
+    /// The first heap with it.
+    largest_at: u64,
+    /// The heap before the first nonzero value among heaps `1..=reached` (0 if none).
+    offset: u64,
+    /// The FNV-1a hashes of G(offset), …, G(last) cut after 1, 2, 4, … values.
+    fingerprints: Vec<String>,
+}
+
+/// The [`Summary`] of the values `g(n)`, computed for heaps `0..=reached` and, when a
+/// period is proven, extended by it to heap `last` (`last` = `reached` otherwise).
+fn summary(g: &dyn Fn(u64) -> u64, reached: u64, last: u64) -> Summary {
+    let (mut largest_value, mut largest_at) = (0, 0);
+    for n in 0..=reached {
+        if g(n) > largest_value {
+            (largest_value, largest_at) = (g(n), n);
+        }
+    }
+    let offset = (1..=last.min(reached)).find(|&n| g(n) != 0).map_or(0, |n| n - 1);
     let mut fingerprints = Vec::new();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut next = 1u64;
@@ -632,24 +675,9 @@ fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
             next *= 2;
         }
     }
-    Row {
-        code: code.to_string(),
-        status,
-        preperiod: per.map(|p| p.preperiod),
-        period: per.map(|p| p.period),
-        saltus: per.map(|p| p.saltus),
-        theorem: cert.map(|c| c.theorem.to_string()),
-        to: r.to,
+    Summary {
         largest_value,
         largest_at,
-        rare_mask,
-        rare_count,
-        last_rare,
-        class: None,
-        shift: None,
-        certificate: None,
-        seconds: 0.0,
-        work: 0,
         offset,
         fingerprints,
     }

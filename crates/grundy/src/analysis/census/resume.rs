@@ -3,8 +3,11 @@
 //! writes for its code, is there, parses, states what the row states (the period,
 //! preperiod and saltus, the theorem, the status; in misère play the heap reached, |Q|,
 //! |P| and the status too), and passes the independent checker (`grundy period
-//! --check`, `grundy quotient --check`). A row that fails is not trusted: it is taken
-//! out of `census.jsonl` and its code runs again ([`Output::check_resumed`]).
+//! --check`, `grundy quotient --check`); in normal play, what the row says of the
+//! values (the largest, the offset and fingerprints the classes are computed from)
+//! must also be what the certificate's values give. A row that fails is not trusted:
+//! it is taken out of `census.jsonl` and its code runs again
+//! ([`Output::check_resumed`]).
 //!
 //! An open normal-play row names no certificate: nothing proves a period absent, so it
 //! is checked only for stating no period.
@@ -155,11 +158,13 @@ pub(super) fn checked(verdict: Result<String>) -> Result<Option<String>> {
 /// (the format of `grundy period --save`), is for the row's ruleset, states the row's
 /// preperiod, period, saltus and theorem, proves the period within the heaps the row
 /// computed, below [`super::TRIVIAL_HEAPS`] exactly when the row is trivial, and
-/// passes [`check_certificate`].
+/// passes [`check_certificate`]; then what the row says of the values (the largest,
+/// the offset and the fingerprints, to the census's heap `to`) is what the
+/// certificate's values and period give.
 ///
 /// # Errors
 /// [`Error::Interrupted`].
-pub(super) fn distrust_normal(row: &Row, dir: &Path, _to: u64, ctl: &Control) -> Result<Option<String>> {
+pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
     let found = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl) {
         Ok(found) => found,
         Err(reason) => return Ok(Some(reason)),
@@ -216,7 +221,41 @@ pub(super) fn distrust_normal(row: &Row, dir: &Path, _to: u64, ctl: &Control) ->
             saved.proof_end, row.to
         )));
     }
-    checked(check_certificate(rs.as_ref(), &saved, ctl))
+    if let Some(reason) = checked(check_certificate(rs.as_ref(), &saved, ctl))? {
+        return Ok(Some(reason));
+    }
+    // The certificate's values, checked, and its period give every value: what the row
+    // says of them must follow (the classes are computed from the fingerprints).
+    let values = &saved.values;
+    let s = super::summary(&|n| super::value_of(values, Some(per), n), row.to, to.max(row.to));
+    let derived = [
+        (
+            "largest_value",
+            Some(row.largest_value.into()),
+            Some(s.largest_value.into()),
+        ),
+        ("largest_at", Some(row.largest_at.into()), Some(s.largest_at.into())),
+        ("offset", Some(row.offset.into()), Some(s.offset.into())),
+        (
+            "fingerprints",
+            Some(row.fingerprints.len() as i128),
+            Some(s.fingerprints.len() as i128),
+        ),
+    ];
+    if let Some(d) = disagreement(&derived) {
+        return Ok(Some(d));
+    }
+    Ok(row
+        .fingerprints
+        .iter()
+        .zip(&s.fingerprints)
+        .position(|(a, b)| a != b)
+        .map(|i| {
+            format!(
+                "fingerprints[{i}]: {} in the row, {} in its certificate",
+                row.fingerprints[i], s.fingerprints[i]
+            )
+        }))
 }
 
 #[cfg(test)]

@@ -133,3 +133,26 @@ fn a_misere_row_agrees_with_its_certificate_or_runs_again() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn what_a_row_says_of_the_values_is_what_its_certificate_gives() {
+    let (dir, codes) = normal_dir("values", 15);
+    rewrite_row(&dir, "0.4", |r| r["largest_value"] = 99.into());
+    rewrite_row(&dir, "4.4", |r| r["offset"] = 2.into());
+    rewrite_row(&dir, "0.3", |r| r["fingerprints"][3] = "0123456789abcdef".into());
+    let mut out = Output::<Row>::open(&dir, &params(Play::Normal), &codes).unwrap();
+    let untrusted = out.check_resumed(2, &Control::new()).unwrap();
+    let reasons: Vec<(&str, &str)> = untrusted.iter().map(|u| (u.code.as_str(), u.reason.as_str())).collect();
+    let row = |code: &str| out.rows().iter().find(|r| r.code == code).cloned();
+    assert!(row("0.4").is_none() && row("4.4").is_none() && row("0.3").is_none());
+    assert_eq!(reasons.len(), 3, "{reasons:?}");
+    assert!(reasons[1].0 == "0.4" && reasons[1].1.starts_with("largest_value: 99 in the row, "));
+    assert!(
+        reasons[0].0 == "0.3"
+            && reasons[0]
+                .1
+                .starts_with("fingerprints[3]: 0123456789abcdef in the row, ")
+    );
+    assert!(reasons[2].0 == "4.4" && reasons[2].1.starts_with("offset: 2 in the row, "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
