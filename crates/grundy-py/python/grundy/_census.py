@@ -13,6 +13,7 @@ expensive first).
 from __future__ import annotations
 
 import json
+import operator
 import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
@@ -38,6 +39,28 @@ def _resume_hint(out: Optional[str]) -> str:
         f"the finished codes are kept in {os.path.join(out, 'census.jsonl')}; "
         "call grundy.census again with the same family, to, play and out to resume"
     )
+
+
+#: The most codes run at a time (as ``grundy census --jobs``).
+_MAX_JOBS = 1024
+
+
+def _jobs(jobs: Optional[int]) -> int:
+    """The codes run at a time: ``jobs``, an int from 1 to 1024, or every core."""
+    if jobs is None:
+        return os.cpu_count() or 1
+    if isinstance(jobs, bool):
+        raise TypeError(f"jobs must be an int, the codes run at a time, not {jobs!r}")
+    try:
+        n = operator.index(jobs)
+    except TypeError:
+        raise TypeError(f"jobs must be an int, the codes run at a time, not {type(jobs).__name__} ({jobs!r})") from None
+    if not 1 <= n <= _MAX_JOBS:
+        raise ValueError(
+            f"jobs must be a positive integer, at most {_MAX_JOBS} (the codes run at a time), not {n}; "
+            "leave it out to use every core"
+        )
+    return n
 
 
 #: The default ``to`` of each play convention (as ``grundy census``).
@@ -80,16 +103,16 @@ def census(
     play = "misere" if play == "misère" else play
     if play not in _DEFAULT_TO:
         raise ValueError(f"play must be 'normal' or 'misere', not {play!r}")
+    cores = _jobs(jobs)
     if to is None:
         to = _DEFAULT_TO[play]
     codes = _grundy.census_members(family)
     work = max_work if max_work is not None else _grundy.default_work_limit()
-    cores = jobs or os.cpu_count() or 1
     output = None
     if out is not None:
         output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes, play)
         # The rows of an earlier run are checked against their certificates here (on
-        # every core, with or without a cluster); a row not trusted runs again.
+        # `cores` threads, with or without a cluster); a row not trusted runs again.
         for warning in output.check_resumed(cores, work):
             warnings.warn(f"grundy.census: {warning}", RuntimeWarning, stacklevel=2)
     todo = [c for c in codes if output is None or not output.is_done(c)]
