@@ -13,7 +13,7 @@
 //! [`crate::solve::misere::check_certificate`] (`grundy quotient --check`) re-verifies
 //! it without the engine.
 
-use super::resume::{certificate_text, checked, disagreement};
+use super::resume::{beyond, certificate_text, checked, disagreement};
 use super::{field, heap_ruleset, opt, own_control, short_name, CensusRow, Outcome};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -264,15 +264,19 @@ pub fn markdown(rows: &[MisereRow]) -> String {
     out
 }
 
-/// [`CensusRow::distrust`] of a misère row: it names its certificate, which parses
-/// (the format of `grundy quotient --save`), is for the row's ruleset, states the row's
-/// status, heap reached, |Q|, |P|, preperiod and period, and passes the independent
-/// checker ([`check_certificate`]); a solved row names the periodicity theorem for
-/// misère quotients, a partial one none.
+/// [`CensusRow::distrust`] of a misère row: it ends at most at the census's heap `to`
+/// and names its certificate, which parses (the format of `grundy quotient --save`),
+/// is for the row's ruleset, states the row's status, heap reached, |Q|, |P|,
+/// preperiod and period, and passes the independent checker ([`check_certificate`]);
+/// a solved row names the periodicity theorem for misère quotients, a partial one
+/// none.
 ///
 /// # Errors
 /// [`Error::Interrupted`].
-fn distrust(row: &MisereRow, dir: &Path, ctl: &Control) -> Result<Option<String>> {
+fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+    if let Some(reason) = beyond(row.to, to) {
+        return Ok(Some(reason));
+    }
     let (path, text) = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl) {
         Ok(Some(found)) => found,
         Ok(None) => return Ok(Some("it names no certificate".into())),
@@ -329,8 +333,8 @@ impl CensusRow for MisereRow {
     fn code(&self) -> &str {
         &self.code
     }
-    fn distrust(&self, dir: &Path, _to: u64, ctl: &Control) -> Result<Option<String>> {
-        distrust(self, dir, ctl)
+    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+        distrust(self, dir, to, ctl)
     }
     fn set_certificate(&mut self, path: String) {
         self.certificate = Some(path);

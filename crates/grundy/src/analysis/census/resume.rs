@@ -129,6 +129,12 @@ pub(super) fn certificate_text(
     }
 }
 
+/// Why a row whose last heap is `reached` cannot be a row of a census to heap `to`:
+/// no code is computed beyond it (nor would the check of such a row end soon).
+pub(super) fn beyond(reached: u64, to: u64) -> Option<String> {
+    (reached > to).then(|| format!("its last heap {reached} is beyond the census's --to {to}"))
+}
+
 /// The first field on which a row and its certificate differ, as `name: a in the row,
 /// b in its certificate` (`none` for a field not stated).
 pub(super) fn disagreement(fields: &[(&str, Option<i128>, Option<i128>)]) -> Option<String> {
@@ -153,18 +159,22 @@ pub(super) fn checked(verdict: Result<String>) -> Result<Option<String>> {
     }
 }
 
-/// [`CensusRow::distrust`] of a normal-play row: an open row states no period and
-/// names no certificate; a trivial or periodic one names its certificate, which parses
-/// (the format of `grundy period --save`), is for the row's ruleset, states the row's
-/// preperiod, period, saltus and theorem, proves the period within the heaps the row
-/// computed, below [`super::TRIVIAL_HEAPS`] exactly when the row is trivial, and
-/// passes [`check_certificate`]; then what the row says of the values (the largest,
-/// the offset and the fingerprints, to the census's heap `to`) is what the
-/// certificate's values and period give.
+/// [`CensusRow::distrust`] of a normal-play row: it ends at most at the census's heap
+/// `to`; an open row states no period and names no certificate; a trivial or periodic
+/// one names its certificate, which parses (the format of `grundy period --save`), is
+/// for the row's ruleset, states the row's preperiod, period, saltus and theorem,
+/// proves the period within the heaps the row computed, below
+/// [`super::TRIVIAL_HEAPS`] exactly when the row is trivial, and passes
+/// [`check_certificate`]; then what the row says of the values (the largest, the
+/// offset and the fingerprints, to the census's heap `to`) is what the certificate's
+/// values and period give.
 ///
 /// # Errors
 /// [`Error::Interrupted`].
 pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+    if let Some(reason) = beyond(row.to, to) {
+        return Ok(Some(reason));
+    }
     let found = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl) {
         Ok(found) => found,
         Err(reason) => return Ok(Some(reason)),

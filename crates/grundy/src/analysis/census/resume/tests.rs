@@ -62,28 +62,30 @@ fn a_row_not_trusted_leaves_the_file_and_runs_again() {
     let (dir, codes) = normal_dir("untrusted", 8);
     rewrite_row(&dir, "0.7", |r| r["saltus"] = 1.into());
     rewrite_row(&dir, "0.6", |r| r["period"] = 3.into()); // open, with a period
+    rewrite_row(&dir, "0.5", |r| r["to"] = 1_000_000_000_000u64.into()); // a check that would not end
     let mut out = Output::<Row>::open(&dir, &params(Play::Normal), &codes).unwrap();
     let untrusted = out.check_resumed(2, &Control::new()).unwrap();
     let reasons: Vec<(&str, &str)> = untrusted.iter().map(|u| (u.code.as_str(), u.reason.as_str())).collect();
     assert_eq!(
         reasons,
         [
+            ("0.5", "its last heap 1000000000000 is beyond the census's --to 200"),
             ("0.6", "it is open but states a period"),
             ("0.7", "saltus: 1 in the row, 0 in its certificate"),
         ]
     );
     assert_eq!(
-        untrusted[1].to_string(),
+        untrusted[2].to_string(),
         format!(
             "{}: the row of 0.7 is not trusted (saltus: 1 in the row, 0 in its certificate); it runs again",
             dir.join(ROWS_FILE).display()
         )
     );
-    assert!(!out.is_done("0.7") && !out.is_done("0.6") && out.is_done("0.5"));
-    assert_eq!(out.rows().len(), 6);
+    assert!(!out.is_done("0.7") && !out.is_done("0.6") && !out.is_done("0.5") && out.is_done("0.4"));
+    assert_eq!(out.rows().len(), 5);
     // The lines are gone from the file, and 0.7's certificate with them.
     let text = std::fs::read_to_string(dir.join(ROWS_FILE)).unwrap();
-    assert_eq!(text.lines().count(), 6);
+    assert_eq!(text.lines().count(), 5);
     assert!(!text.contains("\"0.7\"") && !text.contains("\"0.6\""), "{text}");
     assert!(!dir.join(certificate_path("0.7")).exists());
     // Run again, the code is recorded and trusted.
