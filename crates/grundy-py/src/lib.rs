@@ -1070,6 +1070,22 @@ impl CensusOutput {
         }
     }
 
+    /// Checks the rows read back from an earlier run against their certificates
+    /// ([`census::Output::check_resumed`]) on `jobs` threads, each row within
+    /// `max_work`; a row not trusted is dropped (its code runs again). The warnings, one
+    /// line each, naming the code and the reason.
+    #[pyo3(signature = (jobs, max_work = None))]
+    fn check_resumed(&self, py: Python<'_>, jobs: usize, max_work: Option<u64>) -> PyResult<Vec<String>> {
+        let untrusted = run(py, &call_state(None)?, None, |ctl| {
+            let ctl = with_work(ctl, max_work);
+            match &mut *self.lock() {
+                AnyOutput::Normal(o) => o.check_resumed(jobs, &ctl),
+                AnyOutput::Misere(o) => o.check_resumed(jobs, &ctl),
+            }
+        })?;
+        Ok(untrusted.iter().map(ToString::to_string).collect())
+    }
+
     /// Records a finished code (a row as JSON and its certificate); a code already
     /// recorded is skipped.
     #[pyo3(signature = (row, certificate = None))]

@@ -6,6 +6,7 @@ import os
 import signal
 import threading
 import time
+import warnings
 
 import pytest
 
@@ -57,6 +58,45 @@ def test_a_misere_census_is_the_quotient_of_each_code(tmp_path):
         grundy.census("octal:1", to=20, out=str(out), max_work=10**6)
     with pytest.raises(ValueError, match="play must be"):
         grundy.census("octal:1", play="loser")
+
+
+def test_a_resumed_row_its_certificate_does_not_back_runs_again(tmp_path):
+    out = tmp_path / "c"
+    rows = grundy.census("octal:1", to=2000, out=str(out), jobs=2)
+    # An honest resume warns of nothing and runs nothing again.
+    before = (out / "census.jsonl").read_bytes()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        grundy.census("octal:1", to=2000, out=str(out), jobs=2)
+    assert (out / "census.jsonl").read_bytes() == before
+    # A period edited by hand, a certificate deleted, another damaged.
+    lines = [json.loads(l) for l in before.decode().splitlines()]
+    for r in lines:
+        if r["code"] == "0.7":
+            r["period"] = 4
+    (out / "census.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    (out / "certificates" / "0.3.json").unlink()
+    (out / "certificates" / "0.5.json").write_text("{")
+    with pytest.warns(RuntimeWarning) as caught:
+        again = grundy.census("octal:1", to=2000, out=str(out), jobs=2)
+    assert [str(w.message) for w in caught] == [
+        f"grundy.census: {out / 'census.jsonl'}: the row of {code} is not trusted ({reason}); it runs again"
+        for code, reason in [
+            ("0.3", "its certificate certificates/0.3.json is missing"),
+            (
+                "0.5",
+                "certificates/0.5.json is not a certificate saved by grundy period --save: "
+                "EOF while parsing an object at line 1 column 1",
+            ),
+            ("0.7", "period: 4 in the row, 2 in its certificate"),
+        ]
+    ]
+    assert caught[0].filename == __file__  # the warning points at the caller
+    assert _strip(again) == _strip(rows)
+    for r in again:  # the certificates are written anew
+        if r["certificate"] is not None:
+            cert = json.loads((out / r["certificate"]).read_text())["certificate"]
+            assert (cert["preperiod"], cert["period"]) == (r["preperiod"], r["period"])
 
 
 dask = pytest.importorskip("dask.distributed")

@@ -157,6 +157,27 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     }
 }
 
+/// The census directory `dir`, opened and its rows from an earlier run checked
+/// against their certificates on `jobs` threads: a row that is not trusted is
+/// dropped (its code runs again) with a warning naming it and the reason.
+///
+/// # Errors
+/// Those of [`Output::open`] and [`Output::check_resumed`] ([`grundy::Error::Interrupted`]
+/// by Ctrl-C during the check, which changes nothing).
+fn resumed<R: CensusRow>(
+    dir: &std::path::Path,
+    params: &Params,
+    codes: &[String],
+    jobs: usize,
+    ctl: &Control,
+) -> grundy::Result<Output<R>> {
+    let mut out = Output::<R>::open(dir, params, codes)?;
+    for u in out.check_resumed(jobs, ctl)? {
+        crate::eprintln_quiet!("grundy: warning: {u}");
+    }
+    Ok(out)
+}
+
 /// The census of `codes` with the rows of one play convention: resumed from `--out`,
 /// run in parallel, printed.
 fn run_census<R: CensusRow>(
@@ -168,7 +189,7 @@ fn run_census<R: CensusRow>(
     ctl: &Control,
 ) -> Result<ExitCode> {
     let output = match &a.out {
-        Some(dir) => Some(Output::<R>::open(dir, params, codes)?),
+        Some(dir) => Some(resumed::<R>(dir, params, codes, jobs, ctl)?),
         None => None,
     };
     let todo: Vec<String> = codes

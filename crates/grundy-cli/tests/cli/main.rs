@@ -6,6 +6,7 @@ mod common;
 
 mod arithmetic;
 mod census;
+mod census_resume;
 mod contract;
 mod database;
 mod figures_tables_periods;

@@ -192,6 +192,9 @@ class _Progress:
 
 
 def _progress(progress: bool) -> Optional[_Progress]:
+    # Strictly a bool: progress="no" would be true, and show a bar it was meant to hide.
+    if not isinstance(progress, (bool, np.bool_)):
+        raise TypeError(f"progress must be True or False, not {progress!r}")
     return _Progress() if progress else None
 
 
@@ -714,7 +717,7 @@ def graph(
 ) -> dict:
     lim = _limits(memory_limit, max_work)
     if isinstance(g, dict):
-        text = json.dumps({str(k): [str(f) for f in v] for k, v in g.items()})
+        text = json.dumps({str(k): _followers(k, v) for k, v in g.items()})
         rows = _grundy.graph(text, graph_bound, _progress(progress), limits=lim)
     elif isinstance(g, (str, os.PathLike)):
         # Read by the library as `grundy graph FILE` reads it: within the memory limit,
@@ -723,6 +726,26 @@ def graph(
     else:
         raise TypeError("graph takes a dict {vertex: [followers]} or the path of a graph file")
     return {name: (_plain(v), o) for name, v, o in rows}
+
+
+def _followers(vertex: Any, followers: Any) -> List[str]:
+    """The followers of ``vertex`` in a graph given as a dict, as vertex names: a list
+    (or another iterable) of them, never a str, whose letters would each be taken for a
+    vertex."""
+    if isinstance(followers, (str, bytes)):
+        hint = ""
+        if isinstance(followers, str):
+            hint = f": write [{followers!r}] for one follower named so, or {list(followers)!r} for one follower per letter"
+        raise TypeError(
+            f"the followers of vertex {vertex!r} must be a list of vertex names, not a {type(followers).__name__}{hint}"
+        )
+    try:
+        return [str(f) for f in followers]
+    except TypeError:
+        raise TypeError(
+            f"the followers of vertex {vertex!r} must be a list of vertex names, not {type(followers).__name__}; "
+            "a vertex without followers has []"
+        ) from None
 
 
 class Report(list):

@@ -29,6 +29,9 @@ Errors, for every function:
   work estimate (see Limits), or memory the system refused although the estimate
   allowed it; the message gives the estimate, the limit, what set the
   limit and how to raise it (``memory_limit="16G"`` or ``grundy.set_limits(...)``).
+- ``TypeError``: an argument of the wrong type: a ``progress`` that is not ``True`` or
+  ``False``, the followers of a vertex of ``graph`` given as a str rather than a list
+  of names, a ``jobs`` of ``census`` that is not an int.
 - ``KeyboardInterrupt``: Ctrl-C.
 - Any exception raised by the ``options`` function of a ``HeapRuleset``, with a note
   naming the heap (``raised by options(5) of ruleset 'mine'``).
@@ -504,12 +507,16 @@ def census(
     ``play="misere"`` each code's misère quotient instead (``grundy census --play
     misere``: ``code``, ``status`` solved/partial, ``to``, ``order``, ``p_size``,
     ``tame``, ``changes``, ``preperiod``, ``period``, ``theorem``, ``stopped``,
-    ``certificate``, ``seconds``, ``work``; ``to`` default 64). With ``out`` the census directory of
-    ``grundy census --out`` is written and resumed. Without ``client`` the codes run on
-    this machine (``jobs`` at a time, default every core); with a
+    ``certificate``, ``seconds``, ``work``; ``to`` default 64). With ``out`` the census
+    directory of ``grundy census --out`` is written and resumed; a resumed row whose
+    certificate is missing, does not parse, states something else or is rejected by the
+    independent checker is not trusted: a ``RuntimeWarning`` names its code and the
+    reason, and the code runs again. Without ``client`` the codes run on this machine
+    (``jobs`` at a time, an int from 1 to 1024, default every core); with a
     ``dask.distributed.Client`` each code is a Dask task (``retries``), results recorded
     as they complete (``pip install "grundy[dask]"``). ``ValueError`` for an unknown
-    family, a malformed code or a directory of another census; ``ResourceError`` for a
+    family, a ``jobs`` below 1 or above 1024, a malformed code or a directory of another
+    census; ``TypeError`` for a ``jobs`` that is not an int; ``ResourceError`` for a
     table above the memory limit; ``RuntimeError`` when the cluster goes away (the
     finished codes stay in ``out``)."""
 
@@ -528,7 +535,9 @@ def graph(g: Union[dict, str, "os.PathLike[str]"], *, graph_bound: int = 100_000
     the memory limit first, any input (a pipe, a device) is cut at a fifth of the limit,
     and a NUL byte stops it at once (``graph("/dev/zero")`` raises at the first byte).
 
-    Raises ``ValueError`` naming the line (and the file) for a follower that is not a
+    Raises ``TypeError`` for followers that are not a list of names (a str is refused,
+    not read letter by letter: write ``{"a": ["bc"]}``); ``ValueError`` naming the line
+    (and the file) for a follower that is not a
     vertex, a vertex defined twice, an empty graph, more than ``graph_bound`` moves, a
     NUL byte or input longer than the memory limit allows; ``ResourceError`` for a
     regular file too large for the memory limit; ``OSError`` (``FileNotFoundError``,

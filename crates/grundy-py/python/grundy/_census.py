@@ -13,7 +13,9 @@ expensive first).
 from __future__ import annotations
 
 import json
+import operator
 import os
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, List, Optional
 
@@ -37,6 +39,28 @@ def _resume_hint(out: Optional[str]) -> str:
         f"the finished codes are kept in {os.path.join(out, 'census.jsonl')}; "
         "call grundy.census again with the same family, to, play and out to resume"
     )
+
+
+#: The most codes run at a time (as ``grundy census --jobs``).
+_MAX_JOBS = 1024
+
+
+def _jobs(jobs: Optional[int]) -> int:
+    """The codes run at a time: ``jobs``, an int from 1 to 1024, or every core."""
+    if jobs is None:
+        return os.cpu_count() or 1
+    if isinstance(jobs, bool):
+        raise TypeError(f"jobs must be an int, the codes run at a time, not {jobs!r}")
+    try:
+        n = operator.index(jobs)
+    except TypeError:
+        raise TypeError(f"jobs must be an int, the codes run at a time, not {type(jobs).__name__} ({jobs!r})") from None
+    if not 1 <= n <= _MAX_JOBS:
+        raise ValueError(
+            f"jobs must be a positive integer, at most {_MAX_JOBS} (the codes run at a time), not {n}; "
+            "leave it out to use every core"
+        )
+    return n
 
 
 #: The default ``to`` of each play convention (as ``grundy census``).
@@ -65,7 +89,10 @@ def census(
     parameters. With ``out``, finished codes are appended to
     ``out/census.jsonl`` as they come, certificates are written under
     ``out/certificates/``, and a later call with the same arguments resumes (other
-    parameters raise ``ValueError`` naming what differs).
+    parameters raise ``ValueError`` naming what differs). A resumed row is checked
+    against its certificate (present, parsing, stating the row's period, and accepted
+    by the independent checker); a row that fails is not trusted: a ``RuntimeWarning``
+    names its code and the reason, and the code runs again.
 
     Without ``client`` the codes run on this machine, ``jobs`` at a time (default:
     every core), sharing the memory limit. With a ``dask.distributed.Client`` each code
@@ -76,6 +103,7 @@ def census(
     play = "misere" if play == "misère" else play
     if play not in _DEFAULT_TO:
         raise ValueError(f"play must be 'normal' or 'misere', not {play!r}")
+    cores = _jobs(jobs)
     if to is None:
         to = _DEFAULT_TO[play]
     codes = _grundy.census_members(family)
@@ -83,9 +111,12 @@ def census(
     output = None
     if out is not None:
         output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes, play)
+        # The rows of an earlier run are checked against their certificates here (on
+        # `cores` threads, with or without a cluster); a row not trusted runs again.
+        for warning in output.check_resumed(cores, work):
+            warnings.warn(f"grundy.census: {warning}", RuntimeWarning, stacklevel=2)
     todo = [c for c in codes if output is None or not output.is_done(c)]
     if client is None:
-        cores = jobs or os.cpu_count() or 1
         _grundy.census_check_memory(codes, to, cores, play)
         rows = _grundy.census_local(todo, to, cores, work, output, play)
     else:

@@ -13,11 +13,13 @@
 //! [`crate::solve::misere::check_certificate`] (`grundy quotient --check`) re-verifies
 //! it without the engine.
 
+use super::resume::{beyond, certificate_text, checked, disagreement};
 use super::{field, heap_ruleset, opt, own_control, short_name, CensusRow, Outcome};
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::solve::misere::{quotient, Change, Quotient, Status, MISERE_PERIODICITY};
+use crate::solve::misere::{check_certificate, quotient, Certificate, Change, Quotient, Status, MISERE_PERIODICITY};
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 /// The heaps a short probe ([`probe`]) computes.
 pub const PROBE_HEAPS: u64 = 24;
@@ -262,10 +264,77 @@ pub fn markdown(rows: &[MisereRow]) -> String {
     out
 }
 
+/// [`CensusRow::distrust`] of a misère row: it ends at most at the census's heap `to`
+/// and names its certificate, which parses (the format of `grundy quotient --save`),
+/// is for the row's ruleset, states the row's status, heap reached, |Q|, |P|,
+/// preperiod and period, and passes the independent checker ([`check_certificate`]);
+/// a solved row names the periodicity theorem for misère quotients, a partial one
+/// none.
+///
+/// # Errors
+/// [`Error::Interrupted`].
+fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+    if let Some(reason) = beyond(row.to, to) {
+        return Ok(Some(reason));
+    }
+    let (path, text) = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl) {
+        Ok(Some(found)) => found,
+        Ok(None) => return Ok(Some("it names no certificate".into())),
+        Err(reason) => return Ok(Some(reason)),
+    };
+    let cert = match Certificate::from_json(text.strip_prefix('\u{feff}').unwrap_or(&text)) {
+        Ok(cert) => cert,
+        Err(e) => return Ok(Some(format!("{path}: {e}"))),
+    };
+    let rs = match heap_ruleset(&row.code) {
+        Ok(rs) => rs,
+        Err(e) => return Ok(Some(e.to_string())),
+    };
+    if cert.ruleset != rs.name() {
+        return Ok(Some(format!(
+            "its certificate is for {}, not {}",
+            cert.ruleset,
+            rs.name()
+        )));
+    }
+    if cert.status != row.status.as_str() {
+        return Ok(Some(format!(
+            "status: {} in the row, {} in its certificate",
+            row.status.as_str(),
+            cert.status
+        )));
+    }
+    let count = |n: usize| Some(n as i128);
+    let stated = [
+        ("to", Some(row.to.into()), Some(cert.to.into())),
+        ("order", count(row.order), count(cert.table.len())),
+        ("p_size", count(row.p_size), count(cert.p_portion.len())),
+        (
+            "preperiod",
+            row.preperiod.map(i128::from),
+            cert.preperiod.map(i128::from),
+        ),
+        ("period", row.period.map(i128::from), cert.period.map(i128::from)),
+    ];
+    if let Some(d) = disagreement(&stated) {
+        return Ok(Some(d));
+    }
+    let theorem = (row.status == MisereStatus::Solved).then(|| MISERE_PERIODICITY.to_string());
+    if row.theorem != theorem {
+        return Ok(Some(
+            "its theorem is not the one a misère row of its status names".into(),
+        ));
+    }
+    checked(check_certificate(&cert, rs.as_ref(), ctl))
+}
+
 impl CensusRow for MisereRow {
     const PLAY: crate::solve::Play = crate::solve::Play::Misere;
     fn code(&self) -> &str {
         &self.code
+    }
+    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+        distrust(self, dir, to, ctl)
     }
     fn set_certificate(&mut self, path: String) {
         self.certificate = Some(path);

@@ -14,14 +14,16 @@
 //!   tczajka's lookup tables do) with a canonical representative.
 //! - [`Output`] keeps a census directory: `census.jsonl` appended and synced per code,
 //!   resumed by a rerun with the same [`Params`], certificates under `certificates/`,
-//!   and `census.csv` and `census.md` written atomically at the end.
+//!   and `census.csv` and `census.md` written atomically at the end; a resumed row is
+//!   trusted only once its certificate agrees with it and passes the independent
+//!   checker ([`Output::check_resumed`], [`resume`]).
 //! - [`run_parallel`] runs codes on several threads (rayon), the memory limit shared.
 //! - [`misere`]: the misère census of the same families ([`Play::Misere`]): for each
 //!   code, the misère quotient (Plambeck & Siegel 2008) heap by heap, the heaps where
 //!   it grows with |Q| and |P| there, and whether it is solved, with its certificate
 //!   ([`crate::solve::misere::Certificate`]).
 
-use super::periodicity::{search_partial, Certificate, PeriodSearch};
+use super::periodicity::{search_partial, Certificate, PeriodSearch, Periodicity};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::HeapRuleset;
@@ -150,11 +152,20 @@ pub struct Outcome<R = Row> {
 
 /// What a census directory ([`Output`]) needs of a row: [`Row`] in normal play,
 /// [`misere::MisereRow`] in misère play.
-pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send {
+pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send + Sync {
     /// The play convention of the census whose rows these are.
     const PLAY: Play;
     /// The code as the user writes it.
     fn code(&self) -> &str;
+    /// Why the row, read back from `census.jsonl` in the census directory `dir` of a
+    /// census to heap `to`, is not to be trusted: its certificate is missing, does not
+    /// parse, states something else than the row, or is rejected by the independent
+    /// checker ([`resume`]); `None` when it holds.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] when the cancellation flag of `ctl` is set; nothing else
+    /// (a failed check is a reason).
+    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>>;
     /// Sets the path of the row's certificate, relative to the census directory.
     fn set_certificate(&mut self, path: String);
     /// Completes the rows once every code is done, in the family's order (normal
@@ -170,6 +181,9 @@ impl CensusRow for Row {
     const PLAY: Play = Play::Normal;
     fn code(&self) -> &str {
         &self.code
+    }
+    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+        resume::distrust_normal(self, dir, to, ctl)
     }
     fn set_certificate(&mut self, path: String) {
         self.certificate = Some(path);
@@ -451,6 +465,17 @@ fn job_control(ctl: &Control, jobs: usize) -> Control {
         .with_work_limit(ctl.work_limit())
 }
 
+/// A pool of `jobs` threads (at least one) for the codes of a census.
+///
+/// # Errors
+/// [`Error::Input`] when the threads cannot be started.
+fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))
+}
+
 /// The cost of a code as seen by a short run to [`PROBE_HEAPS`] heaps (or `to`, if
 /// less): 0 if that proves its period, else the work it took (at least 1). Ordering
 /// codes by it, most expensive first, keeps a parallel census from ending on one
@@ -491,10 +516,7 @@ pub fn by_cost(
 ) -> Result<Vec<String>> {
     use rayon::prelude::*;
     let share = job_control(ctl, jobs).with_cancel_flag(ctl.cancel_flag());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))?;
+    let pool = pool(jobs)?;
     // Once cancelled, the codes not yet probed are skipped (each probe would run until
     // it looked at the flag: a family of 5·10^5 codes took 70 s to stop).
     let costs: Vec<u64> = pool.install(|| {
@@ -547,11 +569,6 @@ fn fnv1a(mut h: u64, v: u64) -> u64 {
 /// The row of a finished search of `rs` (values from heap 0) for a census to `to`.
 fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
     let values = &r.values;
-    let (largest_value, largest_at) =
-        values.iter().enumerate().fold(
-            (0u64, 0u64),
-            |(m, at), (n, &v)| if v > m { (v, n as u64) } else { (m, at) },
-        );
     let cert = r.certificate.as_ref();
     let per = cert.map(|c| c.periodicity);
     let status = match cert {
@@ -585,21 +602,69 @@ fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
         None => (None, None, None),
     };
     // The sequence compared with other codes: values extended by a proven period to
-    // `to`, from the heap before the first nonzero value.
+    // `to`.
     let last = if per.is_some() { to.max(r.to) } else { r.to };
-    let g = |n: u64| -> u64 {
-        match per {
-            Some(p) if n as usize >= values.len() => {
-                let k = (n - p.preperiod) / p.period;
-                let base = values[(p.preperiod + (n - p.preperiod) % p.period) as usize] as i128;
-                (base + k as i128 * p.saltus as i128) as u64
-            }
-            _ => values[n as usize],
+    let reached = values.len() as u64 - 1;
+    let s = summary(&|n| value_of(values, per, n), reached, last);
+    Row {
+        code: code.to_string(),
+        status,
+        preperiod: per.map(|p| p.preperiod),
+        period: per.map(|p| p.period),
+        saltus: per.map(|p| p.saltus),
+        theorem: cert.map(|c| c.theorem.to_string()),
+        to: r.to,
+        largest_value: s.largest_value,
+        largest_at: s.largest_at,
+        rare_mask,
+        rare_count,
+        last_rare,
+        class: None,
+        shift: None,
+        certificate: None,
+        seconds: 0.0,
+        work: 0,
+        offset: s.offset,
+        fingerprints: s.fingerprints,
+    }
+}
+
+/// G(n) from the values of heaps `0..values.len()`, beyond them by the proven period
+/// `per` (G(n + p) = G(n) + s for n ≥ n₀).
+fn value_of(values: &[u64], per: Option<Periodicity>, n: u64) -> u64 {
+    match per {
+        Some(p) if n as usize >= values.len() => {
+            let k = (n - p.preperiod) / p.period;
+            let base = values[(p.preperiod + (n - p.preperiod) % p.period) as usize] as i128;
+            (base + k as i128 * p.saltus as i128) as u64
         }
-    };
-    let offset = (1..=last.min(values.len() as u64 - 1))
-        .find(|&n| g(n) != 0)
-        .map_or(0, |n| n - 1);
+        _ => values[n as usize],
+    }
+}
+
+/// What a [`Row`] says of a code's values, besides its period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Summary {
+    /// The largest value among heaps `0..=reached`.
+    largest_value: u64,
+    /// The first heap with it.
+    largest_at: u64,
+    /// The heap before the first nonzero value among heaps `1..=reached` (0 if none).
+    offset: u64,
+    /// The FNV-1a hashes of G(offset), …, G(last) cut after 1, 2, 4, … values.
+    fingerprints: Vec<String>,
+}
+
+/// The [`Summary`] of the values `g(n)`, computed for heaps `0..=reached` and, when a
+/// period is proven, extended by it to heap `last` (`last` = `reached` otherwise).
+fn summary(g: &dyn Fn(u64) -> u64, reached: u64, last: u64) -> Summary {
+    let (mut largest_value, mut largest_at) = (0, 0);
+    for n in 0..=reached {
+        if g(n) > largest_value {
+            (largest_value, largest_at) = (g(n), n);
+        }
+    }
+    let offset = (1..=last.min(reached)).find(|&n| g(n) != 0).map_or(0, |n| n - 1);
     let mut fingerprints = Vec::new();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut next = 1u64;
@@ -610,24 +675,9 @@ fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
             next *= 2;
         }
     }
-    Row {
-        code: code.to_string(),
-        status,
-        preperiod: per.map(|p| p.preperiod),
-        period: per.map(|p| p.period),
-        saltus: per.map(|p| p.saltus),
-        theorem: cert.map(|c| c.theorem.to_string()),
-        to: r.to,
+    Summary {
         largest_value,
         largest_at,
-        rare_mask,
-        rare_count,
-        last_rare,
-        class: None,
-        shift: None,
-        certificate: None,
-        seconds: 0.0,
-        work: 0,
         offset,
         fingerprints,
     }
@@ -687,6 +737,8 @@ fn certificate_name(code: &str) -> String {
 /// `census.csv` and `census.md`.
 pub struct Output<R = Row> {
     dir: PathBuf,
+    /// The heap every code is computed to (the census's `--to`).
+    to: u64,
     members: Vec<String>,
     rows: Vec<R>,
     done: HashSet<String>,
@@ -701,7 +753,8 @@ impl<R: CensusRow> Output<R> {
     /// Opens (creating it if needed) the census directory `dir` for `params` and the
     /// family's `members`, reading the rows of an earlier run with the same
     /// parameters (a last line cut short by a crash is dropped). The rows are of the
-    /// type of `params.play`'s census ([`Row`], [`misere::MisereRow`]).
+    /// type of `params.play`'s census ([`Row`], [`misere::MisereRow`]). They are not
+    /// yet trusted: [`Output::check_resumed`] checks them against their certificates.
     ///
     /// # Errors
     /// [`Error::Input`] naming the file: a directory with another census's parameters
@@ -775,6 +828,7 @@ impl<R: CensusRow> Output<R> {
         std::fs::create_dir_all(&certs).map_err(|e| io(&certs, e))?;
         let mut out = Output {
             dir: dir.to_path_buf(),
+            to: params.to,
             members: members.to_vec(),
             rows: Vec::new(),
             done: HashSet::new(),
@@ -1120,10 +1174,7 @@ pub fn run_each<R>(
             Err(e) => fail(e),
         }
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| input(format!("cannot start {jobs} threads: {e}")))?;
+    let pool = pool(jobs)?;
     std::thread::scope(|t| {
         t.spawn(|| {
             while running.load(Ordering::SeqCst) > 0 {
@@ -1149,6 +1200,8 @@ pub fn run_each<R>(
 }
 
 pub mod misere;
+pub mod resume;
+pub use resume::Untrusted;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,105 @@
+"""Argument checks that are the package's own (the library checks the rest): each
+argument of the wrong type or outside its domain is a TypeError or ValueError saying
+what it should be, never read some other way nor an OverflowError from the binding."""
+
+import inspect
+import json
+
+import numpy as np
+import pytest
+
+import grundy
+
+# One cheap call of every public function and method that takes ``progress``.
+PROGRESS_CALLS = {
+    "value": lambda p: grundy.value("nim(3)", progress=p),
+    "outcome": lambda p: grundy.outcome("nim(3)", progress=p),
+    "moves": lambda p: grundy.moves("nim(3)", progress=p),
+    "seq": lambda p: grundy.seq("nim", 10, progress=p),
+    "period": lambda p: grundy.period("subtraction[1,2]", 50, progress=p),
+    "quotient": lambda p: grundy.quotient("0.75", 10, progress=p),
+    "check_quotient": lambda p: grundy.check_quotient("no-such-file.json", progress=p),
+    "check_proof": lambda p: grundy.check_proof("no-such-file.json.gz", progress=p),
+    "graph": lambda p: grundy.graph({"a": ["b"], "b": []}, progress=p),
+    "reproduce": lambda p: grundy.reproduce(only="002-ex1", progress=p),
+    "plot": lambda p: grundy.plot("nim", 10, progress=p),
+    "table": lambda p: grundy.table("min", 3, 3, progress=p),
+    "verify": lambda p: grundy.verify("nim", 10, progress=p),
+    "Game.value": lambda p: grundy.Game("py-argument-check", lambda n: range(n)).value(3, progress=p),
+    "Game.moves": lambda p: grundy.Game("py-argument-check", lambda n: range(n)).moves(3, progress=p),
+}
+
+
+def _takes_progress():
+    names = set()
+    for name in grundy.__all__:
+        obj = getattr(grundy, name)
+        if callable(obj) and not inspect.isclass(obj) and "progress" in inspect.signature(obj).parameters:
+            names.add(name)
+    for method in ("value", "moves"):
+        if "progress" in inspect.signature(getattr(grundy.Game, method)).parameters:
+            names.add(f"Game.{method}")
+    return names
+
+
+def test_every_function_taking_progress_is_checked_here():
+    assert _takes_progress() == set(PROGRESS_CALLS)
+
+
+@pytest.mark.parametrize("name", sorted(PROGRESS_CALLS))
+@pytest.mark.parametrize("bad", ["yes", "no", 1, 0, None, [True]])
+def test_progress_is_a_bool_or_a_type_error(name, bad):
+    with pytest.raises(TypeError, match=r"^progress must be True or False, not "):
+        PROGRESS_CALLS[name](bad)
+
+
+@pytest.mark.filterwarnings("ignore:progress=True shows a progress bar only when tqdm is installed")
+def test_progress_takes_python_and_numpy_bools():
+    for p in (False, True, np.bool_(False), np.bool_(True)):
+        assert grundy.value("nim(3)", progress=p) == 3
+
+
+def test_followers_are_a_list_not_a_str():
+    with pytest.raises(
+        TypeError,
+        match=r"^the followers of vertex 'a' must be a list of vertex names, not a str: "
+        r"write \['bc'\] for one follower named so, or \['b', 'c'\] for one follower per letter$",
+    ):
+        grundy.graph({"a": "bc", "b": [], "c": []})
+    with pytest.raises(TypeError, match="^the followers of vertex 'a' must be a list of vertex names, not a bytes$"):
+        grundy.graph({"a": b"b", "b": []})
+    with pytest.raises(TypeError, match=r"not NoneType; a vertex without followers has \[\]$"):
+        grundy.graph({"a": None})
+    with pytest.raises(TypeError, match="^the followers of vertex 3 must be a list of vertex names, not int"):
+        grundy.graph({3: 4, 4: []})
+    # A one-letter vertex is no exception: the rule is the same for every str.
+    with pytest.raises(TypeError, match="not a str"):
+        grundy.graph({"a": "b", "b": []})
+    # Any other iterable of names is a list of followers.
+    assert grundy.graph({"a": ["bc"], "bc": []}) == {"a": (1, "N"), "bc": (0, "P")}
+    assert grundy.graph({"a": ("b", "c"), "b": {"c"}, "c": iter([])}) == {
+        "a": (2, "N"),
+        "b": (1, "N"),
+        "c": (0, "P"),
+    }
+
+
+@pytest.mark.parametrize("jobs", [-1, 0, 1025, -(2**70), 2**70])
+def test_jobs_out_of_range_is_a_value_error(jobs, tmp_path):
+    out = tmp_path / "c"
+    with pytest.raises(ValueError, match=rf"^jobs must be a positive integer, at most 1024 .*, not {jobs}; "):
+        grundy.census("octal:1", to=100, out=str(out), jobs=jobs)
+    assert not out.exists(), "nothing is written before the arguments are checked"
+
+
+@pytest.mark.parametrize("jobs", [2.0, "2", True, [2]])
+def test_jobs_not_an_int_is_a_type_error(jobs):
+    with pytest.raises(TypeError, match=r"^jobs must be an int, the codes run at a time, not "):
+        grundy.census("octal:1", to=100, jobs=jobs)
+
+
+def test_jobs_takes_python_and_numpy_ints():
+    one = grundy.census("octal:1", to=100, jobs=1)
+    two = grundy.census("octal:1", to=100, jobs=np.int64(2))
+    strip = lambda rows: json.dumps([{k: v for k, v in r.items() if k != "seconds"} for r in rows])
+    assert strip(one) == strip(two)
