@@ -646,7 +646,12 @@ def quotient(
 
 def check_quotient(path: Union[str, "os.PathLike[str]"], *, progress: bool = False) -> str:
     """Re-verifies a saved quotient certificate with the independent checker; returns
-    what was checked, or raises ``ValueError("certificate rejected: …")``."""
+    what was checked, or raises ``ValueError("certificate rejected: …")``.
+
+    The file is read within a sixteenth of the memory limit (``grundy.limits()``;
+    parsed, its table takes up to eight times its text): a larger file, or one that
+    cannot be read, raises ``OSError`` naming it (raise the limit with
+    ``grundy.set_limits(memory_limit=…)``)."""
     return _grundy.check_quotient(os.fspath(path), _progress(progress))
 
 

@@ -246,8 +246,11 @@ impl MisereSearch {
     fn push(&mut self, stack: &mut Vec<Frame>, open: &mut FxHashSet<Sum>, s: Sum) -> Result<()> {
         self.expanded += 1;
         if self.expanded > self.ctl.work_limit() {
+            // Its work is found only as it searches: the count is the limit reached,
+            // not an estimate made before (a hostile check read "visits about 1.00e6
+            // positions; the limit is 1.00e6" as one).
             return Err(Error::TooManyStates {
-                what: "the misère search".into(),
+                what: "the misère search (its work is known only as it is done: it stopped at the limit)".into(),
                 states: self.expanded as u128,
                 limit: self.ctl.work_limit(),
             });
