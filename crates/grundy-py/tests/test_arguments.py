@@ -103,3 +103,19 @@ def test_jobs_takes_python_and_numpy_ints():
     two = grundy.census("octal:1", to=100, jobs=np.int64(2))
     strip = lambda rows: json.dumps([{k: v for k, v in r.items() if k != "seconds"} for r in rows])
     assert strip(one) == strip(two)
+
+
+# The other True-or-False keywords, each with one cheap call.
+FLAG_CALLS = {
+    "stats": lambda f: grundy.value("nim(3)", stats=f),
+    "full": lambda f: grundy.reproduce(full=f, only="002-ex1"),
+    "log_x": lambda f: grundy.plot("nim", 10, log_x=f),
+    "log_y": lambda f: grundy.plot("nim", 10, log_y=f),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLAG_CALLS))
+@pytest.mark.parametrize("bad", ["yes", "no", 1, None])
+def test_flags_are_bools_or_a_type_error(name, bad):
+    with pytest.raises(TypeError, match=rf"^{name} must be True or False, not "):
+        FLAG_CALLS[name](bad)

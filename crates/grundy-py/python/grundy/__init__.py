@@ -191,11 +191,16 @@ class _Progress:
             self._bar.refresh()
 
 
+def _flag(name: str, v: Any) -> bool:
+    """A keyword that is True or False, strictly: ``"no"`` would be true, and turn on what
+    it was meant to turn off."""
+    if not isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, not {v!r}")
+    return bool(v)
+
+
 def _progress(progress: bool) -> Optional[_Progress]:
-    # Strictly a bool: progress="no" would be true, and show a bar it was meant to hide.
-    if not isinstance(progress, (bool, np.bool_)):
-        raise TypeError(f"progress must be True or False, not {progress!r}")
-    return _Progress() if progress else None
+    return _Progress() if _flag("progress", progress) else None
 
 
 def _ruleset_arg(ruleset: Union[str, HeapRuleset]) -> Union[str, HeapRuleset]:
@@ -250,6 +255,7 @@ def value(
     save_proof: Optional[str] = None,
     stats: bool = False,
 ) -> Union[Value, MisereValue, "SearchStats"]:
+    stats = _flag("stats", stats)
     if _check_play(play):
         _normal_only(db, save_proof, method)
         if stats:
@@ -783,7 +789,9 @@ def reproduce(
     max_work: Limit = None,
 ) -> Report:
     return Report(
-        json.loads(_grundy.reproduce(full, only, _progress(progress), limits=_limits(memory_limit, max_work)))
+        json.loads(
+            _grundy.reproduce(_flag("full", full), only, _progress(progress), limits=_limits(memory_limit, max_work))
+        )
     )
 
 
@@ -845,8 +853,8 @@ def plot(
             to,
             start,
             mark,
-            log_x,
-            log_y,
+            _flag("log_x", log_x),
+            _flag("log_y", log_y),
             method,
             width,
             height,
