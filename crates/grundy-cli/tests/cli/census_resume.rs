@@ -243,3 +243,49 @@ fn a_misere_resume_checks_rows_against_their_certificates() {
     assert_eq!(census.rows_but_times(), before);
     census.certificates_hold("quotient");
 }
+
+/// A code with two rows has neither trusted (the first had won, and the rewrite had
+/// dropped the other), and a partial misère row short of `--to` must name what
+/// stopped it (a shorter census's row and certificate grafted in had been kept, and
+/// the code never ran to `--to`).
+#[test]
+fn a_code_with_two_rows_and_a_grafted_partial_row_run_again() {
+    let census = Census::normal();
+    let before = census.rows_but_times();
+    let mut text = std::fs::read_to_string(census.path("census.jsonl")).unwrap();
+    let row = text
+        .lines()
+        .find(|l| l.contains("\"code\":\"0.3\""))
+        .unwrap()
+        .to_string();
+    text.push_str(&format!("{row}\n"));
+    std::fs::write(census.path("census.jsonl"), text).unwrap();
+    assert_eq!(
+        census.resume(),
+        [
+            warning("0.3", "its code has 2 rows"),
+            "grundy: resuming c: 14 of 15 codes done".into(),
+        ]
+    );
+    assert_eq!(census.rows_but_times(), before);
+
+    let census = Census::misere();
+    let partial = census
+        .rows()
+        .into_iter()
+        .find(|r| r["status"] == "partial" && r["to"] == 24)
+        .expect("a partial row to 24");
+    let code = partial["code"].as_str().unwrap().to_string();
+    census.edit_row(&code, |r| {
+        r["to"] = 10.into();
+        r["stopped"] = Value::Null;
+    });
+    let lines = census.resume();
+    assert_eq!(
+        lines[0],
+        warning(
+            &code,
+            "it is partial to heap 10, short of the census's --to 24, and names nothing that stopped it"
+        )
+    );
+}

@@ -277,6 +277,15 @@ fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Optio
     if let Some(reason) = beyond(row.to, to) {
         return Ok(Some(reason));
     }
+    // A partial quotient short of `--to` was stopped by something, and says what (a
+    // hostile check grafted in the row and certificate of a census to 10 heaps, which
+    // then never ran to 30).
+    if row.status == MisereStatus::Partial && row.to < to && row.stopped.is_none() {
+        return Ok(Some(format!(
+            "it is partial to heap {}, short of the census's --to {to}, and names nothing that stopped it",
+            row.to
+        )));
+    }
     let (path, text) = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl) {
         Ok(Some(found)) => found,
         Ok(None) => return Ok(Some("it names no certificate".into())),

@@ -742,6 +742,9 @@ pub struct Output<R = Row> {
     members: Vec<String>,
     rows: Vec<R>,
     done: HashSet<String>,
+    /// The rows of each code read back (more than one: none of them is trusted,
+    /// [`Output::check_resumed`]).
+    read_back: std::collections::HashMap<String, usize>,
 }
 
 /// The name of the parameters file of a census directory.
@@ -832,6 +835,7 @@ impl<R: CensusRow> Output<R> {
             members: members.to_vec(),
             rows: Vec::new(),
             done: HashSet::new(),
+            read_back: std::collections::HashMap::new(),
         };
         if rows_path.exists() && !rows_path.is_file() {
             return Err(input(format!(
@@ -862,6 +866,7 @@ impl<R: CensusRow> Output<R> {
                 if !member.contains(row.code()) {
                     return Err(at(format!("{} is not a code of {}", row.code(), params.family)));
                 }
+                *out.read_back.entry(row.code().to_string()).or_default() += 1;
                 if out.done.insert(row.code().to_string()) {
                     out.rows.push(row);
                 }

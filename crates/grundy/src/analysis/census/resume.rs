@@ -13,7 +13,7 @@
 //! is checked only for stating no period.
 
 use super::{certificate_name, job_control, own_control, pool, CensusRow, Output, Row, Status, ROWS_FILE};
-use crate::analysis::certificate::{check_certificate, parse_saved};
+use crate::analysis::certificate::{check_certificate, parse_saved, READ_FRACTION};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use std::path::Path;
@@ -73,7 +73,15 @@ impl<R: CensusRow> Output<R> {
         let mut kept = Vec::with_capacity(self.rows.len());
         let mut untrusted = Vec::new();
         for (row, verdict) in self.rows.iter().zip(verdicts) {
-            match verdict? {
+            // A code with two rows has neither trusted (the first read had won, and the
+            // rewrite dropped the other: a hostile check put a forged row ahead of an
+            // honest one).
+            let n = self.read_back.get(row.code()).copied().unwrap_or(1);
+            let verdict = match verdict? {
+                None if n > 1 => Some(format!("its code has {n} rows")),
+                v => v,
+            };
+            match verdict {
                 None => kept.push(row.clone()),
                 Some(reason) => untrusted.push(Untrusted {
                     file: self.dir.join(ROWS_FILE),
@@ -107,8 +115,8 @@ pub(super) fn certificate_path(code: &str) -> String {
 /// The certificate a row names (`named`), read from the census directory `dir`:
 /// `Ok(None)` when it names none, `Ok(Some((path, text)))`, or the reason not to trust
 /// the row: it names another file than its code's certificate, or the file is missing
-/// or cannot be read (read up to a fifth of the memory limit, as `grundy period
-/// --check` reads it).
+/// or cannot be read (read within a [`READ_FRACTION`]th of the memory limit, as `grundy
+/// period --check` reads it).
 pub(super) fn certificate_text(
     dir: &Path,
     code: &str,
@@ -122,7 +130,7 @@ pub(super) fn certificate_text(
     if named != own {
         return Err(format!("it names the certificate {named}, not {own}"));
     }
-    match crate::control::read_text_bounded(&dir.join(&own), ctl.memory_limit() / 5) {
+    match crate::control::read_text_bounded(&dir.join(&own), ctl.memory_limit() / READ_FRACTION) {
         Ok(text) => Ok(Some((own, text))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!("its certificate {own} is missing")),
         Err(e) => Err(format!("cannot read its certificate {own}: {e}")),
