@@ -201,12 +201,11 @@ fn check_quotient<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<String> {
     let call = crate::call_state(None)?;
-    // Read within a sixteenth of the memory limit, as the command line does: parsed,
-    // the table takes up to some eight times its text.
-    let max_bytes = call.limits.apply(grundy::Control::new()).memory_limit() / 16;
+    // Read as the command line reads it.
+    let max_bytes = call.limits.apply(grundy::Control::new()).memory_limit() / grundy::solve::misere::READ_FRACTION;
     let text = grundy::control::read_text_bounded(&path, max_bytes)
         .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
-    let cert = Certificate::from_json(text.strip_prefix('\u{feff}').unwrap_or(&text)).map_err(to_py)?;
+    let cert = Certificate::from_json(&text).map_err(to_py)?;
     let rs = crate::ruleset(&cert.ruleset.clone().into_pyobject(py)?.into_any(), &call)?;
     let rs = rs.as_heap("quotient").map_err(to_py)?.clone();
     run(py, &call, progress.as_ref(), |ctl| {

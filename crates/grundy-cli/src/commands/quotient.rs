@@ -6,7 +6,7 @@ use crate::output::{print_json, stdout, write_atomically, Format};
 use anyhow::{bail, Context, Result};
 use grundy::catalog::parse_ruleset;
 use grundy::game::HeapRuleset;
-use grundy::solve::misere::{check_certificate, quotient, Certificate, Quotient, Status};
+use grundy::solve::misere::{check_certificate, quotient, Certificate, Quotient, Status, READ_FRACTION};
 use grundy::Control;
 use serde::Serialize;
 use std::io::Write;
@@ -64,15 +64,13 @@ struct ChangeOut {
 }
 
 /// Reads a misère quotient certificate (a UTF-8 byte-order mark allowed), within a
-/// sixteenth of the memory limit of `ctl`: parsed, the table takes up to some eight
-/// times its text (a row `[]` of 3 bytes is a vector of 24; a hostile check read 99 MB
-/// of them to 876 MB under `--memory-limit 16M` when the bound was a fixed 1 GiB).
+/// [`READ_FRACTION`]th of the memory limit of `ctl`.
 ///
 /// # Errors
 /// A file that cannot be read, is larger than that bound (naming `--memory-limit`) or
 /// is not a certificate, naming the file.
 pub fn read_certificate(path: &Path, ctl: &Control) -> Result<Certificate> {
-    let text = grundy::control::read_text_bounded(path, ctl.memory_limit() / 16).map_err(|e| {
+    let text = grundy::control::read_text_bounded(path, ctl.memory_limit() / READ_FRACTION).map_err(|e| {
         let raise = if e.kind() == std::io::ErrorKind::FileTooLarge {
             "; a certificate is read within a sixteenth of the memory limit, and --memory-limit raises it"
         } else {
@@ -80,8 +78,7 @@ pub fn read_certificate(path: &Path, ctl: &Control) -> Result<Certificate> {
         };
         anyhow::anyhow!("cannot read {}: {e}{raise}", path.display())
     })?;
-    Certificate::from_json(text.strip_prefix('\u{feff}').unwrap_or(&text))
-        .with_context(|| format!("{}", path.display()))
+    Certificate::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 
 /// The heap ruleset a certificate names.

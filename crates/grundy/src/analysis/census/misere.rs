@@ -291,7 +291,7 @@ fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Optio
         Ok(None) => return Ok(Some("it names no certificate".into())),
         Err(reason) => return Ok(Some(reason)),
     };
-    let cert = match Certificate::from_json(text.strip_prefix('\u{feff}').unwrap_or(&text)) {
+    let cert = match Certificate::from_json(&text) {
         Ok(cert) => cert,
         Err(e) => return Ok(Some(format!("{path}: {e}"))),
     };

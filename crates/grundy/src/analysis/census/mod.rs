@@ -566,16 +566,22 @@ fn fnv1a(mut h: u64, v: u64) -> u64 {
     h
 }
 
+/// The status of a code whose period's proof ends at heap `proof_end` (`None`: no
+/// period proven): trivial below [`TRIVIAL_HEAPS`], periodic from there, else open.
+pub(super) fn status_of(proof_end: Option<u64>) -> Status {
+    match proof_end {
+        Some(end) if end < TRIVIAL_HEAPS => Status::Trivial,
+        Some(_) => Status::Periodic,
+        None => Status::Open,
+    }
+}
+
 /// The row of a finished search of `rs` (values from heap 0) for a census to `to`.
 fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
     let values = &r.values;
     let cert = r.certificate.as_ref();
     let per = cert.map(|c| c.periodicity);
-    let status = match cert {
-        Some(c) if c.proof_end < TRIVIAL_HEAPS => Status::Trivial,
-        Some(_) => Status::Periodic,
-        None => Status::Open,
-    };
+    let status = status_of(cert.map(|c| c.proof_end));
     // The rare heaps under the engine's final mask.
     let stats = rs.engine_stats().filter(|s| s.mask != 0);
     let (rare_mask, rare_count, last_rare) = match stats {

@@ -220,11 +220,7 @@ pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> 
     if row.theorem.as_deref() != Some(saved.theorem.as_str()) {
         return Ok(Some("its theorem is not its certificate's".into()));
     }
-    let status = if saved.proof_end < super::TRIVIAL_HEAPS {
-        Status::Trivial
-    } else {
-        Status::Periodic
-    };
+    let status = super::status_of(Some(saved.proof_end));
     if row.status != status {
         return Ok(Some(format!(
             "it is {}, but its certificate's proof ends at heap {}: {}",
@@ -245,7 +241,7 @@ pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> 
     // The certificate's values, checked, and its period give every value: what the row
     // says of them must follow (the classes are computed from the fingerprints).
     let values = &saved.values;
-    let s = super::summary(&|n| super::value_of(values, Some(per), n), row.to, to.max(row.to));
+    let s = super::summary(&|n| super::value_of(values, Some(per), n), row.to, to);
     let derived = [
         (
             "largest_value",

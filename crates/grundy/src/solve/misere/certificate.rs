@@ -59,12 +59,20 @@ impl Certificate {
         out
     }
 
-    /// Reads a certificate from JSON text.
+    /// Reads a certificate from JSON text (a UTF-8 byte-order mark allowed).
     ///
     /// # Errors
     /// [`Error::Input`] naming what is malformed (serde_json's message, with its line
     /// and column).
     pub fn from_json(text: &str) -> Result<Certificate> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         serde_json::from_str(text).map_err(|e| Error::Input(format!("not a misère quotient certificate: {e}")))
     }
 }
+
+/// The fraction of the memory limit a certificate file is read within (`grundy quotient
+/// --check`, `--quotient FILE`, Python's `check_quotient`): parsed, its table takes up
+/// to some eight times its text (a row `[]` of 3 bytes is a vector of 24; a hostile
+/// check read 99 MB of them to 876 MB under `--memory-limit 16M` when the bound was a
+/// fixed 1 GiB).
+pub const READ_FRACTION: u64 = 16;

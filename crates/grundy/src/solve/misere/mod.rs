@@ -22,7 +22,7 @@ mod states;
 mod sum;
 mod trial;
 
-pub use certificate::Certificate;
+pub use certificate::{Certificate, READ_FRACTION};
 pub use check::check_certificate;
 pub use genus::{Genus, GenusReport, Tameness};
 pub use monoid::Monoid;
