@@ -276,6 +276,7 @@ fn a_code_with_two_rows_and_a_grafted_partial_row_run_again() {
         .find(|r| r["status"] == "partial" && r["to"] == 24)
         .expect("a partial row to 24");
     let code = partial["code"].as_str().unwrap().to_string();
+    let before = census.rows_but_times();
     census.edit_row(&code, |r| {
         r["to"] = 10.into();
         r["stopped"] = Value::Null;
@@ -288,4 +289,6 @@ fn a_code_with_two_rows_and_a_grafted_partial_row_run_again() {
             "it is partial to heap 10, short of the census's --to 24, and names nothing that stopped it"
         )
     );
+    // Run again: its row is the honest one, to heap 24 with its reason.
+    assert_eq!(census.rows_but_times(), before);
 }
