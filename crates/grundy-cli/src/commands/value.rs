@@ -136,8 +136,27 @@ struct MisereOut {
     note: Option<String>,
 }
 
-/// The solver for `--play` and `--quotient` (loaded and re-checked).
-pub fn play_solver(solver: Solver, play: PlayArg, quotient: Option<&std::path::Path>) -> anyhow::Result<Solver> {
+/// The solver for `--play` and `--quotient` (loaded and re-checked), for the question
+/// asked about `pos`.
+///
+/// # Errors
+/// `--quotient` without `--play misere`; in misère play a `--method` other than `auto`
+/// or `search` (misère play has one engine, the misère search, which the quotient
+/// shortcuts), or a quotient of a ruleset `pos` has no heap of (it would answer
+/// nothing); a certificate that cannot be read or does not hold.
+pub fn play_solver(
+    solver: Solver,
+    method: MethodArg,
+    play: PlayArg,
+    quotient: Option<&std::path::Path>,
+    pos: &grundy::game::Position,
+) -> anyhow::Result<Solver> {
+    if play == PlayArg::Misere && !matches!(method, MethodArg::Auto | MethodArg::Search) {
+        let m = method.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+        anyhow::bail!(
+            "--play misere answers by the misère search (shortcut by a misère quotient): --method {m} applies to normal play only (drop it)"
+        );
+    }
     let mut solver = solver.with_play(play.into());
     if let Some(path) = quotient {
         if play != PlayArg::Misere {
@@ -145,6 +164,17 @@ pub fn play_solver(solver: Solver, play: PlayArg, quotient: Option<&std::path::P
         }
         let cert = super::quotient::read_certificate(path, solver.control())?;
         let rs = super::quotient::certificate_ruleset(&cert)?;
+        let name = rs.name();
+        let used = pos
+            .components
+            .iter()
+            .any(|c| matches!(c, grundy::game::Component::Heaps { ruleset, .. } if ruleset.name() == name));
+        if !used {
+            anyhow::bail!(
+                "{} is the misère quotient of {name}, and {pos} has no heap of {name}: it would answer nothing (give the quotient of the position's ruleset, or drop --quotient)",
+                path.display()
+            );
+        }
         solver
             .add_quotient(&cert, &rs)
             .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
@@ -159,7 +189,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     if let Some(path) = &a.save_proof {
         return prove(&a, &pos, &name, path, ctl);
     }
-    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, a.quotient.as_deref())?;
+    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.method, a.play, a.quotient.as_deref(), &pos)?;
     a.period.apply(&mut solver, ctl)?;
     if let Some(path) = &a.db {
         use_db(&mut solver, &pos, path)?;
@@ -268,7 +298,7 @@ fn prove(
     if a.db.is_some() {
         anyhow::bail!("{}", grundy::solve::PROOF_WITHOUT_DB);
     }
-    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.play, None)?;
+    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.method, a.play, None, pos)?;
     // Found unwritable now, not after the search.
     crate::output::check_writable(path)?;
     let (v, text) = solver.prove(pos)?;

@@ -352,6 +352,46 @@ fn sums_of_thousands_of_heaps_are_answered_from_the_quotient() {
 }
 
 #[test]
+fn misere_play_refuses_what_it_would_ignore() {
+    // A quotient of another ruleset would answer nothing: refused, not unused.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kayles.json");
+    let f = file.to_str().unwrap();
+    grundy()
+        .args(["quotient", "kayles", "--to", "20", "--save", f])
+        .assert()
+        .success();
+    for cmd in ["value", "moves"] {
+        let e = error_line(&[cmd, "nim(3,4)", "--play", "misere", "--quotient", f]);
+        assert!(
+            e.contains("is the misère quotient of kayles") && e.contains("no heap of kayles"),
+            "{cmd}: {e}"
+        );
+    }
+    // The same ruleset under another name (0.77 is Kayles) is used.
+    let out = grundy()
+        .args(["value", "0.77(3,4)", "--play", "misere", "--quotient", f])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("from the misère quotient of kayles"), "{text}");
+    let searched = json(&["value", "kayles(3,4)", "--play", "misere", "--format", "json"]);
+    assert!(text.contains(&format!("misère {}-position", searched["outcome"].as_str().unwrap())), "{text}");
+    // Misère play has one engine: a normal-play --method is refused, not ignored.
+    for method in ["formula", "plain", "sums"] {
+        for cmd in ["value", "moves"] {
+            let e = error_line(&[cmd, "nim(1,1,2)", "--play", "misere", "--method", method]);
+            assert!(
+                e.contains(&format!("--method {method} applies to normal play only")),
+                "{cmd} {method}: {e}"
+            );
+        }
+    }
+    let v = json(&["value", "nim(1,1,2)", "--play", "misere", "--method", "search", "--format", "json"]);
+    assert_eq!(v["outcome"], "N");
+}
+
+#[test]
 fn an_interrupted_quotient_prints_what_it_reached() {
     // Grundy's game's quotient grows for a long time: Ctrl-C after a second.
     let (code, stdout, stderr) = interrupted(&["quotient", "grundys-game", "--to", "100000"], 1.0);
