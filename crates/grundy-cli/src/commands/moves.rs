@@ -94,7 +94,13 @@ struct MisereOption {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.method, a.play, a.quotient.as_deref(), &pos)?;
+    let mut solver = play_solver(
+        solver(a.method, &a.bounds, ctl),
+        a.method,
+        a.play,
+        a.quotient.as_deref(),
+        &pos,
+    )?;
     a.period.apply(&mut solver, ctl)?;
     if a.play == PlayArg::Misere {
         let m = solver.misere_moves(&pos, a.all)?;

@@ -152,7 +152,10 @@ pub fn play_solver(
     pos: &grundy::game::Position,
 ) -> anyhow::Result<Solver> {
     if play == PlayArg::Misere && !matches!(method, MethodArg::Auto | MethodArg::Search) {
-        let m = method.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+        let m = method
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default();
         anyhow::bail!(
             "--play misere answers by the misère search (shortcut by a misère quotient): --method {m} applies to normal play only (drop it)"
         );
@@ -189,7 +192,13 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     if let Some(path) = &a.save_proof {
         return prove(&a, &pos, &name, path, ctl);
     }
-    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.method, a.play, a.quotient.as_deref(), &pos)?;
+    let mut solver = play_solver(
+        solver(a.method, &a.bounds, ctl),
+        a.method,
+        a.play,
+        a.quotient.as_deref(),
+        &pos,
+    )?;
     a.period.apply(&mut solver, ctl)?;
     if let Some(path) = &a.db {
         use_db(&mut solver, &pos, path)?;

@@ -376,7 +376,10 @@ fn misere_play_refuses_what_it_would_ignore() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("from the misère quotient of kayles"), "{text}");
     let searched = json(&["value", "kayles(3,4)", "--play", "misere", "--format", "json"]);
-    assert!(text.contains(&format!("misère {}-position", searched["outcome"].as_str().unwrap())), "{text}");
+    assert!(
+        text.contains(&format!("misère {}-position", searched["outcome"].as_str().unwrap())),
+        "{text}"
+    );
     // Misère play has one engine: a normal-play --method is refused, not ignored.
     for method in ["formula", "plain", "sums"] {
         for cmd in ["value", "moves"] {
@@ -387,7 +390,16 @@ fn misere_play_refuses_what_it_would_ignore() {
             );
         }
     }
-    let v = json(&["value", "nim(1,1,2)", "--play", "misere", "--method", "search", "--format", "json"]);
+    let v = json(&[
+        "value",
+        "nim(1,1,2)",
+        "--play",
+        "misere",
+        "--method",
+        "search",
+        "--format",
+        "json",
+    ]);
     assert_eq!(v["outcome"], "N");
 }
 
