@@ -91,19 +91,40 @@ fn library_error(e: &anyhow::Error) -> Option<&grundy::Error> {
     })
 }
 
-/// The outcome of a certificate check (`period --check`, `quotient --check`): `holds:
-/// …` and exit 0, or the one-line reason (`certificate rejected: …`) on stdout and exit
-/// 1; other errors (limits, Ctrl-C) as errors.
-pub fn check_verdict(result: grundy::Result<String>) -> anyhow::Result<ExitCode> {
-    match result {
-        Ok(what) => {
-            crate::output::stdout(|w| writeln!(w, "holds: {what}"))?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(grundy::Error::Input(why)) => {
-            crate::output::stdout(|w| writeln!(w, "{why}"))?;
-            Ok(ExitCode::from(EXIT_MISMATCH))
-        }
-        Err(e) => Err(e.into()),
+/// The outcome of a certificate check (`period --check`, `quotient --check`) of `file`:
+/// `holds: …` and exit 0, or the one-line reason (`certificate rejected: …`) on stdout
+/// and exit 1; with `--format json` one object `{"file", "holds", "detail"}` (the same
+/// text as `detail`, the same exit codes). Other errors (limits, Ctrl-C) as errors.
+pub fn check_verdict(
+    result: grundy::Result<String>,
+    file: &std::path::Path,
+    format: crate::output::Format,
+) -> anyhow::Result<ExitCode> {
+    let (holds, detail) = match result {
+        Ok(what) => (true, what),
+        Err(grundy::Error::Input(why)) => (false, why),
+        Err(e) => return Err(e.into()),
+    };
+    match format {
+        crate::output::Format::Json => crate::output::print_json(&Verdict {
+            file: file.display().to_string(),
+            holds,
+            detail: &detail,
+        })?,
+        crate::output::Format::Text if holds => crate::output::stdout(|w| writeln!(w, "holds: {detail}"))?,
+        crate::output::Format::Text => crate::output::stdout(|w| writeln!(w, "{detail}"))?,
     }
+    Ok(if holds {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_MISMATCH)
+    })
+}
+
+/// The JSON of a certificate check.
+#[derive(serde::Serialize)]
+struct Verdict<'a> {
+    file: String,
+    holds: bool,
+    detail: &'a str,
 }

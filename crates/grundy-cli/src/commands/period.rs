@@ -218,7 +218,7 @@ pub fn text(r: &Report) -> String {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     if let Some(file) = &a.check {
-        return check(file, ctl);
+        return check(file, a.format, ctl);
     }
     let (Some(name), Some(to)) = (&a.name, a.to) else {
         bail!("period needs a ruleset and --to N (or --check FILE)");
@@ -311,9 +311,9 @@ impl Report {
 /// `period --check FILE`: the file is read strictly (no unknown keys, values as
 /// grundy writes them, a UTF-8 byte-order mark allowed) and every field is checked by
 /// the library's [`check_certificate`].
-fn check(file: &std::path::Path, ctl: &Control) -> Result<ExitCode> {
+fn check(file: &std::path::Path, format: Format, ctl: &Control) -> Result<ExitCode> {
     let (name, claimed) = read_saved(file, ctl)?;
     let rs = parse_ruleset(&name)?;
     let rs = rs.as_heap("period --check")?;
-    super::check_verdict(check_certificate(rs.as_ref(), &claimed, ctl))
+    super::check_verdict(check_certificate(rs.as_ref(), &claimed, ctl), file, format)
 }

@@ -168,7 +168,7 @@ fn text(w: &mut dyn Write, q: &Quotient, out: &Out) -> std::io::Result<()> {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     if let Some(file) = &a.check {
-        return check(file, ctl);
+        return check(file, a.format, ctl);
     }
     let (Some(name), Some(to)) = (&a.name, a.to) else {
         bail!("quotient needs a ruleset and --to N (or --check FILE)");
@@ -209,11 +209,11 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
 }
 
 /// `quotient --check FILE`: the library's independent checker.
-fn check(file: &Path, ctl: &Control) -> Result<ExitCode> {
+fn check(file: &Path, format: Format, ctl: &Control) -> Result<ExitCode> {
     let mut cert = read_certificate(file, ctl)?;
     let rs = certificate_ruleset(&cert)?;
     // The ruleset is the one its name reads as, under its own name
     // (`take-and-break[0.77]` is kayles): the check is of that ruleset's rules.
     cert.ruleset = rs.name();
-    super::check_verdict(check_certificate(&cert, rs.as_ref(), ctl))
+    super::check_verdict(check_certificate(&cert, rs.as_ref(), ctl), file, format)
 }

@@ -91,6 +91,12 @@ const INVOCATIONS: &[(&str, &[&str], Source)] = &[
         Source::Stdout,
     ),
     ("quotient", &["quotient", "0.75", "--to", "30"], Source::Stdout),
+    ("period --check", &["period", "--check", "{dir}/c.json"], Source::Stdout),
+    (
+        "quotient --check",
+        &["quotient", "--check", "{dir}/c.json"],
+        Source::Stdout,
+    ),
     ("value", &["value", "kayles(10^18)"], Source::Stdout),
     ("moves", &["moves", "kayles(10^18) + kayles(5)"], Source::Stdout),
     (
@@ -122,6 +128,19 @@ const INVOCATIONS: &[(&str, &[&str], Source)] = &[
             "{dir}",
         ],
         Source::File("report.json"),
+    ),
+];
+
+/// Commands run (in the invocation's temporary directory, `{dir}`) before each
+/// invocation of a block: (block, arguments).
+const SETUP: &[(&str, &[&str])] = &[
+    (
+        "period --check",
+        &["period", "kayles", "--to", "300", "--save", "{dir}/c.json"],
+    ),
+    (
+        "quotient --check",
+        &["quotient", "kayles", "--to", "20", "--save", "{dir}/c.json"],
     ),
 ];
 
@@ -192,6 +211,19 @@ fn every_json_key_is_documented_and_every_documented_key_is_printed() {
     for (block, args, source) in INVOCATIONS {
         let dir = tempfile::tempdir().unwrap();
         let shown = dir.path().display().to_string();
+        for (_, setup) in SETUP.iter().filter(|(b, _)| b == block) {
+            let setup: Vec<String> = setup.iter().map(|a| a.replace("{dir}", &shown)).collect();
+            assert!(
+                grundy()
+                    .current_dir(&root)
+                    .args(&setup)
+                    .output()
+                    .unwrap()
+                    .status
+                    .success(),
+                "{setup:?}"
+            );
+        }
         let mut args: Vec<String> = args.iter().map(|a| a.replace("{dir}", &shown)).collect();
         if matches!(source, Source::Stdout) {
             args.extend(["--format".to_string(), "json".to_string()]);

@@ -352,6 +352,35 @@ fn sums_of_thousands_of_heaps_are_answered_from_the_quotient() {
 }
 
 #[test]
+fn a_check_prints_its_verdict_as_json_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.json");
+    let f = file.to_str().unwrap();
+    grundy()
+        .args(["quotient", "kayles", "--to", "20", "--save", f])
+        .assert()
+        .success();
+    let v = json(&["quotient", "--check", f, "--format", "json"]);
+    assert_eq!(v["holds"], true, "{v}");
+    assert_eq!(v["file"], f);
+    // Tampered: the same exit code as the text line (1), the reason as `detail`.
+    let mut c: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    c["p_portion"] = serde_json::json!([0]);
+    std::fs::write(&file, c.to_string()).unwrap();
+    let out = grundy()
+        .args(["quotient", "--check", f, "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["holds"], false, "{v}");
+    assert!(
+        v["detail"].as_str().unwrap().starts_with("certificate rejected: "),
+        "{v}"
+    );
+}
+
+#[test]
 fn misere_play_refuses_what_it_would_ignore() {
     // A quotient of another ruleset would answer nothing: refused, not unused.
     let dir = tempfile::tempdir().unwrap();
