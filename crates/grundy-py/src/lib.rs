@@ -24,7 +24,7 @@ use grundy::Error;
 use limits::python_advice;
 use num_bigint::BigUint;
 use numpy::PyArray1;
-use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyValueError};
+use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rules::{CallState, Def};
@@ -44,6 +44,23 @@ fn session(call: &Arc<CallState>) -> impl Fn(&str) -> Option<Ruleset> + '_ {
     }
 }
 
+/// An int argument `name` from 0 to 2^64 − 1 (anything with `__index__`): a
+/// `TypeError` if it is not an int, a `ValueError` if negative, an `OverflowError` from
+/// 2^64, each naming the argument (as the package's Python layer does).
+fn count_arg(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let n = v.call_method0("__index__").map_err(|_| {
+        let t = v.get_type().name().map(|t| t.to_string()).unwrap_or_default();
+        PyTypeError::new_err(format!("{name} must be an int, not {t}"))
+    })?;
+    if n.lt(0)? {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be a non-negative int, not {n}"
+        )));
+    }
+    n.extract::<u64>()
+        .map_err(|_| PyOverflowError::new_err(format!("{name} must be below 2**64")))
+}
+
 /// A ruleset defined by a Python function `options(n)`; registered for the session
 /// under its name, so that expressions can use it.
 #[pyclass(module = "grundy", name = "HeapRuleset", frozen)]
@@ -54,8 +71,14 @@ struct HeapRuleset {
 #[pymethods]
 impl HeapRuleset {
     #[new]
-    #[pyo3(signature = (name, options, start = 0, loopy = false))]
-    fn new(name: String, options: Bound<'_, PyAny>, start: u64, loopy: bool) -> PyResult<HeapRuleset> {
+    #[pyo3(signature = (name, options, start = None, loopy = false), text_signature = "(name, options, start=0, loopy=False)")]
+    fn new(
+        name: String,
+        options: Bound<'_, PyAny>,
+        start: Option<&Bound<'_, PyAny>>,
+        loopy: bool,
+    ) -> PyResult<HeapRuleset> {
+        let start = start.map_or(Ok(0), |s| count_arg("start", s))?;
         if !catalog::is_free_name(&name) {
             let why = if catalog::family(&name).is_ok() {
                 "it is the name of a built-in ruleset".to_string()
@@ -113,9 +136,12 @@ impl HeapRuleset {
 
     /// The expression of a sum of heaps of this ruleset: `r(3, 5)` is `"name(3,5)"`.
     #[pyo3(signature = (*heaps))]
-    fn __call__(&self, heaps: Vec<u64>) -> String {
-        let hs: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        format!("{}({})", self.def.name, hs.join(","))
+    fn __call__(&self, heaps: &Bound<'_, PyTuple>) -> PyResult<String> {
+        let hs = heaps
+            .iter()
+            .map(|h| count_arg("a heap", &h).map(|h| h.to_string()))
+            .collect::<PyResult<Vec<String>>>()?;
+        Ok(format!("{}({})", self.def.name, hs.join(",")))
     }
 
     fn __repr__(&self) -> String {

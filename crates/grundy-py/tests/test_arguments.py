@@ -119,3 +119,79 @@ FLAG_CALLS = {
 def test_flags_are_bools_or_a_type_error(name, bad):
     with pytest.raises(TypeError, match=rf"^{name} must be True or False, not "):
         FLAG_CALLS[name](bad)
+
+
+# One cheap call of every public function for each of its int arguments (counts, heaps,
+# bounds): (function, argument) -> a call taking that argument's value.
+INT_CALLS = {
+    ("value", "bound"): lambda v: grundy.value("nim(3)", bound=v),
+    ("value", "graph_bound"): lambda v: grundy.value("nim(3)", graph_bound=v),
+    ("outcome", "bound"): lambda v: grundy.outcome("nim(3)", bound=v),
+    ("outcome", "graph_bound"): lambda v: grundy.outcome("nim(3)", graph_bound=v),
+    ("moves", "bound"): lambda v: grundy.moves("nim(3)", bound=v),
+    ("moves", "graph_bound"): lambda v: grundy.moves("nim(3)", graph_bound=v),
+    ("seq", "to"): lambda v: grundy.seq("nim", v),
+    ("seq", "start"): lambda v: grundy.seq("nim", 10, v),
+    ("seq", "bound"): lambda v: grundy.seq("nim", 10, bound=v),
+    ("seq", "graph_bound"): lambda v: grundy.seq("nim", 10, graph_bound=v),
+    ("period", "to"): lambda v: grundy.period("subtraction[1,2]", v),
+    ("period", "start"): lambda v: grundy.period("subtraction[1,2]", 50, start=v),
+    ("quotient", "to"): lambda v: grundy.quotient("0.75", v),
+    ("graph", "graph_bound"): lambda v: grundy.graph({"a": ["b"], "b": []}, graph_bound=v),
+    ("plot", "to"): lambda v: grundy.plot("nim", v),
+    ("plot", "start"): lambda v: grundy.plot("nim", 10, start=v),
+    ("plot", "mark"): lambda v: grundy.plot("nim", 10, mark=v),
+    ("plot", "width"): lambda v: grundy.plot("nim", 10, width=v),
+    ("plot", "height"): lambda v: grundy.plot("nim", 10, height=v),
+    ("table", "rows"): lambda v: grundy.table("min", v, 3),
+    ("table", "cols"): lambda v: grundy.table("min", 3, v),
+    ("table", "row_start"): lambda v: grundy.table("min", 3, 3, row_start=v),
+    ("table", "col_start"): lambda v: grundy.table("min", 3, 3, col_start=v),
+    ("verify", "to"): lambda v: grundy.verify("nim", v),
+    ("verify", "arity"): lambda v: grundy.verify("nim", 10, arity=v),
+    ("census", "to"): lambda v: grundy.census("octal:1", to=v),
+    ("census", "max_work"): lambda v: grundy.census("octal:1", to=8, max_work=v),
+    ("census", "jobs"): lambda v: grundy.census("octal:1", to=8, jobs=v),
+    ("census", "retries"): lambda v: grundy.census("octal:1", to=8, retries=v),
+    ("HeapRuleset", "start"): lambda v: grundy.HeapRuleset("py-int-check", lambda n: range(n), start=v),
+    ("HeapRuleset()", "a heap"): lambda v: grundy.HeapRuleset("py-int-check2", lambda n: range(n))(3, v),
+}
+
+
+def _int_arguments():
+    found = set()
+    for name in grundy.__all__:
+        obj = getattr(grundy, name)
+        if callable(obj) and not inspect.isclass(obj):
+            for p in inspect.signature(obj).parameters.values():
+                if str(p.annotation) in ("int", "Optional[int]"):
+                    found.add((name, p.name))
+    return found
+
+
+def test_every_int_argument_is_checked_here():
+    assert _int_arguments() == {k for k in INT_CALLS if not k[0].startswith("HeapRuleset")}
+
+
+@pytest.mark.parametrize("key", sorted(INT_CALLS))
+def test_a_negative_int_argument_is_a_value_error_naming_it(key):
+    with pytest.raises(ValueError, match=rf"^{key[1]} must be a (non-negative|positive) int"):
+        INT_CALLS[key](-1)
+
+
+@pytest.mark.parametrize("key", sorted(INT_CALLS))
+def test_an_int_argument_too_large_is_an_error_naming_it(key):
+    # 2**64 does not fit the engine (a picture's sides: 2**32); jobs stops at 1024.
+    with pytest.raises((OverflowError, ValueError), match=rf"^{key[1]} must be "):
+        INT_CALLS[key](2**64)
+
+
+@pytest.mark.parametrize("key", sorted(INT_CALLS))
+def test_an_int_argument_given_a_float_is_a_type_error_naming_it(key):
+    with pytest.raises(TypeError, match=rf"^{key[1]} must be an int"):
+        INT_CALLS[key](1.5)
+
+
+def test_int_arguments_take_numpy_ints():
+    assert list(grundy.seq("nim", np.int64(4), np.uint8(2))) == [2, 3, 4]
+    assert grundy.HeapRuleset("py-int-check3", lambda n: range(n), start=np.int32(1))(np.int64(4)) == "py-int-check3(4)"

@@ -20,6 +20,7 @@ import numpy as np
 from . import _grundy
 from ._grundy import HeapRuleset, ResourceError, __version__
 from ._grundy import Game as _Game
+from ._args import counts as _counts
 from ._census import census
 
 __all__ = [
@@ -240,6 +241,7 @@ def _check_play(play: str) -> bool:
     )
 
 
+@_counts("bound", "graph_bound")
 def value(
     expr: str,
     method: str = "auto",
@@ -334,6 +336,7 @@ def _normal_only(db: Any, save_proof: Any, method: str = "auto") -> None:
         raise ValueError('save_proof= proves a normal-play value; misère play has no proof (drop play="misere")')
 
 
+@_counts("bound", "graph_bound")
 def outcome(
     expr: str,
     method: str = "auto",
@@ -458,6 +461,7 @@ class MisereMoves:
     options: Optional[List[Tuple[Any, str]]]
 
 
+@_counts("bound", "graph_bound")
 def moves(
     expr: str,
     all: bool = False,
@@ -563,6 +567,7 @@ class LoopySequence:
         return self.codes if dtype is None else self.codes.astype(dtype)
 
 
+@_counts("to", "start", "bound", "graph_bound")
 def seq(
     ruleset: Union[str, HeapRuleset],
     to: int,
@@ -636,6 +641,7 @@ class Quotient:
         return f"Quotient({self.ruleset!r}, to={self.to}, {self.status}, |Q|={self.order}, |P|={self.p_size}, {self.presentation})"
 
 
+@_counts("to")
 def quotient(
     ruleset: Union[str, HeapRuleset],
     to: int,
@@ -699,6 +705,7 @@ class Periodicity:
         return f"<table>{body}</table>"
 
 
+@_counts("to", "start")
 def period(
     ruleset: Union[str, HeapRuleset],
     to: int,
@@ -718,6 +725,7 @@ def rulesets() -> List[dict]:
     return _grundy.rulesets()
 
 
+@_counts("graph_bound")
 def graph(
     g: Union[dict, str, "os.PathLike[str]"],
     *,
@@ -832,6 +840,7 @@ class Png(bytes):
     __str__ = __repr__
 
 
+@_counts("to", "start", "mark", "width:32", "height:32")
 def plot(
     ruleset: Union[str, HeapRuleset],
     to: int,
@@ -864,6 +873,7 @@ def plot(
     )
 
 
+@_counts("rows", "cols", "row_start", "col_start")
 def table(
     ruleset: str,
     rows: int,
@@ -896,6 +906,7 @@ def table(
     return np.ma.MaskedArray(a, mask=m) if m.any() else a
 
 
+@_counts("to", "arity")
 def verify(
     ruleset: Union[str, HeapRuleset],
     to: int,

@@ -24,14 +24,19 @@ Errors, for every function:
   5 of 'nim(3'``, ``unknown ruleset 'nimm'; did you mean 'nim'?``; advice names the
   keyword arguments, ``method="search"``, not the CLI's ``--method search``); an option
   of a ``HeapRuleset`` that is not a non-negative int or a tuple of them; a
-  ``memory_limit`` or ``max_work`` that is not a size or a count.
+  ``memory_limit`` or ``max_work`` that is not a size or a count; an int argument
+  (a heap, ``to``, ``start``, a bound, a count, a picture's side) that is negative,
+  naming it (``to must be a non-negative int, not -1``).
+- ``OverflowError``: such an int argument of 2**64 or more (a picture's side: 2**32),
+  naming it.
 - ``ResourceError`` (a ``MemoryError``): work refused by the memory estimate or by the
   work estimate (see Limits), or memory the system refused although the estimate
   allowed it; the message gives the estimate, the limit, what set the
   limit and how to raise it (``memory_limit="16G"`` or ``grundy.set_limits(...)``).
 - ``TypeError``: an argument of the wrong type: a ``progress`` that is not ``True`` or
   ``False``, the followers of a vertex of ``graph`` given as a str rather than a list
-  of names, a ``jobs`` of ``census`` that is not an int.
+  of names, an int argument given as a float or a str (Python's and numpy's ints are
+  taken).
 - ``KeyboardInterrupt``: Ctrl-C.
 - Any exception raised by the ``options`` function of a ``HeapRuleset``, with a note
   naming the heap (``raised by options(5) of ruleset 'mine'``).

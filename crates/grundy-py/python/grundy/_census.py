@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, List, Optional
 
 from . import _grundy
+from ._args import counts
 
 
 def _run(code: str, to: int, max_work: Optional[int], play: str = "normal"):
@@ -67,6 +68,7 @@ def _jobs(jobs: Optional[int]) -> int:
 _DEFAULT_TO = {"normal": 65536, "misere": 64}
 
 
+@counts("to", "max_work", "retries")
 def census(
     family: str,
     to: Optional[int] = None,
