@@ -546,6 +546,10 @@ mod certificates {
             let cert = q.certificate();
             let again = Certificate::from_json(&cert.to_json()).unwrap();
             assert_eq!(again, cert, "{name}: JSON round trip");
+            // A key the certificate does not have is refused, not ignored.
+            let added = cert.to_json().replacen('{', "{\"tame\": \"T_0\",", 1);
+            let e = Certificate::from_json(&added).unwrap_err().to_string();
+            assert!(e.contains("unknown field `tame`"), "{name}: {e}");
             let report = check_certificate(&again, rs.as_ref(), &Control::new()).unwrap();
             assert!(report.contains(&format!("order {}", q.order())), "{report}");
         }

@@ -11,8 +11,11 @@
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
-/// A misère quotient's certificate (see the [module docs](self)).
+/// A misère quotient's certificate (see the [module docs](self)). Read strictly: a
+/// key it does not have is an error (a certificate someone added a claim to is not
+/// the one that was checked), as for period certificates.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Certificate {
     /// The ruleset's name as written in expressions.
     pub ruleset: String,
