@@ -1129,6 +1129,14 @@ impl CensusOutput {
         .map_err(to_py)
     }
 
+    /// Releases the census directory's lock (as dropping the output does).
+    fn close(&self) {
+        match &mut *self.lock() {
+            AnyOutput::Normal(o) => o.close(),
+            AnyOutput::Misere(o) => o.close(),
+        }
+    }
+
     /// Ends the census: completed rows (classes in normal play), census.jsonl in the
     /// family's order, CSV and Markdown; the rows as JSON.
     fn finish(&self) -> PyResult<Vec<String>> {

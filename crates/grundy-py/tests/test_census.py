@@ -111,6 +111,24 @@ def client():
     cluster.close()
 
 
+def test_one_census_at_a_time_writes_to_a_directory(tmp_path):
+    import fcntl
+
+    out = str(tmp_path / "c")
+    first = grundy.census("octal:1", to=200, out=out)
+    # Another census (here this test) holds the directory's lock.
+    with open(os.path.join(out, "census.lock"), "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(ValueError, match=r"^another census is running in .*census.lock"):
+            grundy.census("octal:1", to=200, out=out)
+    # A census that ends in an error releases the lock although its traceback (kept
+    # here, as Jupyter keeps the last one) still holds the output.
+    with pytest.raises(Exception) as kept:
+        grundy.census("octal:1", to=200, out=out, client=object())
+    assert kept.value.__traceback__ is not None
+    assert grundy.census("octal:1", to=200, out=out) == first
+
+
 def test_dask_gives_the_rows_of_the_local_run(client, tmp_path):
     local = grundy.census("octal:2", to=1500, jobs=1)
     remote = grundy.census("octal:2", to=1500, out=str(tmp_path / "d"), client=client)

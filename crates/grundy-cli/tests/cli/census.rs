@@ -241,6 +241,36 @@ fn a_blank_line_in_the_rows_is_no_row() {
     assert_eq!(again.stdout, first.stdout);
 }
 
+#[test]
+fn a_directory_another_census_holds_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    let run = || {
+        grundy()
+            .args(["census", "octal:1", "--to", "200", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    let first = run();
+    assert!(first.status.success());
+    // Another census (here this test) holds the directory's lock.
+    let lock = std::fs::OpenOptions::new()
+        .write(true)
+        .open(out.join("census.lock"))
+        .unwrap();
+    lock.try_lock().unwrap();
+    let held = run();
+    let err = String::from_utf8_lossy(&held.stderr);
+    assert_eq!(held.status.code(), Some(2), "{err}");
+    assert!(err.contains("another census is running in"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    drop(lock);
+    let again = run();
+    assert!(again.status.success());
+    assert_eq!(again.stdout, first.stdout);
+}
+
 /// `grundy [--max-work W] quotient CODE --to N --format json`, stopped or not (a
 /// quotient stopped by a limit is printed, then the command fails).
 fn quotient_json(code: &str, to: &str, work: &str) -> Value {

@@ -20,6 +20,7 @@ import numpy as np
 from . import _grundy
 from ._grundy import HeapRuleset, ResourceError, __version__
 from ._grundy import Game as _Game
+from ._args import caller_level as _caller_level
 from ._args import counts as _counts
 from ._census import census
 
@@ -159,12 +160,11 @@ class _Progress:
             tqdm = None
             if not _warned_no_tqdm:
                 _warned_no_tqdm = True
-                # The caller of the public function: _progress, the function, its caller.
                 warnings.warn(
                     "progress=True shows a progress bar only when tqdm is installed "
                     "(pip install tqdm); computing without one",
                     RuntimeWarning,
-                    stacklevel=4,
+                    stacklevel=_caller_level(),
                 )
         self._tqdm = tqdm
         self._bar = None

@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import inspect
 import operator
+import os
+import sys
 from typing import Any, Callable, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -55,3 +57,16 @@ def counts(*names: str) -> Callable[[F], F]:
         return checked  # type: ignore[return-value]
 
     return wrap
+
+
+def caller_level() -> int:
+    """The ``stacklevel`` for ``warnings.warn``, called where it is called, that names
+    the first frame outside this package: the user's line, however many of the
+    package's functions and decorators lie between."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame = sys._getframe(1)
+    level = 1
+    while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == here:
+        frame = frame.f_back
+        level += 1
+    return level

@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, List, Optional
 
 from . import _grundy
-from ._args import counts
+from ._args import caller_level, counts
 
 
 def _run(code: str, to: int, max_work: Optional[int], play: str = "normal"):
@@ -111,25 +111,32 @@ def census(
     codes = _grundy.census_members(family)
     work = max_work if max_work is not None else _grundy.default_work_limit()
     output = None
-    if out is not None:
-        output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes, play)
-        # The rows of an earlier run are checked against their certificates here (on
-        # `cores` threads, with or without a cluster); a row not trusted runs again.
-        for warning in output.check_resumed(cores, work):
-            warnings.warn(f"grundy.census: {warning}", RuntimeWarning, stacklevel=2)
-    todo = [c for c in codes if output is None or not output.is_done(c)]
-    if client is None:
-        _grundy.census_check_memory(codes, to, cores, play)
-        rows = _grundy.census_local(todo, to, cores, work, output, play)
-    else:
-        _grundy.census_check_memory(codes, to, 1, play)
-        rows = _on_dask(client, todo, to, work, output, retries, out, play)
-    if output is not None:
-        rows = output.finish()
-    else:
-        rank = {c: i for i, c in enumerate(codes)}
-        rows.sort(key=lambda r: rank[json.loads(r)["code"]])
-        rows = _grundy.census_classes(rows, play)
+    try:
+        if out is not None:
+            output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes, play)
+            # The rows of an earlier run are checked against their certificates here
+            # (on `cores` threads, with or without a cluster); a row not trusted runs
+            # again.
+            for warning in output.check_resumed(cores, work):
+                warnings.warn(f"grundy.census: {warning}", RuntimeWarning, stacklevel=caller_level())
+        todo = [c for c in codes if output is None or not output.is_done(c)]
+        if client is None:
+            _grundy.census_check_memory(codes, to, cores, play)
+            rows = _grundy.census_local(todo, to, cores, work, output, play)
+        else:
+            _grundy.census_check_memory(codes, to, 1, play)
+            rows = _on_dask(client, todo, to, work, output, retries, out, play)
+        if output is not None:
+            rows = output.finish()
+        else:
+            rank = {c: i for i, c in enumerate(codes)}
+            rows.sort(key=lambda r: rank[json.loads(r)["code"]])
+            rows = _grundy.census_classes(rows, play)
+    finally:
+        # The directory's lock is released now, not when the output is collected: a
+        # traceback kept by Jupyter would keep it, and a rerun would find it held.
+        if output is not None:
+            output.close()
     return [json.loads(r) for r in rows]
 
 

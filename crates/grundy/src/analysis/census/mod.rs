@@ -739,10 +739,14 @@ fn certificate_name(code: &str) -> String {
 
 /// A census directory: `census-params.json` (the [`Params`]), `census.jsonl` (one
 /// row per line, [`Row`] in normal play and [`misere::MisereRow`] in misère play,
-/// appended and synced as each code finishes), `certificates/`, and at the end
-/// `census.csv` and `census.md`.
+/// appended and synced as each code finishes), `certificates/`, at the end
+/// `census.csv` and `census.md`, and `census.lock` ([`LOCK_FILE`]), held while the
+/// directory is open so that one census writes to it at a time.
 pub struct Output<R = Row> {
     dir: PathBuf,
+    /// The lock of the directory, held until the output is dropped or
+    /// [closed](Output::close) (`None`: a file system without locks).
+    lock: Option<std::fs::File>,
     /// The heap every code is computed to (the census's `--to`).
     to: u64,
     members: Vec<String>,
@@ -769,7 +773,8 @@ impl<R: CensusRow> Output<R> {
     /// [`Error::Input`] naming the file: a directory with another census's parameters
     /// (saying which differ), a nonempty directory that holds no census, a row that
     /// is not JSON or names a code outside the family, files that cannot be read or
-    /// written; rows of the other play convention than `params.play`.
+    /// written; rows of the other play convention than `params.play`; a directory
+    /// another census has open (its lock, [`LOCK_FILE`], is held).
     pub fn open(dir: &Path, params: &Params, members: &[String]) -> Result<Output<R>> {
         if params.play != R::PLAY {
             return Err(input(format!(
@@ -782,6 +787,11 @@ impl<R: CensusRow> Output<R> {
         let io = |what: &Path, e: std::io::Error| input(format!("cannot write {}: {e}", what.display()));
         let params_path = dir.join(PARAMS_FILE);
         let rows_path = dir.join(ROWS_FILE);
+        let foreign =
+            |d: &Path| std::fs::read_dir(d).is_ok_and(|entries| entries.flatten().any(|e| e.file_name() != LOCK_FILE));
+        // The directory's lock is taken once the parameters are known to be these:
+        // other parameters are refused as such, even while another census runs.
+        let lock;
         if params_path.exists() {
             let text = std::fs::read_to_string(&params_path)
                 .map_err(|e| input(format!("cannot read {}: {e}", params_path.display())))?;
@@ -823,13 +833,22 @@ impl<R: CensusRow> Output<R> {
                     differ.join(", ")
                 )));
             }
-        } else if std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some()) {
+            lock = lock::acquire(dir)?;
+        } else if foreign(dir) {
             return Err(input(format!(
                 "{} is not empty and holds no census ({PARAMS_FILE}); use a new or empty directory",
                 dir.display()
             )));
         } else {
             std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+            lock = lock::acquire(dir)?;
+            if params_path.exists() {
+                // Another census started here since the check (and has ended).
+                return Err(input(format!(
+                    "another census started in {} at the same time; run again to resume it",
+                    dir.display()
+                )));
+            }
             let text = serde_json::to_string_pretty(params).unwrap_or_default();
             crate::control::write_atomically(&params_path, text.as_bytes()).map_err(|e| io(&params_path, e))?;
         }
@@ -837,6 +856,7 @@ impl<R: CensusRow> Output<R> {
         std::fs::create_dir_all(&certs).map_err(|e| io(&certs, e))?;
         let mut out = Output {
             dir: dir.to_path_buf(),
+            lock,
             to: params.to,
             members: members.to_vec(),
             rows: Vec::new(),
@@ -921,6 +941,14 @@ impl<R: CensusRow> Output<R> {
         self.done.insert(row.code().to_string());
         self.rows.push(row);
         Ok(())
+    }
+
+    /// Releases the directory's lock, as dropping the output does (Python's
+    /// `census` calls it when it ends, so that a traceback that keeps the output
+    /// alive does not keep the lock). Call it once done with the output: from then on
+    /// another census may open the directory.
+    pub fn close(&mut self) {
+        self.lock = None;
     }
 
     /// Ends the census once every code is done: the rows in the family's order,
@@ -1210,8 +1238,10 @@ pub fn run_each<R>(
     Ok(())
 }
 
+mod lock;
 pub mod misere;
 pub mod resume;
+pub use lock::LOCK_FILE;
 pub use resume::Untrusted;
 
 #[cfg(test)]

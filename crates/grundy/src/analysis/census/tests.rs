@@ -253,6 +253,43 @@ fn a_census_directory_resumes_and_refuses_other_parameters() {
     std::fs::remove_dir_all(&other).unwrap();
 }
 
+#[test]
+fn one_census_at_a_time_writes_to_a_directory() {
+    let dir = temp_dir("lock");
+    let codes = members("octal:1", &ctl()).unwrap();
+    let mut first = Output::<Row>::open(&dir, &params(100), &codes).unwrap();
+    // A second census with the same parameters is refused while the first is open.
+    let e = Output::<Row>::open(&dir, &params(100), &codes)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        e.contains("another census is running in") && e.contains(&format!("(process {})", std::process::id())),
+        "{e}"
+    );
+    // One with other parameters is told what differs.
+    let e = Output::<Row>::open(&dir, &params(200), &codes)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("--to (100 there, 200 here)"), "{e}");
+    first.record(run_code(&codes[0], 100, &ctl()).unwrap()).unwrap();
+    // Closed (or dropped), the directory opens again and resumes.
+    first.close();
+    let again = Output::<Row>::open(&dir, &params(100), &codes).unwrap();
+    assert!(again.is_done(&codes[0]));
+    drop(again);
+    let again = Output::<Row>::open(&dir, &params(100), &codes).unwrap();
+    drop(again);
+    // The lock file left behind does not make a new directory "not empty".
+    let fresh = temp_dir("lock-fresh");
+    std::fs::create_dir_all(&fresh).unwrap();
+    std::fs::write(fresh.join(LOCK_FILE), "").unwrap();
+    drop(Output::<Row>::open(&fresh, &params(100), &codes).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&fresh).unwrap();
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_an_error_naming_the_file_and_leaves_no_partial_line() {

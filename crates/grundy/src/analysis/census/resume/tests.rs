@@ -90,6 +90,7 @@ fn a_row_not_trusted_leaves_the_file_and_runs_again() {
     assert!(!dir.join(certificate_path("0.7")).exists());
     // Run again, the code is recorded and trusted.
     out.record(run_code("0.7", 200, &Control::new()).unwrap()).unwrap();
+    drop(out);
     let mut out = Output::<Row>::open(&dir, &params(Play::Normal), &codes).unwrap();
     assert_eq!(out.check_resumed(1, &Control::new()).unwrap(), []);
     assert!(out.is_done("0.7"));
@@ -123,6 +124,7 @@ fn a_misere_row_agrees_with_its_certificate_or_runs_again() {
     assert_eq!(out.check_resumed(1, &small).unwrap(), []);
     rewrite_row(&dir, "4.3", |r| r["period"] = 4.into());
     rewrite_row(&dir, "0.1", |r| r["certificate"] = serde_json::Value::Null);
+    drop(out);
     let mut out = Output::<MisereRow>::open(&dir, &params(Play::Misere), &codes).unwrap();
     let untrusted = out.check_resumed(2, &small).unwrap();
     let reasons: Vec<(&str, &str)> = untrusted.iter().map(|u| (u.code.as_str(), u.reason.as_str())).collect();
