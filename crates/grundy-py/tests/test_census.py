@@ -123,6 +123,17 @@ def test_one_census_at_a_time_writes_to_a_directory(tmp_path):
             grundy.census("octal:1", to=200, out=out)
     # A census that ends in an error releases the lock although its traceback (kept
     # here, as Jupyter keeps the last one) still holds the output.
+    # A census the memory limit refuses changes nothing in the directory (it used to
+    # check the rows first, under that limit, and distrust every certificate).
+    before = {n: open(os.path.join(out, "certificates", n), "rb").read() for n in os.listdir(os.path.join(out, "certificates"))}
+    grundy.set_limits(memory_limit="1K")
+    try:
+        with pytest.raises(grundy.ResourceError):
+            grundy.census("octal:1", to=200, out=out)
+    finally:
+        grundy.set_limits(memory_limit=None)
+    after = {n: open(os.path.join(out, "certificates", n), "rb").read() for n in os.listdir(os.path.join(out, "certificates"))}
+    assert after == before
     with pytest.raises(Exception) as kept:
         grundy.census("octal:1", to=200, out=out, client=object())
     assert kept.value.__traceback__ is not None

@@ -110,6 +110,9 @@ def census(
         to = _DEFAULT_TO[play]
     codes = _grundy.census_members(family)
     work = max_work if max_work is not None else _grundy.default_work_limit()
+    # The estimate first (as the command line does): a census refused by the memory
+    # limit checks and changes nothing in `out`.
+    _grundy.census_check_memory(codes, to, cores if client is None else 1, play)
     output = None
     try:
         if out is not None:
@@ -121,10 +124,8 @@ def census(
                 warnings.warn(f"grundy.census: {warning}", RuntimeWarning, stacklevel=caller_level())
         todo = [c for c in codes if output is None or not output.is_done(c)]
         if client is None:
-            _grundy.census_check_memory(codes, to, cores, play)
             rows = _grundy.census_local(todo, to, cores, work, output, play)
         else:
-            _grundy.census_check_memory(codes, to, 1, play)
             rows = _on_dask(client, todo, to, work, output, retries, out, play)
         if output is not None:
             rows = output.finish()
