@@ -555,6 +555,43 @@ mod certificates {
         }
     }
 
+    /// A certificate gives where its quotient grew and whether it is tame, as the
+    /// engine found them heap by heap: on the literature's quotients and on random
+    /// codes, partial ones (stopped by a limit) among them.
+    #[test]
+    fn a_certificate_gives_where_the_quotient_grew_and_its_tameness() {
+        let mut quotients = Vec::new();
+        for (name, to) in [
+            ("take-and-break[0.75]", 100),
+            ("kayles", 1000),
+            ("dawsons-kayles", 24),
+            ("nim", 31),
+            ("subtraction[2,5]", 100),
+            ("take-and-break[4!.0]", 12),
+            ("dividing", 34),
+            ("take-and-break[0.4]", 24),
+            ("take-and-break[4.7]", 11),
+        ] {
+            quotients.push((
+                name.to_string(),
+                quotient(heap(name).as_ref(), to, &Control::new()).unwrap(),
+            ));
+        }
+        let mut rng = Rng(2718);
+        for _ in 0..25 {
+            let name = random_rules(&mut rng).expr();
+            let small = Control::new().with_memory_limit(1 << 28).with_work_limit(20_000_000);
+            quotients.push((name.clone(), quotient(heap(&name).as_ref(), 16, &small).unwrap()));
+        }
+        let grew: usize = quotients.iter().map(|(_, q)| q.changes.len()).sum();
+        assert!(grew > 60, "{grew} changes in all");
+        for (name, q) in quotients {
+            let cert = q.certificate();
+            assert_eq!(cert.changes(&Control::new()).unwrap(), q.changes, "{name}");
+            assert_eq!(cert.tame().unwrap(), q.tame(), "{name}");
+        }
+    }
+
     #[test]
     fn the_checker_rejects_tampering() {
         let rs = heap("take-and-break[0.75]");

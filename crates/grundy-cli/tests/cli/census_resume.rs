@@ -98,6 +98,17 @@ impl Census {
         std::fs::write(&path, serde_json::to_string_pretty(&cert).unwrap()).unwrap();
     }
 
+    /// Resumes after rows were edited: the warnings must be `warnings` and `done`
+    /// codes are trusted; the rows run again are the honest ones (`before`, from
+    /// [`Census::rows_but_times`]), and another resume trusts every row.
+    fn runs_again_to(&self, before: &[Value], warnings: &[String], done: usize) {
+        let mut want = warnings.to_vec();
+        want.push(format!("grundy: resuming c: {done} of 15 codes done"));
+        assert_eq!(self.resume(), want);
+        assert_eq!(self.rows_but_times(), before);
+        assert_eq!(self.resume(), ["grundy: resuming c: 15 of 15 codes done"]);
+    }
+
     /// Every row with `seconds` blanked (a code run again takes another time).
     fn rows_but_times(&self) -> Vec<Value> {
         let mut rows = self.rows();
@@ -242,6 +253,39 @@ fn a_misere_resume_checks_rows_against_their_certificates() {
     );
     assert_eq!(census.rows_but_times(), before);
     census.certificates_hold("quotient");
+}
+
+/// The fields no certificate states but its values give: a normal-play row's rare
+/// heaps (the split, how many, the last), a misère row's tameness and the heaps where
+/// its quotient grew. Edited by hand, each is noticed, named, and run again to the
+/// honest row.
+#[test]
+fn rare_heaps_tameness_and_growth_edited_by_hand_are_noticed_and_run_again() {
+    let census = Census::normal();
+    let before = census.rows_but_times();
+    census.edit_row("0.3", |r| r["rare_mask"] = "1".into()); // no two-heap split
+    census.edit_row("0.4", |r| r["rare_mask"] = "6+pos".into());
+    census.edit_row("4.4", |r| r["rare_count"] = 12.into());
+    census.edit_row("4.6", |r| r["last_rare"] = 70.into());
+    let warnings = [
+        warning("0.3", "rare_mask: 1 in the row, none in its certificate"),
+        warning("0.4", "rare_mask: 6+pos in the row, 6+pos/odd in its certificate"),
+        warning("4.4", "rare_count: 12 in the row, 11 in its certificate"),
+        warning("4.6", "last_rare: 70 in the row, 71 in its certificate"),
+    ];
+    census.runs_again_to(&before, &warnings, 11);
+
+    let census = Census::misere();
+    let before = census.rows_but_times();
+    census.edit_row("4.3", |r| r["tame"] = "wild".into());
+    census.edit_row("0.4", |r| r["changes"][1]["p_size"] = 3.into());
+    census.edit_row("4.4", |r| r["changes"][0]["heap"] = 1.into());
+    let warnings = [
+        warning("0.4", "changes[1]: 5:6:3 in the row, 5:6:2 in its certificate"),
+        warning("4.3", "tame: wild in the row, T_2 in its certificate"),
+        warning("4.4", "changes[0]: 1:2:1 in the row, 2:2:1 in its certificate"),
+    ];
+    census.runs_again_to(&before, &warnings, 12);
 }
 
 /// A code with two rows has neither trusted (the first had won, and the rewrite had

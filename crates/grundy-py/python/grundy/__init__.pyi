@@ -514,9 +514,10 @@ def census(
     ``tame``, ``changes``, ``preperiod``, ``period``, ``theorem``, ``stopped``,
     ``certificate``, ``seconds``, ``work``; ``to`` default 64). With ``out`` the census
     directory of ``grundy census --out`` is written and resumed; a resumed row whose
-    certificate is missing, does not parse, states something else or is rejected by the
-    independent checker is not trusted: a ``RuntimeWarning`` names its code and the
-    reason, and the code runs again. Without ``client`` the codes run on this machine
+    certificate is missing, does not parse, states or gives something else (the rare
+    heaps, ``tame``, ``changes`` too) or is rejected by the independent checker is not
+    trusted: a ``RuntimeWarning`` names its code and the reason, and the code runs
+    again. Without ``client`` the codes run on this machine
     (``jobs`` at a time, an int from 1 to 1024, default every core); with a
     ``dask.distributed.Client`` each code is a Dask task (``retries``), results recorded
     as they complete (``pip install "grundy[dask]"``). ``ValueError`` for an unknown

@@ -92,9 +92,11 @@ def census(
     ``out/census.jsonl`` as they come, certificates are written under
     ``out/certificates/``, and a later call with the same arguments resumes (other
     parameters raise ``ValueError`` naming what differs). A resumed row is checked
-    against its certificate (present, parsing, stating the row's period, and accepted
-    by the independent checker); a row that fails is not trusted: a ``RuntimeWarning``
-    names its code and the reason, and the code runs again.
+    against its certificate (present, parsing, stating the row's period, accepted by
+    the independent checker, and giving what the row says of the values: the largest,
+    the fingerprints, the rare heaps; in misère play ``tame`` and ``changes``); a row
+    that fails is not trusted: a ``RuntimeWarning`` names its code and the reason, and
+    the code runs again.
 
     Without ``client`` the codes run on this machine, ``jobs`` at a time (default:
     every core), sharing the memory limit. With a ``dask.distributed.Client`` each code

@@ -242,6 +242,20 @@ pub trait HeapRuleset: Send + Sync {
     fn engine_stats(&self) -> Option<EngineStats> {
         None
     }
+
+    /// The counters ([`EngineStats`]: the mask and its rare parity, the rare heaps, the
+    /// largest value) the ruleset's sparse-space dense step holds once a run from heap
+    /// 0 has computed heaps `0..=to` whose values are `g(n)`, replayed from these values
+    /// without computing any (the mask is a function of them), for rulesets that have
+    /// one; `None` otherwise. The census's rare/common split comes from it, so that a
+    /// certificate's values give it again.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a value of 2^32 or more (the engine's values are
+    /// 32-bit); [`Error::OutOfMemory`] when the values or the rare index do not fit.
+    fn engine_stats_after(&self, _g: &dyn Fn(u64) -> u64, _to: u64) -> Result<Option<EngineStats>> {
+        Ok(None)
+    }
 }
 
 /// How much memory dense evaluation of a heap ruleset takes, and which search suits it.

@@ -84,9 +84,10 @@ pub struct MisereRow {
     pub work: u64,
 }
 
-/// `T_k` or `wild` for a quotient.
-fn tame_name(q: &Quotient) -> String {
-    match q.tame() {
+/// `T_k` or `wild`: [`MisereRow::tame`] of a quotient whose tameness is `tame`
+/// ([`Quotient::tame`], [`Certificate::tame`]).
+fn tame_name(tame: Option<u32>) -> String {
+    match tame {
         Some(k) => format!("T_{k}"),
         None => "wild".into(),
     }
@@ -104,7 +105,7 @@ fn row_of(code: &str, q: &Quotient) -> MisereRow {
         to: q.to,
         order: q.order(),
         p_size: q.p_portion.len(),
-        tame: tame_name(q),
+        tame: tame_name(q.tame()),
         changes: q.changes.clone(),
         preperiod,
         period,
@@ -179,7 +180,12 @@ pub fn check_codes(codes: &[String], ctl: &Control) -> Result<()> {
     Ok(())
 }
 
-/// The heaps where the quotient grew, as `heap:|Q|:|P|` separated by spaces.
+/// A heap where the quotient grew, as `heap:|Q|:|P|`.
+fn change_text(c: &Change) -> String {
+    format!("{}:{}:{}", c.heap, c.order, c.p_size)
+}
+
+/// The heaps where the quotient grew, each written by `item`, separated by `sep`.
 fn changes_text(r: &MisereRow, sep: &str, item: fn(&Change) -> String) -> String {
     r.changes.iter().map(item).collect::<Vec<_>>().join(sep)
 }
@@ -198,7 +204,7 @@ pub fn csv(rows: &[MisereRow]) -> String {
             r.order.to_string(),
             r.p_size.to_string(),
             r.tame.clone(),
-            changes_text(r, " ", |c| format!("{}:{}:{}", c.heap, c.order, c.p_size)),
+            changes_text(r, " ", change_text),
             opt(&r.preperiod),
             opt(&r.period),
             opt(&r.theorem),
@@ -269,7 +275,8 @@ pub fn markdown(rows: &[MisereRow]) -> String {
 /// is for the row's ruleset, states the row's status, heap reached, |Q|, |P|,
 /// preperiod and period, and passes the independent checker ([`check_certificate`]);
 /// a solved row names the periodicity theorem for misère quotients, a partial one
-/// none.
+/// none; the row's `tame` and `changes` are what the checked quotient gives
+/// ([`Certificate::tame`], [`Certificate::changes`]).
 ///
 /// # Errors
 /// [`Error::Interrupted`].
@@ -334,7 +341,34 @@ fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Optio
             "its theorem is not the one a misère row of its status names".into(),
         ));
     }
-    checked(check_certificate(&cert, rs.as_ref(), ctl))
+    if let Some(reason) = checked(check_certificate(&cert, rs.as_ref(), ctl))? {
+        return Ok(Some(reason));
+    }
+    // The checked quotient gives its tameness and, heap by heap, where it grew.
+    let tame = match cert.tame() {
+        Ok(tame) => tame_name(tame),
+        Err(e) => return Ok(Some(format!("its tameness could not be derived: {e}"))),
+    };
+    if row.tame != tame {
+        return Ok(Some(format!(
+            "tame: {} in the row, {tame} in its certificate",
+            row.tame
+        )));
+    }
+    let changes = match cert.changes(ctl) {
+        Ok(changes) => changes,
+        Err(Error::Interrupted) => return Err(Error::Interrupted),
+        Err(e) => return Ok(Some(format!("where its quotient grew could not be derived: {e}"))),
+    };
+    let show = |c: Option<&Change>| c.map_or_else(|| "none".into(), change_text);
+    let differ = (0..row.changes.len().max(changes.len())).find(|&i| row.changes.get(i) != changes.get(i));
+    Ok(differ.map(|i| {
+        format!(
+            "changes[{i}]: {} in the row, {} in its certificate",
+            show(row.changes.get(i)),
+            show(changes.get(i))
+        )
+    }))
 }
 
 impl CensusRow for MisereRow {

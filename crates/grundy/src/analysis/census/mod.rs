@@ -110,10 +110,11 @@ pub struct Row {
     pub largest_value: u64,
     /// The first heap with the largest value.
     pub largest_at: u64,
-    /// The rare/common split of the sparse-space engine at the end of the run, in
-    /// tczajka's notation: the mask over the value's bits in hex, `+pos` when the
-    /// heap's parity is part of it, `/odd` when the rare class is the odd one; null for
-    /// codes without two-heap splits.
+    /// The rare/common split the sparse-space engine holds once a run from heap 0 has
+    /// computed heaps `0..=to` (replayed from the values:
+    /// [`HeapRuleset::engine_stats_after`]), in tczajka's notation: the mask over the
+    /// value's bits in hex, `+pos` when the heap's parity is part of it, `/odd` when
+    /// the rare class is the odd one; null for codes without two-heap splits.
     pub rare_mask: Option<String>,
     /// The number of rare heaps among `0..=to`.
     pub rare_count: Option<u64>,
@@ -424,7 +425,7 @@ pub fn run_code(code: &str, to: u64, ctl: &Control) -> Result<Outcome> {
         Some(e) => return Err(e),
     }
     let certificate = r.certificate.as_ref().map(|c| certificate_json(c, &r.values));
-    let mut row = row_of(code, rs.as_ref(), &r, to);
+    let mut row = row_of(code, rs.as_ref(), &r, to)?;
     row.seconds = start.elapsed().as_secs_f64();
     row.work = own.work_done();
     Ok(Outcome { row, certificate })
@@ -576,43 +577,73 @@ pub(super) fn status_of(proof_end: Option<u64>) -> Status {
     }
 }
 
+/// The rare heaps of a row ([`Row::rare_mask`], [`Row::rare_count`],
+/// [`Row::last_rare`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Rare {
+    mask: Option<String>,
+    count: Option<u64>,
+    last: Option<u64>,
+}
+
+/// The rare/common split of heaps `0..=last` of `rs`, whose values are `g(n)`: the
+/// split the sparse-space engine holds once a run from heap 0 has computed them
+/// ([`HeapRuleset::engine_stats_after`], replayed from the values, so that a row's
+/// certificate gives it again), written as tczajka writes it, with the number of rare
+/// heaps among `0..=last` and the last of them; all null for codes without two-heap
+/// splits.
+///
+/// # Errors
+/// Those of [`HeapRuleset::engine_stats_after`].
+fn rare_split(rs: &dyn HeapRuleset, g: &dyn Fn(u64) -> u64, last: u64) -> Result<Rare> {
+    let Some(s) = rs.engine_stats_after(g, last)?.filter(|s| s.mask != 0) else {
+        return Ok(Rare {
+            mask: None,
+            count: None,
+            last: None,
+        });
+    };
+    let rare = |n: u64| {
+        let key = (g(n) << 1) | (n & 1);
+        (key & s.mask).count_ones() as u8 % 2 == s.rare_parity
+    };
+    let count = (0..=last).filter(|&n| rare(n)).count() as u64;
+    let last_rare = (0..=last).rev().find(|&n| rare(n));
+    let mut mask = format!("{:x}", s.mask >> 1);
+    if s.mask & 1 == 1 {
+        mask = if s.mask >> 1 == 0 {
+            "pos".into()
+        } else {
+            format!("{mask}+pos")
+        };
+    }
+    if s.rare_parity == 1 {
+        mask.push_str("/odd");
+    }
+    Ok(Rare {
+        mask: Some(mask),
+        count: Some(count),
+        last: last_rare,
+    })
+}
+
 /// The row of a finished search of `rs` (values from heap 0) for a census to `to`.
-fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
+///
+/// # Errors
+/// Those of [`rare_split`].
+fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Result<Row> {
     let values = &r.values;
     let cert = r.certificate.as_ref();
     let per = cert.map(|c| c.periodicity);
     let status = status_of(cert.map(|c| c.proof_end));
-    // The rare heaps under the engine's final mask.
-    let stats = rs.engine_stats().filter(|s| s.mask != 0);
-    let (rare_mask, rare_count, last_rare) = match stats {
-        Some(s) => {
-            let rare = |n: usize| {
-                let key = (values[n] << 1) | (n as u64 & 1);
-                (key & s.mask).count_ones() as u8 % 2 == s.rare_parity
-            };
-            let count = (0..values.len()).filter(|&n| rare(n)).count() as u64;
-            let last = (0..values.len()).rev().find(|&n| rare(n)).map(|n| n as u64);
-            let mut mask = format!("{:x}", s.mask >> 1);
-            if s.mask & 1 == 1 {
-                mask = if s.mask >> 1 == 0 {
-                    "pos".into()
-                } else {
-                    format!("{mask}+pos")
-                };
-            }
-            if s.rare_parity == 1 {
-                mask.push_str("/odd");
-            }
-            (Some(mask), Some(count), last)
-        }
-        None => (None, None, None),
-    };
+    let g = |n| value_of(values, per, n);
+    let reached = values.len() as u64 - 1;
+    let rare = rare_split(rs, &g, reached)?;
     // The sequence compared with other codes: values extended by a proven period to
     // `to`.
     let last = if per.is_some() { to.max(r.to) } else { r.to };
-    let reached = values.len() as u64 - 1;
-    let s = summary(&|n| value_of(values, per, n), reached, last);
-    Row {
+    let s = summary(&g, reached, last);
+    Ok(Row {
         code: code.to_string(),
         status,
         preperiod: per.map(|p| p.preperiod),
@@ -622,9 +653,9 @@ fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
         to: r.to,
         largest_value: s.largest_value,
         largest_at: s.largest_at,
-        rare_mask,
-        rare_count,
-        last_rare,
+        rare_mask: rare.mask,
+        rare_count: rare.count,
+        last_rare: rare.last,
         class: None,
         shift: None,
         certificate: None,
@@ -632,7 +663,7 @@ fn row_of(code: &str, rs: &dyn HeapRuleset, r: &PeriodSearch, to: u64) -> Row {
         work: 0,
         offset: s.offset,
         fingerprints: s.fingerprints,
-    }
+    })
 }
 
 /// G(n) from the values of heaps `0..values.len()`, beyond them by the proven period

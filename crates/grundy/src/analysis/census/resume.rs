@@ -3,11 +3,20 @@
 //! writes for its code, is there, parses, states what the row states (the period,
 //! preperiod and saltus, the theorem, the status; in misère play the heap reached, |Q|,
 //! |P| and the status too), and passes the independent checker (`grundy period
-//! --check`, `grundy quotient --check`); in normal play, what the row says of the
-//! values (the largest, the offset and fingerprints the classes are computed from)
-//! must also be what the certificate's values give. A row that fails is not trusted:
+//! --check`, `grundy quotient --check`); then what the row states and no certificate
+//! does must be what the certificate gives: in normal play, what the row says of the
+//! values (the largest, the offset and fingerprints the classes are computed from,
+//! the rare/common split and the rare heaps, as `census::rare_split` wrote them); in
+//! misère play, the tameness and the heaps where the quotient grew
+//! ([`crate::solve::misere::Certificate::tame`],
+//! [`crate::solve::misere::Certificate::changes`]). A row that fails is not trusted:
 //! it is taken out of `census.jsonl` and its code runs again
 //! ([`Output::check_resumed`]).
+//!
+//! Nothing derives a proven row's `to` (where the doubling search stopped past the
+//! proof: only bounded by the proof's end and the census's `to`), its `seconds` and
+//! `work`, or a misère row's `stopped` text; `class` and `shift` are recomputed when
+//! the census finishes.
 //!
 //! An open normal-play row names no certificate: nothing proves a period absent, so it
 //! is checked only for stating no period.
@@ -174,7 +183,8 @@ pub(super) fn checked(verdict: Result<String>) -> Result<Option<String>> {
 /// proves the period within the heaps the row computed, below
 /// [`super::TRIVIAL_HEAPS`] exactly when the row is trivial, and passes
 /// [`check_certificate`]; then what the row says of the values (the largest, the
-/// offset and the fingerprints, to the census's heap `to`) is what the certificate's
+/// offset and the fingerprints, to the census's heap `to`; the rare/common split, the
+/// rare heaps and the last of them, to the row's `to`) is what the certificate's
 /// values and period give.
 ///
 /// # Errors
@@ -259,17 +269,31 @@ pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> 
     if let Some(d) = disagreement(&derived) {
         return Ok(Some(d));
     }
-    Ok(row
-        .fingerprints
-        .iter()
-        .zip(&s.fingerprints)
-        .position(|(a, b)| a != b)
-        .map(|i| {
-            format!(
-                "fingerprints[{i}]: {} in the row, {} in its certificate",
-                row.fingerprints[i], s.fingerprints[i]
-            )
-        }))
+    let fingerprint = row.fingerprints.iter().zip(&s.fingerprints).position(|(a, b)| a != b);
+    if let Some(i) = fingerprint {
+        return Ok(Some(format!(
+            "fingerprints[{i}]: {} in the row, {} in its certificate",
+            row.fingerprints[i], s.fingerprints[i]
+        )));
+    }
+    // The rare/common split is the engine's for the values of heaps 0..=to, replayed
+    // from them: the certificate's values, extended by its period, give it again.
+    let rare = match super::rare_split(rs.as_ref(), &|n| super::value_of(values, Some(per), n), row.to) {
+        Ok(rare) => rare,
+        Err(e) => return Ok(Some(format!("its rare heaps could not be derived: {e}"))),
+    };
+    if row.rare_mask != rare.mask {
+        let show = |m: &Option<String>| m.clone().unwrap_or_else(|| "none".into());
+        return Ok(Some(format!(
+            "rare_mask: {} in the row, {} in its certificate",
+            show(&row.rare_mask),
+            show(&rare.mask)
+        )));
+    }
+    Ok(disagreement(&[
+        ("rare_count", row.rare_count.map(i128::from), rare.count.map(i128::from)),
+        ("last_rare", row.last_rare.map(i128::from), rare.last.map(i128::from)),
+    ]))
 }
 
 #[cfg(test)]

@@ -396,6 +396,23 @@ impl<'a> SparseEngine<'a> {
         }
     }
 
+    /// Brings the engine to the state a run from heap 0 has once it computed the heaps
+    /// of `codes` (G(n) = `codes[n]`), from these values without computing any: each
+    /// heap is synced as [`DenseStep::value`] syncs it (key frequencies, the rare index,
+    /// the mask chosen at the same heaps), so the mask and its rare parity
+    /// ([`SparseEngine::stats`]) are those the run holds at its end. Pair counts stay
+    /// 0. The census derives its rare/common split this way, from a row's values or
+    /// from its certificate's.
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] if the rare index cannot grow.
+    pub fn replay(&mut self, codes: &[u32]) -> Result<()> {
+        for n in self.synced..codes.len() {
+            self.sync(n, codes)?;
+        }
+        Ok(())
+    }
+
     fn publish(&self) {
         if let Some(s) = self.shared {
             if let Ok(mut g) = s.lock() {

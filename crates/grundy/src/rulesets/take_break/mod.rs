@@ -363,6 +363,29 @@ impl HeapRuleset for TakeAndBreak {
         Some(self.stats.lock().map(|g| *g).unwrap_or_default())
     }
 
+    /// [`SparseEngine::replay`] of the values of heaps `0..=to` on a fresh engine (the
+    /// counters of [`HeapRuleset::engine_stats`] are left alone).
+    fn engine_stats_after(&self, g: &dyn Fn(u64) -> u64, to: u64) -> crate::error::Result<Option<EngineStats>> {
+        let len = usize::try_from(to).ok().and_then(|t| t.checked_add(1));
+        let mut codes: Vec<u32> = Vec::new();
+        crate::control::try_reserve_exact(&mut codes, len.unwrap_or(usize::MAX), || {
+            format!("the values of {} to heap {to}", self.name)
+        })?;
+        for n in 0..=to {
+            let v = g(n);
+            let code = u32::try_from(v).map_err(|_| {
+                crate::Error::Unsupported(format!(
+                    "G({n}) = {v} of {} does not fit in 32 bits, the sparse-space engine's values",
+                    self.name
+                ))
+            })?;
+            codes.push(code);
+        }
+        let mut engine = SparseEngine::new(&self.code, None);
+        engine.replay(&codes)?;
+        Ok(Some(engine.stats()))
+    }
+
     /// 4 bytes per heap for the table plus at most 8 for the rare index (a rare heap
     /// and its value; in the worst case every heap is rare).
     fn memory(&self) -> MemoryModel {

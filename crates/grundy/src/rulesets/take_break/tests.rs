@@ -332,6 +332,35 @@ fn sparse_engine_reports_its_mask() {
     assert!(s.rare < 30, "{s:?}");
 }
 
+/// The engine replayed from the values of a run holds what the run holds at its end:
+/// the mask, its rare parity, the rare heaps, the heap reached and the largest value.
+#[test]
+fn a_replayed_engine_holds_the_mask_of_the_run() {
+    for (code, to) in [
+        ("0.106", 3000),
+        ("0.137", 2000),
+        ("0.156", 9000),
+        ("0.6", 5000),
+        ("4!.0", 3000),
+        ("0.007", 2000),
+        ("0.[6]", 300),
+        ("4.7", 500),
+        ("0.3", 500),
+    ] {
+        let rs = TakeAndBreak::new(Code::parse(code).unwrap());
+        let seq = crate::solve::sequence(&rs, to, &Control::new()).unwrap();
+        let run = rs.engine_stats().unwrap();
+        let replayed = rs
+            .engine_stats_after(&|n| seq.get_u64(n).unwrap(), to)
+            .unwrap()
+            .unwrap();
+        let key = |s: EngineStats| (s.heaps, s.mask, s.rare_parity, s.rare, s.max_value);
+        assert_eq!(key(replayed), key(run), "{code}");
+        // The counters of the run are left alone.
+        assert_eq!(rs.engine_stats().unwrap(), run, "{code}");
+    }
+}
+
 mod random_codes {
     use super::*;
     use proptest::prelude::*;

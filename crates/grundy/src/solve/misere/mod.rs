@@ -14,6 +14,7 @@
 mod certificate;
 mod check;
 pub mod genus;
+mod growth;
 mod monoid;
 pub mod presentation;
 pub mod quotient;

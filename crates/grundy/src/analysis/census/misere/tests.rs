@@ -31,7 +31,7 @@ fn a_row_is_the_quotient_computed_directly() {
             "{code}"
         );
         assert_eq!(r.changes, q.changes, "{code}");
-        assert_eq!(r.tame, tame_name(&q), "{code}");
+        assert_eq!(r.tame, tame_name(q.tame()), "{code}");
         assert_eq!(r.work, q.work, "{code}");
         assert_eq!(
             o.certificate.as_deref(),
