@@ -336,3 +336,40 @@ fn a_code_with_two_rows_and_a_grafted_partial_row_run_again() {
     // Run again: its row is the honest one, to heap 24 with its reason.
     assert_eq!(census.rows_but_times(), before);
 }
+
+#[test]
+fn a_check_a_limit_stops_keeps_the_row_unchecked() {
+    // Certificates larger than the memory limit lets a check read: the rows are kept
+    // as written, with a warning, and nothing is removed or run again (they had been
+    // distrusted, their certificates deleted, and the same ones made again).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    let run = |limit: Option<&str>| {
+        let mut cmd = grundy();
+        if let Some(l) = limit {
+            cmd.args(["--memory-limit", l]);
+        }
+        cmd.args(["census", "octal:1", "--to", "200", "--jobs", "1", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    assert!(run(None).status.success());
+    let rows = std::fs::read(out.join("census.jsonl")).unwrap();
+    let certificates = std::fs::read_dir(out.join("certificates")).unwrap().count();
+    let small = run(Some("12K"));
+    let err = String::from_utf8_lossy(&small.stderr);
+    assert!(small.status.success(), "{err}");
+    assert!(
+        err.contains("the row of 0.1 could not be checked (reading its certificate certificates/0.1.json needs")
+            && err.contains("it is kept as written, unchecked"),
+        "{err}"
+    );
+    assert!(!err.contains("runs again"), "{err}");
+    assert!(err.contains("15 of 15 codes done"), "{err}");
+    assert_eq!(std::fs::read(out.join("census.jsonl")).unwrap(), rows);
+    assert_eq!(
+        std::fs::read_dir(out.join("certificates")).unwrap().count(),
+        certificates
+    );
+}

@@ -13,7 +13,7 @@
 //! [`crate::solve::misere::check_certificate`] (`grundy quotient --check`) re-verifies
 //! it without the engine.
 
-use super::resume::{beyond, certificate_text, checked, disagreement};
+use super::resume::{beyond, certificate_text, checked, disagreement, underived};
 use super::{field, heap_ruleset, opt, own_control, short_name, CensusRow, Outcome};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -293,7 +293,7 @@ fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Optio
             row.to
         )));
     }
-    let (path, text) = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl) {
+    let (path, text) = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl)? {
         Ok(Some(found)) => found,
         Ok(None) => return Ok(Some("it names no certificate".into())),
         Err(reason) => return Ok(Some(reason)),
@@ -347,7 +347,7 @@ fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Optio
     // The checked quotient gives its tameness and, heap by heap, where it grew.
     let tame = match cert.tame() {
         Ok(tame) => tame_name(tame),
-        Err(e) => return Ok(Some(format!("its tameness could not be derived: {e}"))),
+        Err(e) => return underived("its tameness", e),
     };
     if row.tame != tame {
         return Ok(Some(format!(
@@ -357,8 +357,7 @@ fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Optio
     }
     let changes = match cert.changes(ctl) {
         Ok(changes) => changes,
-        Err(Error::Interrupted) => return Err(Error::Interrupted),
-        Err(e) => return Ok(Some(format!("where its quotient grew could not be derived: {e}"))),
+        Err(e) => return underived("where its quotient grew", e),
     };
     let show = |c: Option<&Change>| c.map_or_else(|| "none".into(), change_text);
     let differ = (0..row.changes.len().max(changes.len())).find(|&i| row.changes.get(i) != changes.get(i));

@@ -34,12 +34,27 @@ pub struct Untrusted {
     pub file: std::path::PathBuf,
     /// The code of the row.
     pub code: String,
-    /// Why it is not trusted (the first thing that does not hold).
+    /// Why it is not trusted (the first thing that does not hold), or the limit that
+    /// stopped its check.
     pub reason: String,
+    /// True when a limit stopped the check (its certificate too large to read within
+    /// the memory limit, or its check above the work limit): the row is kept as
+    /// written, unchecked, and its code does not run again (it would make the same
+    /// certificate, and run again on every resume).
+    pub kept: bool,
 }
 
 impl std::fmt::Display for Untrusted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.kept {
+            return write!(
+                f,
+                "{}: the row of {} could not be checked ({}); it is kept as written, unchecked (a larger memory or work limit lets the check run)",
+                self.file.display(),
+                self.code,
+                self.reason
+            );
+        }
         write!(
             f,
             "{}: the row of {} is not trusted ({}); it runs again",
@@ -48,6 +63,28 @@ impl std::fmt::Display for Untrusted {
             self.reason
         )
     }
+}
+
+/// True for the errors of a limit (memory, work, positions, the system's memory): a
+/// check they stop says nothing of the row.
+pub(super) fn is_limit(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::TooLarge { .. } | Error::TooManyStates { .. } | Error::TooMuchWork { .. } | Error::OutOfMemory { .. }
+    )
+}
+
+/// A derivation's error as a verdict: a limit's is returned as an error (the row is
+/// kept unchecked, [`Output::check_resumed`]), [`Error::Interrupted`] too; any other
+/// is a reason not to trust the row (`what could not be derived: e`).
+///
+/// # Errors
+/// The limit's error, or [`Error::Interrupted`].
+pub(super) fn underived(what: &str, e: Error) -> Result<Option<String>> {
+    if is_limit(&e) || matches!(e, Error::Interrupted) {
+        return Err(e);
+    }
+    Ok(Some(format!("{what} could not be derived: {e}")))
 }
 
 impl<R: CensusRow> Output<R> {
@@ -86,9 +123,22 @@ impl<R: CensusRow> Output<R> {
             // rewrite dropped the other: a hostile check put a forged row ahead of an
             // honest one).
             let n = self.read_back.get(row.code()).copied().unwrap_or(1);
-            let verdict = match verdict? {
-                None if n > 1 => Some(format!("its code has {n} rows")),
-                v => v,
+            let verdict = match verdict {
+                Err(e) if is_limit(&e) && n == 1 => {
+                    kept.push(row.clone());
+                    untrusted.push(Untrusted {
+                        file: self.dir.join(ROWS_FILE),
+                        code: row.code().to_string(),
+                        reason: e.to_string(),
+                        kept: true,
+                    });
+                    continue;
+                }
+                Err(e) if is_limit(&e) => Some(format!("its code has {n} rows")),
+                v => match v? {
+                    None if n > 1 => Some(format!("its code has {n} rows")),
+                    v => v,
+                },
             };
             match verdict {
                 None => kept.push(row.clone()),
@@ -96,16 +146,17 @@ impl<R: CensusRow> Output<R> {
                     file: self.dir.join(ROWS_FILE),
                     code: row.code().to_string(),
                     reason,
+                    kept: false,
                 }),
             }
         }
-        if untrusted.is_empty() {
+        if untrusted.iter().all(|u| u.kept) {
             return Ok(untrusted);
         }
         let path = self.dir.join(ROWS_FILE);
         crate::control::write_atomically(&path, super::jsonl(&kept).as_bytes())
             .map_err(|e| super::input(format!("cannot write {}: {e}", path.display())))?;
-        for u in &untrusted {
+        for u in untrusted.iter().filter(|u| !u.kept) {
             // A stale certificate would be left for no row if the code's new run proves
             // no period; one it proves is written again.
             let _ = std::fs::remove_file(self.dir.join(certificate_path(&u.code)));
@@ -126,23 +177,37 @@ pub(super) fn certificate_path(code: &str) -> String {
 /// the row: it names another file than its code's certificate, or the file is missing
 /// or cannot be read (read within a [`READ_FRACTION`]th of the memory limit, as `grundy
 /// period --check` reads it).
+///
+/// # Errors
+/// [`Error::TooLarge`] for a certificate larger than that bound (a limit, not a reason
+/// not to trust the row: [`Output::check_resumed`] keeps it unchecked).
 pub(super) fn certificate_text(
     dir: &Path,
     code: &str,
     named: Option<&str>,
     ctl: &Control,
-) -> std::result::Result<Option<(String, String)>, String> {
+) -> Result<std::result::Result<Option<(String, String)>, String>> {
     let Some(named) = named else {
-        return Ok(None);
+        return Ok(Ok(None));
     };
     let own = certificate_path(code);
     if named != own {
-        return Err(format!("it names the certificate {named}, not {own}"));
+        return Ok(Err(format!("it names the certificate {named}, not {own}")));
     }
-    match crate::control::read_text_bounded(&dir.join(&own), ctl.memory_limit() / READ_FRACTION) {
-        Ok(text) => Ok(Some((own, text))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!("its certificate {own} is missing")),
-        Err(e) => Err(format!("cannot read its certificate {own}: {e}")),
+    let bound = ctl.memory_limit() / READ_FRACTION;
+    let path = dir.join(&own);
+    match crate::control::read_text_bounded(&path, bound) {
+        Ok(text) => Ok(Ok(Some((own, text)))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Err(format!("its certificate {own} is missing"))),
+        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => Err(Error::TooLarge {
+            what: format!("reading its certificate {own}"),
+            estimate_bytes: std::fs::metadata(&path)
+                .map_or(bound.saturating_add(1), |m| m.len())
+                .saturating_mul(READ_FRACTION),
+            limit_bytes: ctl.memory_limit(),
+            detail: format!("its text, read within 1/{READ_FRACTION} of the memory limit"),
+        }),
+        Err(e) => Ok(Err(format!("cannot read its certificate {own}: {e}"))),
     }
 }
 
@@ -163,15 +228,16 @@ pub(super) fn disagreement(fields: &[(&str, Option<i128>, Option<i128>)]) -> Opt
 }
 
 /// The verdict of an independent checker as a reason not to trust a row: `None` when
-/// it accepts the certificate, its rejection, or the limit that stopped it.
+/// it accepts the certificate, else its rejection.
 ///
 /// # Errors
-/// [`Error::Interrupted`].
+/// [`Error::Interrupted`], and the limit that stopped the check ([`is_limit`]: the row
+/// is kept unchecked).
 pub(super) fn checked(verdict: Result<String>) -> Result<Option<String>> {
     match verdict {
         Ok(_) => Ok(None),
-        Err(Error::Interrupted) => Err(Error::Interrupted),
         Err(Error::Input(m)) => Ok(Some(m)),
+        Err(e) if is_limit(&e) || matches!(e, Error::Interrupted) => Err(e),
         Err(e) => Ok(Some(format!("its certificate could not be checked: {e}"))),
     }
 }
@@ -193,7 +259,7 @@ pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> 
     if let Some(reason) = beyond(row.to, to) {
         return Ok(Some(reason));
     }
-    let found = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl) {
+    let found = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl)? {
         Ok(found) => found,
         Err(reason) => return Ok(Some(reason)),
     };
@@ -280,7 +346,7 @@ pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> 
     // from them: the certificate's values, extended by its period, give it again.
     let rare = match super::rare_split(rs.as_ref(), &|n| super::value_of(values, Some(per), n), row.to) {
         Ok(rare) => rare,
-        Err(e) => return Ok(Some(format!("its rare heaps could not be derived: {e}"))),
+        Err(e) => return underived("its rare heaps", e),
     };
     if row.rare_mask != rare.mask {
         let show = |m: &Option<String>| m.clone().unwrap_or_else(|| "none".into());
