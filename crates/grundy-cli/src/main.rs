@@ -155,7 +155,11 @@ fn main() -> ExitCode {
         cli.memory_limit.as_deref(),
         cli.max_work.as_deref(),
         // The name the user typed, for the messages.
-        if std::env::args().any(|a| a == "--max-states" || a.starts_with("--max-states=")) {
+        // `args_os`: an argument that is not UTF-8 (a file name) is no flag's name.
+        if std::env::args_os().any(|a| {
+            a.to_str()
+                .is_some_and(|a| a == "--max-states" || a.starts_with("--max-states="))
+        }) {
             "--max-states"
         } else {
             "--max-work"

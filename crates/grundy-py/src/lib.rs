@@ -623,8 +623,9 @@ fn seq<'py>(
                 (*len as u64).saturating_mul(4),
                 format!("{len} values × 4 bytes"),
             )?;
-            let codes = (s.from..s.from + *len as u64)
-                .map(|n| period.small_value(n))
+            // Counted from `from`: `from + len` is 2^64 when the last heap is 2^64 − 1.
+            let codes = (0..*len as u64)
+                .map(|i| period.small_value(s.from + i))
                 .collect::<Option<Vec<u32>>>();
             if let Some(codes) = codes {
                 s.values = SequenceValues::Table(NimSeq::from_codes(codes, Encoding::Plain));

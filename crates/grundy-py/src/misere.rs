@@ -9,6 +9,7 @@ use grundy::game::Position;
 use grundy::solve::misere::{check_certificate, quotient as compute_quotient, Certificate, Quotient, Status};
 use grundy::solve::{Method, MisereValue, Play, Solver};
 use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
@@ -205,9 +206,18 @@ fn check_quotient<'py>(
     let max_bytes = call.limits.apply(grundy::Control::new()).memory_limit() / grundy::solve::misere::READ_FRACTION;
     let text = grundy::control::read_text_bounded(&path, max_bytes)
         .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
-    let cert = Certificate::from_json(&text).map_err(to_py)?;
-    let rs = crate::ruleset(&cert.ruleset.clone().into_pyobject(py)?.into_any(), &call)?;
-    let rs = rs.as_heap("quotient").map_err(to_py)?.clone();
+    let mut cert = Certificate::from_json(&text).map_err(to_py)?;
+    let named = |e: PyErr| {
+        PyValueError::new_err(format!(
+            "{}: the certificate's ruleset '{}' is not a heap ruleset known here: {e}",
+            path.display(),
+            cert.ruleset
+        ))
+    };
+    let rs = crate::ruleset(&cert.ruleset.clone().into_pyobject(py)?.into_any(), &call).map_err(named)?;
+    let rs = rs.as_heap("quotient").map_err(to_py).map_err(named)?.clone();
+    // Under the ruleset's own name, as the command line checks it (`0.77` is kayles).
+    cert.ruleset = rs.name();
     run(py, &call, progress.as_ref(), |ctl| {
         check_certificate(&cert, rs.as_ref(), ctl)
     })

@@ -793,3 +793,11 @@ def test_example_notebook_runs_top_to_bottom(monkeypatch):
     kinds = {k for c in book.cells if c.cell_type == "code" for o in c.outputs for k in o.get("data", {})}
     assert {"text/html", "image/png"} <= kinds
     assert not [o for c in book.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+
+
+def test_seq_reaches_the_last_heap_there_is():
+    # Heaps to 2**64 - 1 by the proven period: a range counted to `from + len` had
+    # wrapped to nothing there.
+    top = 2**64 - 1
+    assert list(grundy.seq("kayles", top, top)) == [int(grundy.value(f"kayles({top})"))]
+    assert len(grundy.seq("kayles", top, top - 1)) == 2

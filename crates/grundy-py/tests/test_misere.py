@@ -84,3 +84,25 @@ def test_misere_errors():
         grundy.value("nim(1)", play="losing")
     with pytest.raises(ValueError):
         grundy.quotient("min", 5)
+
+
+@pytest.mark.parametrize("method", ["formula", "plain", "sums"])
+def test_misere_play_refuses_a_normal_play_method(method):
+    for call in (
+        lambda: grundy.value("kayles(5)", method=method, play="misere"),
+        lambda: grundy.outcome("kayles(5)", method=method, play="misere"),
+        lambda: grundy.moves("kayles(5)", method=method, play="misere"),
+    ):
+        with pytest.raises(ValueError, match="applies to normal play only"):
+            call()
+    with pytest.raises(ValueError):
+        grundy.seq("kayles", 5, method=method, play="misere")
+    with pytest.raises(ValueError, match="is not one of"):
+        grundy.moves("kayles(5)", method="bogus", play="misere")
+
+
+def test_misere_play_refuses_a_period_certificate(tmp_path):
+    with pytest.raises(ValueError, match="misère play does not use it"):
+        grundy.value("kayles(5)", play="misere", period=str(tmp_path / "p.json"))
+    with pytest.raises(ValueError, match="misère play does not use it"):
+        grundy.seq("kayles", 5, play="misere", period=str(tmp_path / "p.json"))

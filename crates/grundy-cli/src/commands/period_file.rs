@@ -28,14 +28,22 @@ impl PeriodArg {
     ///
     /// # Errors
     /// A file that cannot be read, is not a certificate or is rejected by the check;
-    /// a solver whose method is not auto.
+    /// a solver whose method is not auto; a solver of misère play (which uses no
+    /// normal-play period: refused rather than ignored).
     pub fn apply(&self, solver: &mut Solver, ctl: &Control) -> Result<Option<Arc<dyn HeapRuleset>>> {
+        if self.period.is_some() && solver.play() == grundy::solve::Play::Misere {
+            anyhow::bail!("{MISERE_NO_PERIOD}");
+        }
         match &self.period {
             Some(path) => Ok(Some(load_period(path, solver, ctl)?)),
             None => Ok(None),
         }
     }
 }
+
+/// The refusal of `--period FILE` in misère play.
+pub const MISERE_NO_PERIOD: &str =
+    "--period FILE answers normal-play values from a proven period; misère play does not use it (drop it)";
 
 /// Where the values beyond the computed tables came from, if a proven period gave any:
 /// `kayles: by the proven period (12, 71, 0), Guy–Smith, agreement checked to heap

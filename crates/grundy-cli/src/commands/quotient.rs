@@ -81,13 +81,24 @@ pub fn read_certificate(path: &Path, ctl: &Control) -> Result<Certificate> {
     Certificate::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 
-/// The heap ruleset a certificate names.
+/// The heap ruleset the certificate read from `path` names; the certificate's name is
+/// made that ruleset's own (`take-and-break[0.77]` and `0.77` are kayles), so that
+/// every reader of a certificate takes the same ones (`quotient --check`, `--quotient`).
 ///
 /// # Errors
-/// An unknown name, or a ruleset that is not a heap ruleset.
-pub fn certificate_ruleset(cert: &Certificate) -> Result<Arc<dyn HeapRuleset>> {
-    let rs = parse_ruleset(&cert.ruleset)?;
-    Ok(rs.as_heap("quotient")?.clone())
+/// An unknown name, or a ruleset that is not a heap ruleset, naming the file.
+pub fn certificate_ruleset(cert: &mut Certificate, path: &Path) -> Result<Arc<dyn HeapRuleset>> {
+    let named = |e: grundy::Error| {
+        anyhow::anyhow!(
+            "{}: the certificate's ruleset '{}' is not a heap ruleset grundy knows here: {e}",
+            path.display(),
+            cert.ruleset
+        )
+    };
+    let rs = parse_ruleset(&cert.ruleset).map_err(named)?;
+    let rs = rs.as_heap("quotient").map_err(named)?.clone();
+    cert.ruleset = rs.name();
+    Ok(rs)
 }
 
 /// `⟨…⟩`-style text of the tame index: `T_k` or `wild`.
@@ -211,9 +222,8 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
 /// `quotient --check FILE`: the library's independent checker.
 fn check(file: &Path, format: Format, ctl: &Control) -> Result<ExitCode> {
     let mut cert = read_certificate(file, ctl)?;
-    let rs = certificate_ruleset(&cert)?;
     // The ruleset is the one its name reads as, under its own name
     // (`take-and-break[0.77]` is kayles): the check is of that ruleset's rules.
-    cert.ruleset = rs.name();
+    let rs = certificate_ruleset(&mut cert, file)?;
     super::check_verdict(check_certificate(&cert, rs.as_ref(), ctl), file, format)
 }

@@ -199,6 +199,9 @@ struct MisereOut<'a> {
 /// `seq --play misere`: G⁻(n), the genus and tameness of each heap, by the misère
 /// search (the finished prefix kept on a stop).
 fn misere(a: &Args, rs: &grundy::game::Ruleset, ctl: &Control) -> anyhow::Result<ExitCode> {
+    if a.period.period.is_some() {
+        anyhow::bail!("{}", super::period_file::MISERE_NO_PERIOD);
+    }
     if a.checkpoint.is_some() || a.method == SeqMethod::Formula {
         anyhow::bail!(
             "--play misere computes each heap by the misère search: it takes no --checkpoint or --method formula"

@@ -165,8 +165,8 @@ pub fn play_solver(
         if play != PlayArg::Misere {
             anyhow::bail!("--quotient answers misère questions: add --play misere");
         }
-        let cert = super::quotient::read_certificate(path, solver.control())?;
-        let rs = super::quotient::certificate_ruleset(&cert)?;
+        let mut cert = super::quotient::read_certificate(path, solver.control())?;
+        let rs = super::quotient::certificate_ruleset(&mut cert, path)?;
         let name = rs.name();
         let used = pos
             .components
@@ -307,7 +307,13 @@ fn prove(
     if a.db.is_some() {
         anyhow::bail!("{}", grundy::solve::PROOF_WITHOUT_DB);
     }
-    let mut solver = play_solver(solver(a.method, &a.bounds, ctl), a.method, a.play, None, pos)?;
+    let mut solver = play_solver(
+        solver(a.method, &a.bounds, ctl),
+        a.method,
+        a.play,
+        a.quotient.as_deref(),
+        pos,
+    )?;
     // Found unwritable now, not after the search.
     crate::output::check_writable(path)?;
     let (v, text) = solver.prove(pos)?;

@@ -430,6 +430,69 @@ fn misere_play_refuses_what_it_would_ignore() {
         "json",
     ]);
     assert_eq!(v["outcome"], "N");
+    // A normal-play period certificate is refused in misère play, not ignored.
+    let period = dir.path().join("p.json");
+    grundy()
+        .args(["period", "kayles", "--to", "300", "--save", period.to_str().unwrap()])
+        .assert()
+        .success();
+    let p = period.to_str().unwrap();
+    for args in [
+        &["value", "kayles(5)", "--play", "misere", "--period", p][..],
+        &["moves", "kayles(5)", "--play", "misere", "--period", p],
+        &["seq", "kayles", "--to", "5", "--play", "misere", "--period", p],
+    ] {
+        let e = error_line(args);
+        assert!(e.contains("misère play does not use it"), "{args:?}: {e}");
+    }
+    // A quotient beside a proof (normal play) is refused, not dropped.
+    let e = error_line(&["value", "cram(2,3)", "--quotient", f, "--save-proof", "x.gz"]);
+    assert!(e.contains("--play misere"), "{e}");
+    // A certificate naming its ruleset by another name (0.77 is kayles) is read as
+    // `quotient --check` reads it, by every reader.
+    let mut c: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    c["ruleset"] = "take-and-break[0.77]".into();
+    let alias = dir.path().join("alias.json");
+    std::fs::write(&alias, c.to_string()).unwrap();
+    let a = alias.to_str().unwrap();
+    grundy().args(["quotient", "--check", a]).assert().success();
+    let v = json(&[
+        "value",
+        "kayles(5)",
+        "--play",
+        "misere",
+        "--quotient",
+        a,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcome"], searched_outcome("kayles(5)"));
+    // A ruleset unknown here is named as the certificate's, with the file.
+    c["ruleset"] = "no-such-ruleset".into();
+    std::fs::write(&alias, c.to_string()).unwrap();
+    let e = error_line(&["value", "kayles(5)", "--play", "misere", "--quotient", a]);
+    assert!(
+        e.contains("the certificate's ruleset 'no-such-ruleset'") && e.contains("alias.json"),
+        "{e}"
+    );
+}
+
+/// The misère outcome of `expr` by the search.
+fn searched_outcome(expr: &str) -> serde_json::Value {
+    json(&["value", expr, "--play", "misere", "--format", "json"])["outcome"].clone()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_no_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::OsStr::from_bytes(b"/nonexistent/n\xffq.json");
+    for args in [["quotient", "--check"], ["period", "--check"]] {
+        let out = grundy().args(args).arg(name).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
 }
 
 #[test]
