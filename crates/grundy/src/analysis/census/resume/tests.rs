@@ -217,6 +217,7 @@ fn the_rare_heaps_a_row_states_are_what_its_certificate_gives() {
     for c in ["0.3", "0.4", "4.4", "4.6"] {
         out.record(run_code(c, 200, &Control::new()).unwrap()).unwrap();
     }
+    drop(out);
     let mut out = Output::<Row>::open(&dir, &params(Play::Normal), &codes).unwrap();
     assert_eq!(out.check_resumed(1, &Control::new()).unwrap(), []);
     assert_eq!(
