@@ -1,7 +1,7 @@
 //! `grundy moves EXPR`: winning moves of a position.
 
 use super::bound::BoundArgs;
-use super::value::{describe, describe_bounded, play_solver, solver, MethodArg, PlayArg};
+use super::value::{describe, describe_bounded, question_solver, MethodArg, PlayArg};
 use crate::output::{column_width, pad, print_json, stdout, Format};
 use grundy::catalog::parse_position;
 use grundy::solve::Moves;
@@ -94,14 +94,7 @@ struct MisereOption {
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
-    let mut solver = play_solver(
-        solver(a.method, &a.bounds, ctl),
-        a.method,
-        a.play,
-        a.quotient.as_deref(),
-        &pos,
-    )?;
-    a.period.apply(&mut solver, ctl)?;
+    let mut solver = question_solver(a.method, &a.bounds, a.play, a.quotient.as_deref(), &a.period, &pos, ctl)?;
     if a.play == PlayArg::Misere {
         let m = solver.misere_moves(&pos, a.all)?;
         let out = MisereOut {

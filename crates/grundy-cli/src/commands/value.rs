@@ -185,6 +185,25 @@ pub fn play_solver(
     Ok(solver)
 }
 
+/// The solver of `value` and `moves` for `pos`: `--method` and the bounds
+/// ([`solver`]), `--play` and `--quotient` ([`play_solver`]), `--period`.
+///
+/// # Errors
+/// Those of [`play_solver`] and of [`super::period_file::PeriodArg::apply`].
+pub fn question_solver(
+    method: MethodArg,
+    bounds: &BoundArgs,
+    play: PlayArg,
+    quotient: Option<&std::path::Path>,
+    period: &super::period_file::PeriodArg,
+    pos: &grundy::game::Position,
+    ctl: &Control,
+) -> anyhow::Result<Solver> {
+    let mut solver = play_solver(solver(method, bounds, ctl), method, play, quotient, pos)?;
+    period.apply(&mut solver, ctl)?;
+    Ok(solver)
+}
+
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&a.expr)?;
@@ -192,14 +211,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     if let Some(path) = &a.save_proof {
         return prove(&a, &pos, &name, path, ctl);
     }
-    let mut solver = play_solver(
-        solver(a.method, &a.bounds, ctl),
-        a.method,
-        a.play,
-        a.quotient.as_deref(),
-        &pos,
-    )?;
-    a.period.apply(&mut solver, ctl)?;
+    let mut solver = question_solver(a.method, &a.bounds, a.play, a.quotient.as_deref(), &a.period, &pos, ctl)?;
     if let Some(path) = &a.db {
         use_db(&mut solver, &pos, path)?;
     }

@@ -216,19 +216,22 @@ fn a_full_disk_is_an_error_naming_the_file_and_leaves_whole_lines() {
     }
 }
 
+/// `grundy census octal:1 --to 200 --out OUT`.
+fn octal_1_to_200(out: &std::path::Path) -> std::process::Output {
+    grundy()
+        .args(["census", "octal:1", "--to", "200", "--out"])
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
 /// A blank line in the rows file (an editor's) holds no row: the census resumes (it
 /// was a fatal "not a row" at line 1, a hostile check).
 #[test]
 fn a_blank_line_in_the_rows_is_no_row() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c");
-    let run = || {
-        grundy()
-            .args(["census", "octal:1", "--to", "200", "--out"])
-            .arg(&out)
-            .output()
-            .unwrap()
-    };
+    let run = || octal_1_to_200(&out);
     let first = run();
     assert!(first.status.success());
     let rows = out.join("census.jsonl");
@@ -245,13 +248,7 @@ fn a_blank_line_in_the_rows_is_no_row() {
 fn a_directory_another_census_holds_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c");
-    let run = || {
-        grundy()
-            .args(["census", "octal:1", "--to", "200", "--out"])
-            .arg(&out)
-            .output()
-            .unwrap()
-    };
+    let run = || octal_1_to_200(&out);
     let first = run();
     assert!(first.status.success());
     // Another census (here this test) holds the directory's lock.
