@@ -259,7 +259,7 @@ def value(
 ) -> Union[Value, MisereValue, "SearchStats"]:
     stats = _flag("stats", stats)
     if _check_play(play):
-        _normal_only(db, save_proof, method, period)
+        _misere_refusals(db, save_proof, method, period)
         if stats:
             raise ValueError(
                 "stats= counts the position engine of normal play; misère play searches without it (drop stats=)"
@@ -325,7 +325,7 @@ def _value_raw(
 _METHODS = ("auto", "formula", "search", "plain", "sums")
 
 
-def _normal_only(db: Any, save_proof: Any, method: str = "auto", period: Any = None) -> None:
+def _misere_refusals(db: Any, save_proof: Any, method: str = "auto", period: Any = None) -> None:
     """``ValueError`` for what misère play would ignore, as the CLI refuses it with
     ``--play misere``: ``db``, ``save_proof``, ``period``, a method that is not one of
     ``_METHODS`` or is a normal-play engine's (misère play has one engine, the misère
@@ -362,7 +362,7 @@ def outcome(
     db: Optional[str] = None,
 ) -> str:
     if _check_play(play):
-        _normal_only(db, None, method, period)
+        _misere_refusals(db, None, method, period)
         return _grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work))["outcome"]
     return _value_raw(expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db)[2]
 
@@ -487,7 +487,7 @@ def moves(
     period: Optional[str] = None,
 ) -> Union[Moves, MisereMoves]:
     if _check_play(play):
-        _normal_only(None, None, method, period)
+        _misere_refusals(None, None, method, period)
         pos, out, winning, options = _grundy.misere_moves(expr, all, _progress(progress), limits=_limits(memory_limit, max_work))
         return MisereMoves(position=pos, outcome=out, winning=list(winning), options=options)
     d = _grundy.moves(
@@ -597,7 +597,7 @@ def seq(
     if _check_play(play):
         if method not in ("auto", "search", "formula"):
             raise ValueError(f"method {method!r} is not one of 'auto', 'search', 'formula'")
-        _normal_only(None, None, method, period)
+        _misere_refusals(None, None, method, period)
         return _grundy.misere_seq(_ruleset_arg(ruleset), to, start, _progress(progress), limits=_limits(memory_limit, max_work))
     r = _grundy.seq(
         _ruleset_arg(ruleset),
