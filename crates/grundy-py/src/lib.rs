@@ -46,12 +46,23 @@ fn session(call: &Arc<CallState>) -> impl Fn(&str) -> Option<Ruleset> + '_ {
 
 /// An int argument `name` from 0 to 2^64 − 1 (anything with `__index__`): a
 /// `TypeError` if it is not an int, a `ValueError` if negative, an `OverflowError` from
-/// 2^64, each naming the argument (as the package's Python layer does).
+/// 2^64, each naming the argument, and a `TypeError` for a bool (as the package's
+/// Python layer does).
 fn count_arg(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let n = v.call_method0("__index__").map_err(|_| {
+    // True is an int to Python, but no count (as `grundy._args.count` says).
+    if v.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!("{name} must be an int, not bool ({v})")));
+    }
+    // An int is its value (an int subclass's own __index__ is not asked, as
+    // operator.index does not ask it); anything else is read by its __index__.
+    let n = if v.is_instance_of::<pyo3::types::PyInt>() {
+        v.clone()
+    } else {
+        v.call_method0("__index__").map_err(|_| {
         let t = v.get_type().name().map(|t| t.to_string()).unwrap_or_default();
-        PyTypeError::new_err(format!("{name} must be an int, not {t}"))
-    })?;
+            PyTypeError::new_err(format!("{name} must be an int, not {t}"))
+        })?
+    };
     if n.lt(0)? {
         return Err(PyValueError::new_err(format!(
             "{name} must be a non-negative int, not {n}"

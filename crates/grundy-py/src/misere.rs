@@ -195,17 +195,18 @@ fn save_certificate(text: &str, path: std::path::PathBuf) -> PyResult<()> {
 /// Re-verifies the certificate in `path` with the independent checker: what was
 /// checked, or `ValueError("certificate rejected: …")`.
 #[pyfunction]
-#[pyo3(signature = (path, progress = None))]
+#[pyo3(signature = (path, progress = None, limits = None))]
 fn check_quotient<'py>(
     py: Python<'py>,
     path: std::path::PathBuf,
     progress: Option<Bound<'py, PyAny>>,
+    limits: crate::LimitArgs<'py>,
 ) -> PyResult<String> {
-    let call = crate::call_state(None)?;
+    let call = crate::call_state(limits)?;
     // Read as the command line reads it.
-    let max_bytes = call.limits.apply(grundy::Control::new()).memory_limit() / grundy::solve::misere::READ_FRACTION;
-    let text = grundy::control::read_text_bounded(&path, max_bytes)
-        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
+    let ctl = call.limits.apply(grundy::Control::new());
+    let text = grundy::control::read_text_within(&path, &ctl, grundy::solve::misere::READ_FRACTION, &path.display().to_string())
+        .map_err(|e| crate::run::to_py_under(e, &call.limits))?;
     let mut cert = Certificate::from_json(&text).map_err(to_py)?;
     let named = |e: PyErr| {
         PyValueError::new_err(format!(

@@ -192,6 +192,25 @@ def test_an_int_argument_given_a_float_is_a_type_error_naming_it(key):
         INT_CALLS[key](1.5)
 
 
+@pytest.mark.parametrize("key", sorted(INT_CALLS))
+def test_an_int_argument_given_a_bool_is_a_type_error_naming_it(key):
+    # True is an int to Python, but no count: seq("nim", True) read it as 1.
+    with pytest.raises(TypeError, match=rf"^{key[1]} must be an int"):
+        INT_CALLS[key](True)
+
+
+def test_an_int_subclass_is_read_by_its_index_everywhere():
+    class Odd(int):
+        def __index__(self):
+            return 3
+
+    # An int is its value, whatever its __index__ says (operator.index reads 5 too):
+    # HeapRuleset's heaps read 3 where seq read 5.
+    assert list(grundy.seq("nim", Odd(5))) == [0, 1, 2, 3, 4, 5]
+    assert grundy.HeapRuleset("py-int-check4", lambda n: range(n))(Odd(5)) == "py-int-check4(5)"
+    assert grundy.HeapRuleset("py-int-check5", lambda n: range(n), start=Odd(1)).start == 1
+
+
 def test_int_arguments_take_numpy_ints():
     assert list(grundy.seq("nim", np.int64(4), np.uint8(2))) == [2, 3, 4]
     assert grundy.HeapRuleset("py-int-check3", lambda n: range(n), start=np.int32(1))(np.int64(4)) == "py-int-check3(4)"

@@ -2,6 +2,7 @@
 play, quotients with save and check_quotient, and the errors."""
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -70,6 +71,17 @@ def test_quotient_save_and_check(tmp_path):
     path = tmp_path / "q.json"
     q.save(path)
     assert grundy.check_quotient(path).startswith("take-and-break[0.75]")
+    # A path as bytes is a path (as os.fspath takes it); anything else names `path`.
+    assert grundy.check_quotient(os.fsencode(path)).startswith("take-and-break[0.75]")
+    with pytest.raises(TypeError, match=r"^path must be a path \(str, bytes or os.PathLike\), not int"):
+        grundy.check_quotient(3)
+    # Too large to read within a 16th of the memory limit: the estimate and the
+    # advice, as the command line gives them; a missing file is the OSError subclass.
+    with pytest.raises(grundy.ResourceError, match=r"read only within 1/16 of the memory limit.*memory_limit="):
+        grundy.check_quotient(path, memory_limit="1K")
+    assert grundy.check_quotient(path, memory_limit="1M", max_work="1e6").startswith("take-and-break[0.75]")
+    with pytest.raises(FileNotFoundError, match="cannot read"):
+        grundy.check_quotient(tmp_path / "none.json")
     cert = json.loads(path.read_text())
     cert["phi"][3] = (cert["phi"][3] + 1) % 8
     path.write_text(json.dumps(cert))

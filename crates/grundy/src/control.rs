@@ -1193,6 +1193,49 @@ pub fn read_text_bounded(path: &std::path::Path, max_bytes: u64) -> std::io::Res
     String::from_utf8(out).map_err(|_| Error::new(ErrorKind::InvalidData, "not UTF-8 text"))
 }
 
+/// Reads the text file at `path` ([`read_text_bounded`]) within a `fraction`th of the
+/// memory limit of `ctl`: for a reader whose parsed result takes up to `fraction` times
+/// its text (a certificate). `what` names the file in messages (`the certificate
+/// k.json`).
+///
+/// # Errors
+/// [`Error::TooLarge`] for a file larger than that bound ([`too_large_to_read`]: the
+/// limit that would read it, so the message names the option that raises the limit);
+/// [`Error::File`] naming `what` for any other refusal (missing, not text, a NUL byte).
+pub fn read_text_within(path: &std::path::Path, ctl: &Control, fraction: u64, what: &str) -> Result<String> {
+    let bound = ctl.memory_limit() / fraction.max(1);
+    read_text_bounded(path, bound).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::FileTooLarge {
+            too_large_to_read(path, what, ctl, fraction)
+        } else {
+            Error::file(format!("cannot read {what}"), &e)
+        }
+    })
+}
+
+/// The refusal to read `path` (named `what`) whole within a `fraction`th of the memory
+/// limit of `ctl`: the estimate is the file's size times `fraction`, the memory its
+/// reader would take.
+pub fn too_large_to_read(path: &std::path::Path, what: &str, ctl: &Control, fraction: u64) -> Error {
+    let fraction = fraction.max(1);
+    let bound = ctl.memory_limit() / fraction;
+    let human = crate::error::human_bytes;
+    // A pipe or a device has no size: the text read before stopping is the estimate.
+    let (size, text) = match std::fs::metadata(path).map(|m| m.len()) {
+        Ok(n) if n > bound => (n, format!("{} of text", human(n))),
+        _ => (
+            bound.saturating_add(1),
+            format!("more than {} of text, where reading stopped", human(bound)),
+        ),
+    };
+    Error::TooLarge {
+        what: format!("reading {what}"),
+        estimate_bytes: size.saturating_mul(fraction),
+        limit_bytes: ctl.memory_limit(),
+        detail: format!("{text}, up to {fraction} times that once parsed, so a file is read only within 1/{fraction} of the memory limit"),
+    }
+}
+
 /// Opens `path` for reading. A named pipe (FIFO) is opened without waiting for a
 /// writer (opening one waits for ever when none comes, and Ctrl-C could not stop the
 /// wait: a hostile check): with none, it reads as empty; with one, as the text written

@@ -67,17 +67,10 @@ struct ChangeOut {
 /// [`READ_FRACTION`]th of the memory limit of `ctl`.
 ///
 /// # Errors
-/// A file that cannot be read, is larger than that bound (naming `--memory-limit`) or
-/// is not a certificate, naming the file.
+/// A file that cannot be read, is larger than that bound (the refusal names the memory
+/// limit and what sets it) or is not a certificate, naming the file.
 pub fn read_certificate(path: &Path, ctl: &Control) -> Result<Certificate> {
-    let text = grundy::control::read_text_bounded(path, ctl.memory_limit() / READ_FRACTION).map_err(|e| {
-        let raise = if e.kind() == std::io::ErrorKind::FileTooLarge {
-            "; a certificate is read within a sixteenth of the memory limit, and --memory-limit raises it"
-        } else {
-            ""
-        };
-        anyhow::anyhow!("cannot read {}: {e}{raise}", path.display())
-    })?;
+    let text = grundy::control::read_text_within(path, ctl, READ_FRACTION, &path.display().to_string())?;
     Certificate::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 

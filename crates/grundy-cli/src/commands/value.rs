@@ -134,6 +134,20 @@ struct MisereOut {
     tameness: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    /// The misère quotient that answered the outcome, as the text says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
+}
+
+/// `the misère quotient of kayles, solved` (or `…, heaps ≤ 30`): the quotient that
+/// answered a misère question.
+fn quotient_source(q: &grundy::solve::QuotientUse) -> String {
+    let range = if q.solved {
+        "solved".to_string()
+    } else {
+        format!("heaps ≤ {}", q.to)
+    };
+    format!("the misère quotient of {}, {range}", q.ruleset)
 }
 
 /// The solver for `--play` and `--quotient` (loaded and re-checked), for the question
@@ -283,6 +297,7 @@ fn print_misere(pos: &grundy::game::Position, name: &str, v: &MisereValue, forma
             genus: v.single.as_ref().map(|r| r.genus.to_string()),
             tameness: v.single.as_ref().map(|r| r.tameness.to_string()),
             note: v.note.clone(),
+            source: v.quotient.as_ref().map(quotient_source),
         })?,
         Format::Text => stdout(|w| {
             write!(w, "{name}: misère {}", describe(v.outcome))?;
@@ -290,12 +305,7 @@ fn print_misere(pos: &grundy::game::Position, name: &str, v: &MisereValue, forma
                 write!(w, ", G⁻ = {}, genus {} ({})", r.misere_value, r.genus, r.tameness)?;
             }
             if let Some(q) = &v.quotient {
-                let range = if q.solved {
-                    "solved".to_string()
-                } else {
-                    format!("heaps ≤ {}", q.to)
-                };
-                write!(w, " (from the misère quotient of {}, {range})", q.ruleset)?;
+                write!(w, " (from {})", quotient_source(q))?;
             }
             writeln!(w)?;
             if let Some(n) = &v.note {

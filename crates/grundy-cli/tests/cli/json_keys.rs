@@ -81,6 +81,11 @@ const INVOCATIONS: &[(&str, &[&str], Source)] = &[
         Source::Stdout,
     ),
     (
+        "value --play misere",
+        &["value", "subtraction[1,2](10^6)", "--play", "misere"],
+        Source::Stdout,
+    ),
+    (
         "moves --play misere",
         &["moves", "kayles(3,4)", "--play", "misere", "--all"],
         Source::Stdout,

@@ -274,7 +274,7 @@ def value(
         if stats:
             raise ValueError("stats= counts the search of value(); save_proof= runs a search of its own (drop stats=)")
         return _grundy.prove(
-            expr, _path(save_proof), method, _progress(progress), limits=_limits(memory_limit, max_work)
+            expr, _path(save_proof, "save_proof"), method, _progress(progress), limits=_limits(memory_limit, max_work)
         )[1]
     started = time.perf_counter()
     pos, raw, out, _, counters = _value_raw(
@@ -317,8 +317,8 @@ def _value_raw(
         graph_bound,
         _progress(progress),
         limits=_limits(memory_limit, max_work),
-        period=_path(period),
-        db=_path(db),
+        period=_path(period, "period"),
+        db=_path(db, "db"),
     )
 
 
@@ -384,13 +384,20 @@ def check_proof(
     max_work: Limit = None,
 ) -> ProofCheck:
     return ProofCheck(
-        **_grundy.check_proof(os.fspath(path), _progress(progress), limits=_limits(memory_limit, max_work))
+        **_grundy.check_proof(_path(path), _progress(progress), limits=_limits(memory_limit, max_work))
     )
 
 
-def _path(period: Any) -> Optional[str]:
-    """The path of a saved period (``str`` or ``os.PathLike``), or None."""
-    return None if period is None else os.fspath(period)
+def _path(p: Any, name: str = "path") -> Optional[str]:
+    """A path argument (``str``, ``bytes`` or ``os.PathLike``) as the ``str`` the native
+    module takes (bytes decoded as the file system does), or None. Raises
+    ``TypeError`` naming ``name`` for anything else."""
+    if p is None:
+        return None
+    try:
+        return os.fsdecode(os.fspath(p))
+    except TypeError:
+        raise TypeError(f"{name} must be a path (str, bytes or os.PathLike), not {type(p).__name__} ({p!r})") from None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -491,7 +498,7 @@ def moves(
         pos, out, winning, options = _grundy.misere_moves(expr, all, _progress(progress), limits=_limits(memory_limit, max_work))
         return MisereMoves(position=pos, outcome=out, winning=list(winning), options=options)
     d = _grundy.moves(
-        expr, all, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work), period=_path(period)
+        expr, all, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work), period=_path(period, "period")
     )
 
     def pairs(lst: Optional[list]) -> Optional[List[Tuple[str, Value]]]:
@@ -608,7 +615,7 @@ def seq(
         graph_bound,
         _progress(progress),
         limits=_limits(memory_limit, max_work),
-        period=_path(period),
+        period=_path(period, "period"),
     )
     kind = r[0]
     if kind == "array":
@@ -650,7 +657,7 @@ class Quotient:
 
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
         """Writes the certificate to ``path`` (atomically: whole or absent)."""
-        _grundy.save_certificate(self.certificate, os.fspath(path))
+        _grundy.save_certificate(self.certificate, _path(path))
 
     def __repr__(self) -> str:
         return f"Quotient({self.ruleset!r}, to={self.to}, {self.status}, |Q|={self.order}, |P|={self.p_size}, {self.presentation})"
@@ -671,15 +678,23 @@ def quotient(
     return Quotient(**{f.name: d[f.name] for f in dataclasses.fields(Quotient)})
 
 
-def check_quotient(path: Union[str, "os.PathLike[str]"], *, progress: bool = False) -> str:
+def check_quotient(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
+) -> str:
     """Re-verifies a saved quotient certificate with the independent checker; returns
     what was checked, or raises ``ValueError("certificate rejected: …")``.
 
     The file is read within a sixteenth of the memory limit (``grundy.limits()``;
-    parsed, its table takes up to eight times its text): a larger file, or one that
-    cannot be read, raises ``OSError`` naming it (raise the limit with
-    ``grundy.set_limits(memory_limit=…)``)."""
-    return _grundy.check_quotient(os.fspath(path), _progress(progress))
+    parsed, its table takes up to eight times its text): a larger file raises
+    ``ResourceError`` with that estimate (raise the limit with ``memory_limit=`` or
+    ``grundy.set_limits(memory_limit=…)``), and one that cannot be read raises
+    ``OSError`` (its subclass: ``FileNotFoundError``, …) naming it. A check whose work
+    passes ``max_work`` raises ``ResourceError``."""
+    return _grundy.check_quotient(_path(path), _progress(progress), limits=_limits(memory_limit, max_work))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -834,7 +849,7 @@ class Png(bytes):
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
         # Atomically: a temporary file in the same directory (created with the mode a
         # new file gets under the umask), synced, then renamed over ``path``.
-        target = os.path.abspath(os.fspath(path))
+        target = os.path.abspath(_path(path))
         tmp = os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.{secrets.token_hex(8)}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         try:

@@ -255,7 +255,13 @@ def quotient(ruleset: Union[str, HeapRuleset], to: int, *, progress: bool = Fals
     on the way returns the quotient reached with ``stopped`` set; Ctrl-C raises
     ``KeyboardInterrupt``; ``ValueError`` for a ruleset it does not take."""
 
-def check_quotient(path: Union[str, "os.PathLike[str]"], *, progress: bool = False) -> str:
+def check_quotient(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    progress: bool = False,
+    memory_limit: Limit = None,
+    max_work: Limit = None,
+) -> str:
     """Re-verifies a saved certificate with the independent checker (it does not call
     the quotient engine): what was checked, or ``ValueError("certificate rejected:
     …")`` naming the first thing that does not hold."""

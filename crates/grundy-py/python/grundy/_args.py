@@ -15,11 +15,16 @@ from typing import Any, Callable, TypeVar
 F = TypeVar("F", bound=Callable[..., Any])
 
 def count(name: str, v: Any, bits: int = 64) -> Any:
-    """``v`` if it is an int (or has ``__index__``, as numpy's ints do) from 0 to
-    2**bits − 1; ``None`` passes. Raises ``TypeError`` (not an int), ``ValueError``
-    (negative) or ``OverflowError`` (2**bits or more), naming ``name``."""
+    """``v`` as an int (``operator.index(v)``: an int is its value, numpy's ints are
+    read by their ``__index__``, as the native module reads them) if it is one from 0 to
+    2**bits − 1;
+    ``None`` passes. Raises ``TypeError`` (not an int, or a bool: ``True`` is no
+    count), ``ValueError`` (negative) or ``OverflowError`` (2**bits or more), naming
+    ``name``."""
     if v is None:
         return v
+    if isinstance(v, bool) or type(v).__name__ == "bool_":
+        raise TypeError(f"{name} must be an int, not bool ({v!r})")
     try:
         n = operator.index(v)
     except TypeError:
@@ -28,13 +33,14 @@ def count(name: str, v: Any, bits: int = 64) -> Any:
         raise ValueError(f"{name} must be a non-negative int, not {n}")
     if n >> bits:
         raise OverflowError(f"{name} must be below 2**{bits}, not an int of {n.bit_length()} bits")
-    return v
+    return n
 
 
 def counts(*names: str) -> Callable[[F], F]:
     """A decorator: the arguments ``names`` of the function are checked by :func:`count`
-    before each call (however they are passed); ``"width:32"`` checks ``width`` below
-    2**32 (counts, heaps and bounds are 64-bit in the engine, a picture's sides 32)."""
+    before each call (however they are passed) and passed on as the ints it reads;
+    ``"width:32"`` checks ``width`` below 2**32 (counts, heaps and bounds are 64-bit in
+    the engine, a picture's sides 32)."""
     widths = {n.split(":")[0]: int(n.split(":")[1]) if ":" in n else 64 for n in names}
 
     def wrap(f: F) -> F:
@@ -46,13 +52,13 @@ def counts(*names: str) -> Callable[[F], F]:
         @functools.wraps(f)
         def checked(*args: Any, **kwargs: Any) -> Any:
             try:
-                given = sig.bind(*args, **kwargs).arguments
+                bound = sig.bind(*args, **kwargs)
             except TypeError:
-                given = {}  # the call itself raises Python's own error
+                return f(*args, **kwargs)  # the call itself raises Python's own error
             for n, bits in widths.items():
-                if n in given:
-                    count(n, given[n], bits)
-            return f(*args, **kwargs)
+                if n in bound.arguments:
+                    bound.arguments[n] = count(n, bound.arguments[n], bits)
+            return f(*bound.args, **bound.kwargs)
 
         return checked  # type: ignore[return-value]
 

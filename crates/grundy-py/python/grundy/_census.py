@@ -118,7 +118,7 @@ def census(
     output = None
     try:
         if out is not None:
-            output = _grundy.CensusOutput(os.fspath(out), family, to, work, codes, play)
+            output = _grundy.CensusOutput(os.fsdecode(os.fspath(out)), family, to, work, codes, play)
             # The rows of an earlier run are checked against their certificates here
             # (on `cores` threads, with or without a cluster); a row not trusted runs
             # again.

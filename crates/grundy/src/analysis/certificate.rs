@@ -229,10 +229,10 @@ pub const READ_FRACTION: u64 = 32;
 /// memory limit (no NUL byte).
 ///
 /// # Errors
-/// [`Error::Input`] naming the file when it cannot be read or is not a certificate.
+/// [`Error::TooLarge`] for a file above that bound, [`Error::File`] naming it when it
+/// cannot be read, [`Error::Input`] naming it when it is not a certificate.
 pub fn read_saved(path: &std::path::Path, ctl: &Control) -> Result<(String, SavedCertificate)> {
-    let text = crate::control::read_text_bounded(path, ctl.memory_limit() / READ_FRACTION)
-        .map_err(|e| Error::Input(format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::control::read_text_within(path, ctl, READ_FRACTION, &path.display().to_string())?;
     parse_saved(&text, &path.display().to_string())
 }
 

@@ -52,7 +52,9 @@ pub fn stopped(args: &[&str]) -> (String, String) {
 }
 
 /// Runs `grundy ARGS`, sends it SIGINT (Ctrl-C) after `secs` seconds and returns its
-/// exit status, stdout and stderr.
+/// exit status, stdout and stderr. A command still running 60 s after the SIGINT is
+/// killed (its status is then `None`), so a command that ignores Ctrl-C fails the test
+/// instead of hanging the suite.
 pub fn interrupted(args: &[&str], secs: f64) -> (Option<i32>, String, String) {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(args)
@@ -63,7 +65,18 @@ pub fn interrupted(args: &[&str], secs: f64) -> (Option<i32>, String, String) {
     std::thread::sleep(std::time::Duration::from_secs_f64(secs));
     // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
     assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let pid = child.id() as libc::pid_t;
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if wait.recv_timeout(std::time::Duration::from_secs(60)).is_err() {
+            // SAFETY: as above; the child is not yet waited for (the main thread sends
+            // on `done` only once it has been).
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    });
     let out = child.wait_with_output().unwrap();
+    let _ = done.send(());
+    watchdog.join().unwrap();
     (
         out.status.code(),
         String::from_utf8(out.stdout).unwrap(),

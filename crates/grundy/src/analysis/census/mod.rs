@@ -829,7 +829,12 @@ impl<R: CensusRow> Output<R> {
             let old: Params = serde_json::from_str(&text)
                 .map_err(|e| input(format!("{} is not a census's parameters: {e}", params_path.display())))?;
             let mut differ = Vec::new();
-            if old.family != params.family {
+            // A family read from a file is the same family under another name of the
+            // same file (`codes.txt`, then `/abs/codes.txt`).
+            let same_file = |a: &str, b: &str| {
+                std::fs::canonicalize(a).is_ok_and(|a| std::fs::canonicalize(b).is_ok_and(|b| a == b))
+            };
+            if old.family != params.family && !same_file(&old.family, &params.family) {
                 differ.push(format!("the family ({} there, {} here)", old.family, params.family));
             }
             if old.to != params.to {

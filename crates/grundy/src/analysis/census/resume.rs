@@ -199,14 +199,12 @@ pub(super) fn certificate_text(
     match crate::control::read_text_bounded(&path, bound) {
         Ok(text) => Ok(Ok(Some((own, text)))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Err(format!("its certificate {own} is missing"))),
-        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => Err(Error::TooLarge {
-            what: format!("reading its certificate {own}"),
-            estimate_bytes: std::fs::metadata(&path)
-                .map_or(bound.saturating_add(1), |m| m.len())
-                .saturating_mul(READ_FRACTION),
-            limit_bytes: ctl.memory_limit(),
-            detail: format!("its text, read within 1/{READ_FRACTION} of the memory limit"),
-        }),
+        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => Err(crate::control::too_large_to_read(
+            &path,
+            &format!("its certificate {own}"),
+            ctl,
+            READ_FRACTION,
+        )),
         Err(e) => Ok(Err(format!("cannot read its certificate {own}: {e}"))),
     }
 }

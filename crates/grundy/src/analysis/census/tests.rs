@@ -240,6 +240,28 @@ fn a_census_directory_resumes_and_refuses_other_parameters() {
         .unwrap()
         .to_string();
     assert!(e.contains("--to (100 there, 200 here)"), "{e}");
+    // A family read from a file is the same family under another name of that file;
+    // another file, or a family by name, is not.
+    let file = dir.join("codes.txt");
+    std::fs::write(&file, "0.7\n").unwrap();
+    let named = |family: &Path| Params {
+        family: family.display().to_string(),
+        ..params(100)
+    };
+    let files = temp_dir("family-file");
+    std::fs::create_dir_all(&files).unwrap();
+    let mut out = Output::<Row>::open(&files, &named(&file), &codes[..1]).unwrap();
+    out.close();
+    drop(out);
+    let again = dir.join(".").join("codes.txt");
+    assert!(Output::<Row>::open(&files, &named(&again), &codes[..1]).is_ok());
+    std::fs::write(dir.join("other.txt"), "0.7\n").unwrap();
+    let e = Output::<Row>::open(&files, &named(&dir.join("other.txt")), &codes[..1])
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("the family ("), "{e}");
+    std::fs::remove_dir_all(&files).unwrap();
     // A directory with other files and no census.
     let other = temp_dir("other");
     std::fs::create_dir_all(&other).unwrap();

@@ -45,10 +45,6 @@ use crate::game::Position;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
-/// Bytes per follower held while the genus is computed (the sum, its index entry,
-/// its option list and a few layers).
-const BYTES_PER_FOLLOWER: u64 = 160;
-
 /// The genus g^{γ₀γ₁…} of a game, trimmed (see the [module docs](self)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Genus {
@@ -110,8 +106,8 @@ pub struct GenusReport {
     pub tameness: Tameness,
     /// The number of positions of the game (it and its followers).
     pub followers: usize,
-    /// The work of the search of the followers: each follower and its distinct
-    /// options, as counted against the work limit.
+    /// The work of the search of the followers, as counted against the work limit:
+    /// each follower, each option listed and each heap of those options.
     pub work: u128,
 }
 
@@ -120,9 +116,11 @@ impl MisereSearch {
     /// recurrence of the [module docs](self) over every follower of `pos`.
     ///
     /// # Errors
-    /// [`Error::TooManyStates`] when the followers and their options are more than the
-    /// work limit; [`Error::TooLarge`] when they would pass the memory limit
-    /// ([`BYTES_PER_FOLLOWER`] each); the search's errors ([`MisereSearch::outcome`]).
+    /// [`Error::TooMuchWork`] when listing the followers' options (each option and
+    /// its heaps) is more work than the work limit; [`Error::TooLarge`] when the
+    /// followers, their option lists and the layers would pass the memory limit (counted
+    /// as they are made); [`Error::Interrupted`] when cancelled; the search's errors
+    /// ([`MisereSearch::outcome`]).
     ///
     /// # Example
     /// ```
@@ -136,9 +134,8 @@ impl MisereSearch {
     /// ```
     pub fn genus(&mut self, pos: &Position) -> Result<GenusReport> {
         let start = self.canonical(pos)?;
-        let (nodes, options) = self.followers(start)?;
-        let work = options.iter().map(|o| o.len() as u128 + 1).sum();
-        let n = nodes;
+        let Followers { options, work, bytes } = self.followers(start)?;
+        let n = options.len();
         let root = n - 1;
         // Normal values and G⁻ (layer 0); nodes are in post-order (options first).
         let mut normal = vec![0u64; n];
@@ -168,7 +165,7 @@ impl MisereSearch {
             }
             gammas.push(next[root]);
             // The named check first: past the limit, it names what holds the memory.
-            let bytes = (seen.len() as u64 + 2) * n as u64 * 8 + n as u64 * BYTES_PER_FOLLOWER;
+            let bytes = (seen.len() as u64 + 2) * n as u64 * 8 + bytes;
             self.ctl.check_memory(
                 "the table of genus layers",
                 bytes,
@@ -212,13 +209,21 @@ impl MisereSearch {
     /// Every follower of the canonical sum `start` (itself included) in post-order
     /// (every option before the positions it is an option of), and each one's distinct
     /// options as indices.
-    fn followers(&mut self, start: Sum) -> Result<(usize, Vec<Vec<u32>>)> {
+    fn followers(&mut self, start: Sum) -> Result<Followers> {
+        const WHAT: &str = "the search of the game's followers (for its genus)";
+        // A follower's index, or OPEN while it is on the stack (so a cycle is seen in
+        // one look-up, not by scanning a stack that may be a million deep).
+        const OPEN: u32 = u32::MAX;
         let mut index: FxHashMap<Sum, u32> = FxHashMap::default();
         let mut options: Vec<Vec<u32>> = Vec::new();
         // (sum, its option sums, next option to visit)
         let mut stack: Vec<(Sum, Vec<Sum>, usize)> = Vec::new();
         let mut work: u128 = 0;
-        let list = |s: &mut MisereSearch, pos: &Sum| -> Result<Vec<Sum>> {
+        // The bytes held: the index's keys, the stack's option sums, the option lists.
+        let mut held: u64 = 0;
+        // Lists a position's distinct options; the work is every heap of every option
+        // made (a sum of many heaps costs as many), and the position itself.
+        let list = |s: &mut MisereSearch, pos: &Sum, work: &mut u128| -> Result<Vec<Sum>> {
             let mut out = Vec::new();
             for i in 0..pos.len() {
                 let opts = s.atoms.options(pos[i].0, &s.ctl)?;
@@ -226,46 +231,79 @@ impl MisereSearch {
                     out.push(replace(pos, i, o)?);
                 }
             }
+            let before = *work;
+            *work += 1 + out.iter().map(|o| 1 + o.len() as u128).sum::<u128>();
+            s.ctl.check_work(
+                WHAT,
+                *work,
+                "counted as they are listed, not estimated: each follower, each option and its heaps",
+            )?;
+            if *work >> 12 != before >> 12 {
+                s.ctl.tick(*work as u64)?;
+            }
             out.sort_unstable();
             out.dedup();
             Ok(out)
         };
-        let first = list(self, &start)?;
+        let first = list(self, &start, &mut work)?;
+        held += sum_bytes(&start) + sums_bytes(&first);
+        index.insert(start.clone(), OPEN);
         stack.push((start, first, 0));
         while let Some(top) = stack.last_mut() {
             if top.2 < top.1.len() {
                 let child = top.1[top.2].clone();
                 top.2 += 1;
-                if index.contains_key(&child) {
-                    continue;
+                match index.get(&child) {
+                    Some(&OPEN) => {
+                        return Err(Error::Unsupported(
+                            "the genus search met a cycle: a position is its own follower, so the game is loopy".into(),
+                        ))
+                    }
+                    Some(_) => continue,
+                    None => {}
                 }
-                if stack.iter().any(|f| f.0 == child) {
-                    return Err(Error::Unsupported(
-                        "the genus search met a cycle: a position is its own follower, so the game is loopy".into(),
-                    ));
-                }
-                let opts = list(self, &child)?;
-                work += opts.len() as u128 + 1;
+                let opts = list(self, &child, &mut work)?;
+                held += sum_bytes(&child) + sums_bytes(&opts);
                 self.ctl
-                    .check_states("the search of the game's followers (for its genus)", work)?;
+                    .check_memory(WHAT, held, format!("{} positions", index.len() + 1))?;
+                index.insert(child.clone(), OPEN);
                 stack.push((child, opts, 0));
                 continue;
             }
             let (s, opts, _) = stack.pop().expect("the top");
             let ids: Vec<u32> = opts.iter().map(|o| index[o]).collect();
+            held = held - sums_bytes(&opts) + LIST_BYTES + 4 * ids.len() as u64;
             let id = options.len() as u32;
             options.push(ids);
             index.insert(s, id);
-            if id & 0x3FF == 0 {
-                let bytes = options.len() as u64 * BYTES_PER_FOLLOWER;
-                self.ctl.check_memory(
-                    "the search of the game's followers (for its genus)",
-                    bytes,
-                    format!("{id} positions"),
-                )?;
-                self.ctl.tick(id as u64)?;
-            }
         }
-        Ok((options.len(), options))
+        Ok(Followers {
+            options,
+            work,
+            bytes: held,
+        })
     }
+}
+
+/// The followers of a game ([`MisereSearch::genus`]): each one's options as indices,
+/// in post-order.
+struct Followers {
+    options: Vec<Vec<u32>>,
+    /// The work of listing them (as counted against the work limit).
+    work: u128,
+    /// The bytes the option lists hold.
+    bytes: u64,
+}
+
+/// Bytes of one list (a `Vec`) and its allocation's bookkeeping.
+const LIST_BYTES: u64 = 40;
+
+/// Bytes a sum held in a list or a hash map takes: the list and its heaps.
+fn sum_bytes(s: &Sum) -> u64 {
+    LIST_BYTES + 8 + 16 * s.len() as u64
+}
+
+/// Bytes of a list of sums.
+fn sums_bytes(list: &[Sum]) -> u64 {
+    LIST_BYTES + list.iter().map(sum_bytes).sum::<u64>()
 }

@@ -195,7 +195,8 @@ impl Quotient {
 /// once it is solved ([`Status::Solved`]).
 ///
 /// # Errors
-/// [`Error::Unsupported`] for a ruleset whose options are not sums of smaller heaps.
+/// [`Error::Unsupported`] for a ruleset whose options are not sums of smaller heaps,
+/// or whose heaps start above 1 (a Python ruleset's `start`).
 /// Once the first heaps are done, interruptions and limits do not fail the call: the
 /// quotient reached so far comes back with [`Quotient::stopped`] set
 /// ([`Error::Interrupted`], [`Error::TooMuchWork`] past the work limit — work counted
@@ -213,6 +214,15 @@ impl Quotient {
 /// assert!(matches!(q.status, Status::Solved { .. }));
 /// ```
 pub fn quotient(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<Quotient> {
+    if rs.first_heap() > 1 {
+        // Every heap from 1 on has its image; heaps below the first are no positions
+        // (a Python ruleset's `start` of 2^32 had the engine walk 2^32 heaps of none).
+        return Err(Error::Unsupported(format!(
+            "the misère quotient of {} needs every heap from 1 on to be a position, and its heaps start at {}",
+            rs.name(),
+            rs.first_heap()
+        )));
+    }
     let mut e = Engine::new(rs, ctl);
     let theorem = rs.periodicity().filter(|t| t.pairs_options());
     let mut stopped = None;
@@ -358,7 +368,9 @@ impl<'a> Engine<'a> {
                 fewer &= tokens < n as u128;
                 set.set(x);
             });
-            self.work += count;
+            // A heap with no option is work too: a ruleset whose first heap is 2^32
+            // (Python's `start`) has 2^32 heaps of none below it.
+            self.work += count.max(1);
             self.fewer_tokens &= fewer;
         }
         if let Some(b) = bad {

@@ -64,6 +64,12 @@ pub struct MisereSearch {
     pub(crate) ctl: Control,
     bouton: bool,
     expanded: u64,
+    /// The work done, over all calls: each sum expanded and each option of one made
+    /// and looked up (a sum of many heaps with thousands of options each known is
+    /// work, though it pushes nothing), and the options the atoms' rules listed.
+    work: u64,
+    /// The total work at the last [`MisereSearch::count`], listing included.
+    counted: u64,
     bytes: u64,
     /// True while a search shows its progress (from its first [`TICK`] positions on).
     shown: bool,
@@ -110,6 +116,8 @@ impl MisereSearch {
             ctl,
             bouton: true,
             expanded: 0,
+            work: 0,
+            counted: 0,
             bytes: 0,
             shown: false,
         }
@@ -138,10 +146,11 @@ impl MisereSearch {
     /// # Errors
     /// [`Error::Unsupported`] for a loopy component, an option that is not smaller than
     /// its heap, a powerset heap with more than 2^20 subsets, or a cycle met in a tuple
-    /// ruleset; [`Error::TooManyStates`] when the search expands more positions than
-    /// the work limit; [`Error::TooLarge`] when its memo would pass the memory limit
-    /// ([`BYTES_PER_ENTRY`] + 16 bytes per atom of each sum); [`Error::TooMuchWork`]
-    /// when one heap has more options than the work limit; [`Error::Interrupted`].
+    /// ruleset; [`Error::TooMuchWork`] when its work (sums expanded, options made and
+    /// looked up, options the rules listed, counted as it goes) passes the work limit,
+    /// or one heap has more options than the limit; [`Error::TooLarge`] when its memo
+    /// would pass the memory limit ([`BYTES_PER_ENTRY`] + 16 bytes per atom of each
+    /// sum); [`Error::Interrupted`].
     pub fn outcome(&mut self, pos: &Position) -> Result<Outcome> {
         let s = self.canonical(pos)?;
         Ok(if self.is_p(s)? { Outcome::P } else { Outcome::N })
@@ -197,7 +206,9 @@ impl MisereSearch {
             // The number of the top sum once known; None while a child is pushed.
             let mut done: Option<u64> = None;
             loop {
-                let Some(child) = next_option(&mut self.atoms, &self.ctl, f)? else {
+                let next = next_option(&mut self.atoms, &self.ctl, f)?;
+                self.count(1)?;
+                let Some(child) = next else {
                     // Every option seen (there was one: the sum is canonical and
                     // nonempty); without values, every option was N.
                     done = Some(if values {
@@ -245,17 +256,35 @@ impl MisereSearch {
     /// Starts searching `s`: counts it against the work limit and ticks.
     fn push(&mut self, stack: &mut Vec<Frame>, open: &mut FxHashSet<Sum>, s: Sum) -> Result<()> {
         self.expanded += 1;
-        if self.expanded > self.ctl.work_limit() {
-            // Its work is found only as it searches: the count is the limit reached,
-            // not an estimate made before (a hostile check read "visits about 1.00e6
-            // positions; the limit is 1.00e6" as one).
-            return Err(Error::TooManyStates {
-                what: "the misère search (its work is known only as it is done: it stopped at the limit)".into(),
-                states: self.expanded as u128,
-                limit: self.ctl.work_limit(),
-            });
-        }
-        if self.expanded.is_multiple_of(TICK) {
+        self.count(1)?;
+        let a = s[0].0;
+        let opts = self.atoms.options(a, &self.ctl)?;
+        open.insert(s.clone());
+        stack.push(Frame {
+            pos: s,
+            atom: 0,
+            option: 0,
+            opts,
+            seen: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Counts `n` units of work against the work limit and, every [`TICK`] units,
+    /// looks at the control (cancellation, memory) and shows progress.
+    fn count(&mut self, n: u64) -> Result<()> {
+        self.work = self.work.saturating_add(n);
+        let work = self.work.saturating_add(self.atoms.listed());
+        let before = std::mem::replace(&mut self.counted, work);
+        // Its work is found only as it searches: the count is the limit reached, not
+        // an estimate made before (a hostile check read "visits about 1.00e6
+        // positions; the limit is 1.00e6" as one).
+        self.ctl.check_work(
+            "the misère search",
+            u128::from(work),
+            "counted as it searched, not estimated: sums expanded, options made and looked up, and options listed by the rules; it stopped at the limit",
+        )?;
+        if before / TICK != work / TICK {
             // Progress is shown once a search is long enough to need it: the sums
             // searched (its total is not known before it ends) and those memoized.
             if !self.shown {
@@ -269,16 +298,6 @@ impl MisereSearch {
                 crate::error::sci((self.outcomes.len() + self.values.len()) as u128)
             ));
         }
-        let a = s[0].0;
-        let opts = self.atoms.options(a, &self.ctl)?;
-        open.insert(s.clone());
-        stack.push(Frame {
-            pos: s,
-            atom: 0,
-            option: 0,
-            opts,
-            seen: Vec::new(),
-        });
         Ok(())
     }
 

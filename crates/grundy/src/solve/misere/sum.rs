@@ -49,8 +49,13 @@ pub(crate) struct Atoms {
     raw: Vec<Option<Arc<[Sum]>>>,
     /// Options with the atoms that have no option left out, per atom.
     canonical: Vec<Option<Arc<[Sum]>>>,
+    /// Whether a heap atom has no option, per atom, where it was asked before its
+    /// options were listed.
+    terminal: Vec<Option<bool>>,
     /// Bytes of the option lists kept (counted against the memory limit).
     listed_bytes: u64,
+    /// The options listed by the rules so far, and their heaps (work).
+    listed: u64,
 }
 
 /// Bytes of one listed option besides its atoms (the list's entry and allocation).
@@ -79,13 +84,21 @@ impl Atoms {
             keys: Vec::new(),
             raw: Vec::new(),
             canonical: Vec::new(),
+            terminal: Vec::new(),
             listed_bytes: 0,
+            listed: 0,
         }
     }
 
     /// The number of atoms interned.
     pub(crate) fn len(&self) -> usize {
         self.keys.len()
+    }
+
+    /// The work of listing options so far: each option the rules listed and each of
+    /// its heaps.
+    pub(crate) fn listed(&self) -> u64 {
+        self.listed
     }
 
     pub(crate) fn key(&self, a: u32) -> &Key {
@@ -154,6 +167,7 @@ impl Atoms {
         self.keys.push(key);
         self.raw.push(None);
         self.canonical.push(None);
+        self.terminal.push(None);
         a
     }
 
@@ -238,7 +252,12 @@ impl Atoms {
             Key::Heap(i, n) => {
                 let rs = self.heap_rs[i as usize].clone();
                 for parts in heap_options(rs.as_ref(), n, ctl)? {
-                    let s: Sum = parts.iter().map(|p| (self.heap(&rs, p.heap), p.copies)).collect();
+                    // Interned under this ruleset's index (it is not Nim: Nim's heaps
+                    // are Key::Nim).
+                    let s: Sum = parts
+                        .iter()
+                        .map(|p| (self.intern(Key::Heap(i, p.heap)), p.copies))
+                        .collect();
                     opts.push(normalize(s)?);
                 }
             }
@@ -272,6 +291,8 @@ impl Atoms {
             .map(|o| BYTES_PER_OPTION + BYTES_PER_OPTION_ATOM * o.len() as u64)
             .sum();
         self.listed_bytes = self.listed_bytes.saturating_add(bytes);
+        let made: u64 = opts.iter().map(|o| 1 + o.len() as u64).sum();
+        self.listed = self.listed.saturating_add(made);
         ctl.check_memory(
             "keeping the option lists of the misère search",
             self.listed_bytes,
@@ -288,8 +309,24 @@ impl Atoms {
     /// As [`Atoms::raw_options`].
     pub(crate) fn is_terminal(&mut self, a: u32, ctl: &Control) -> Result<bool> {
         // A Nim heap n ≥ 1 has the option 0: no need to list its n options.
-        if matches!(self.keys[a as usize], Key::Nim(_)) {
-            return Ok(false);
+        match self.keys[a as usize] {
+            Key::Nim(_) => return Ok(false),
+            // A heap's first option settles it. Listing every option of every heap
+            // below a large one would be quadratic: the options of 0.35(10^6) are
+            // made canonical in one pass, not in 5·10^11 steps.
+            Key::Heap(i, n) if self.raw[a as usize].is_none() => {
+                if let Some(t) = self.terminal[a as usize] {
+                    return Ok(t);
+                }
+                let mut any = false;
+                self.heap_rs[i as usize].for_each_option_while(n, &mut |_| {
+                    any = true;
+                    false
+                });
+                self.terminal[a as usize] = Some(!any);
+                return Ok(!any);
+            }
+            _ => {}
         }
         Ok(self.raw_options(a, ctl)?.is_empty())
     }

@@ -313,9 +313,18 @@ impl Solver {
                     out.single = Some(r);
                 }
                 Err(e) if refused(&e) => {
+                    // The refusal says what passed the limit: the followers' count, or
+                    // one heap's options (a Python ruleset's bound on them).
+                    let cap = if limit < ctl.work_limit() {
+                        format!(
+                            " (they get {} units of the work limit)",
+                            crate::error::sci(limit as u128)
+                        )
+                    } else {
+                        String::new()
+                    };
                     out.note = Some(format!(
-                        "G⁻ and the genus of {pos} are not given: they need every follower of it, and its followers and their options are more than {} (the outcome is exact)",
-                        crate::error::sci(limit as u128)
+                        "G⁻ and the genus of {pos} are not given, the outcome is exact: they need every follower of it{cap}, and {e}"
                     ));
                 }
                 Err(e) => return Err(e),
