@@ -96,6 +96,9 @@ enum Command {
     Census(commands::census::Args),
     /// The misère quotient of a heap ruleset, heap by heap, with a certificate
     /// (--save) and its independent check (--check).
+    #[command(
+        override_usage = "grundy quotient NAME --to N [--format FORMAT] [--save FILE]\n       grundy quotient --check FILE [--format FORMAT]"
+    )]
     Quotient(commands::quotient::Args),
     /// Check a proof saved by `value --save-proof` (boards and graphs).
     Proof(commands::proof::Args),
