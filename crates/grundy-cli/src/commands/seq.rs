@@ -185,15 +185,30 @@ fn write_values(a: &Args, seq: &Sequence, stop: &dyn Fn() -> bool) -> anyhow::Re
     Ok(count)
 }
 
-/// The misère JSON document: G⁻ of each heap in `values`, its genus and tameness.
+/// The misère JSON document's head: written before the search, so that an output that
+/// cannot be written (a full disk, `/dev/full`) stops the run at once.
 #[derive(serde::Serialize)]
-struct MisereOut<'a> {
+struct MisereHead<'a> {
     ruleset: &'a str,
     from: u64,
     play: &'static str,
+}
+
+/// The rest of the misère JSON document: G⁻ of each heap in `values`, its genus and
+/// tameness (three arrays, so written once every heap is done).
+#[derive(serde::Serialize)]
+struct MisereTail {
     values: Vec<String>,
     genus: Vec<String>,
     tameness: Vec<String>,
+}
+
+/// The members of a pretty JSON object, without its braces and with a comma after the
+/// last: what goes between `{` and the next member's key.
+fn json_members(doc: &impl serde::Serialize) -> serde_json::Result<String> {
+    let text = serde_json::to_string_pretty(doc)?;
+    let inner = text.trim_start_matches('{').trim_end_matches('}').trim_end();
+    Ok(format!("{inner},"))
 }
 
 /// `seq --play misere`: G⁻(n), the genus and tameness of each heap, by the misère
@@ -209,20 +224,47 @@ fn misere(a: &Args, rs: &grundy::game::Ruleset, ctl: &Control) -> anyhow::Result
     }
     let mut solver = Solver::new(Method::Search, ctl.clone()).with_play(grundy::solve::Play::Misere);
     if a.format == SeqFormat::Json {
-        // One document: written once every heap is done.
-        let seq = solver.misere_sequence(rs, a.from, a.to)?;
-        let doc = MisereOut {
-            ruleset: &seq.ruleset,
-            from: seq.from,
-            play: grundy::solve::Play::Misere.name(),
-            values: seq.values.iter().map(|r| r.misere_value.to_string()).collect(),
-            genus: seq.values.iter().map(|r| r.genus.to_string()).collect(),
-            tameness: seq.values.iter().map(|r| r.tameness.to_string()).collect(),
+        // One document: its head with the first heap (a failed write stops the run
+        // then, not after the last heap), its arrays once every heap is done.
+        let mut failed: Option<anyhow::Error> = None;
+        let mut tail = MisereTail {
+            values: Vec::new(),
+            genus: Vec::new(),
+            tameness: Vec::new(),
         };
-        crate::output::stdout(|w| {
-            serde_json::to_writer_pretty(&mut *w, &doc)?;
-            writeln!(w)
+        let name = rs.as_heap("seq").map(|h| h.name()).unwrap_or_default();
+        let seq = solver.misere_sequence_each(rs, a.from, a.to, &mut |n, r| {
+            if tail.values.is_empty() {
+                let head = MisereHead {
+                    ruleset: &name,
+                    from: n,
+                    play: grundy::solve::Play::Misere.name(),
+                };
+                let written = json_members(&head).map_err(anyhow::Error::from).and_then(|head| {
+                    crate::output::stdout(|w| {
+                        write!(w, "{{{head}")?;
+                        w.flush()
+                    })
+                });
+                if let Err(e) = written {
+                    failed = Some(e);
+                    return false;
+                }
+            }
+            tail.values.push(r.misere_value.to_string());
+            tail.genus.push(r.genus.to_string());
+            tail.tameness.push(r.tameness.to_string());
+            true
         })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if tail.values.is_empty() {
+            // Stopped before the first heap: nothing is written.
+            return finish(seq.stopped, seq.from, 0);
+        }
+        let tail = serde_json::to_string_pretty(&tail)?;
+        crate::output::stdout(|w| writeln!(w, "{}", tail.trim_start_matches('{')))?;
         return finish(seq.stopped, seq.from, seq.values.len());
     }
     // The other formats write each heap as soon as its search ends (a heap's search can

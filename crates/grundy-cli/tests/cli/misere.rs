@@ -758,4 +758,38 @@ fn a_misere_sequence_is_written_heap_by_heap() {
         };
         assert!(!status.success(), "{format}: {status:?}");
     }
+    // JSON is one document, its arrays written at the end; its head is written with
+    // the first heap, so an output that cannot be written stops the run then (it ran
+    // to the last heap before failing: a hostile check).
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "--max-work",
+            "none",
+            "--memory-limit",
+            "1G",
+            "seq",
+            "kayles",
+            "--to",
+            "3000",
+        ])
+        .args(["--play", "misere", "--format", "json"])
+        .stdout(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed().as_secs() > 60 {
+            child.kill().unwrap();
+            panic!("json: the run went on after a write had failed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("No space left on device"), "{err}");
 }

@@ -34,8 +34,8 @@ use std::sync::Arc;
 /// to answer a question may take; past it the search answers instead.
 pub const QUOTIENT_BUDGET: u64 = 20_000_000;
 
-/// The most work (followers and their options) spent on G⁻ and the genus of a
-/// single component; past it only the outcome is given.
+/// The most work (followers, their options and those options' heaps) spent on G⁻ and
+/// the genus of a single component; past it only the outcome is given.
 pub const GENUS_BUDGET: u64 = 2_000_000;
 
 /// The play convention: who wins when no move is left (`"normal"` or `"misere"` in
@@ -434,7 +434,7 @@ impl Solver {
                         &format!("the genus of {}({n})", h.name()),
                         next.min(1e38) as u128,
                         format!(
-                            "followers and their options, extrapolated from heaps {} and {} ({a} and {b})",
+                            "followers, their options and their heaps, extrapolated from heaps {} and {} ({a} and {b})",
                             n - 2,
                             n - 1
                         ),
