@@ -36,6 +36,7 @@ pub fn value_dict<'py>(py: Python<'py>, pos: &str, v: &MisereValue) -> PyResult<
     d.set_item("genus", v.single.as_ref().map(|r| r.genus.to_string()))?;
     d.set_item("tameness", v.single.as_ref().map(|r| r.tameness.to_string()))?;
     d.set_item("note", v.note.as_deref())?;
+    d.set_item("source", v.quotient.as_ref().map(ToString::to_string))?;
     Ok(d)
 }
 

@@ -118,3 +118,23 @@ def test_misere_play_refuses_a_period_certificate(tmp_path):
         grundy.value("kayles(5)", play="misere", period=str(tmp_path / "p.json"))
     with pytest.raises(ValueError, match="misère play does not use it"):
         grundy.seq("kayles", 5, play="misere", period=str(tmp_path / "p.json"))
+
+
+def test_options_that_never_end_are_stopped_by_the_limits():
+    # A Python ruleset whose options never end: listed one by one under the work
+    # limit (misère play listed them all first, and ran out of memory).
+    import itertools
+
+    inf = grundy.HeapRuleset("py-endless", lambda n: itertools.repeat(0) if n else [])
+    with pytest.raises(grundy.ResourceError, match="listing the options of py-endless"):
+        grundy.value("py-endless(3)", play="misere", max_work="1e6")
+    # A quotient stopped by a limit is what it reached, with the reason.
+    q = grundy.quotient(inf, 3, max_work="1e6")
+    assert q.to == 0 and "listing the options of py-endless(1)" in q.stopped
+
+
+def test_a_misere_value_names_the_quotient_that_answered():
+    # As the command line's JSON `source` and its text's "(from …)".
+    assert grundy.value("kayles(5)", play="misere").source == "the misère quotient of kayles, heaps ≤ 5"
+    assert grundy.value("subtraction[1,2](10)", play="misere").source.endswith(", solved")
+    assert grundy.value("cram(2,3)", play="misere").source is None

@@ -1232,7 +1232,9 @@ pub fn too_large_to_read(path: &std::path::Path, what: &str, ctl: &Control, frac
         what: format!("reading {what}"),
         estimate_bytes: size.saturating_mul(fraction),
         limit_bytes: ctl.memory_limit(),
-        detail: format!("{text}, up to {fraction} times that once parsed, so a file is read only within 1/{fraction} of the memory limit"),
+        detail: format!(
+            "{text}; a file is read only within 1/{fraction} of the memory limit, since parsed it takes several times its text"
+        ),
     }
 }
 

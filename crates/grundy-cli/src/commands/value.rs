@@ -139,17 +139,6 @@ struct MisereOut {
     source: Option<String>,
 }
 
-/// `the misère quotient of kayles, solved` (or `…, heaps ≤ 30`): the quotient that
-/// answered a misère question.
-fn quotient_source(q: &grundy::solve::QuotientUse) -> String {
-    let range = if q.solved {
-        "solved".to_string()
-    } else {
-        format!("heaps ≤ {}", q.to)
-    };
-    format!("the misère quotient of {}, {range}", q.ruleset)
-}
-
 /// The solver for `--play` and `--quotient` (loaded and re-checked), for the question
 /// asked about `pos`.
 ///
@@ -297,7 +286,7 @@ fn print_misere(pos: &grundy::game::Position, name: &str, v: &MisereValue, forma
             genus: v.single.as_ref().map(|r| r.genus.to_string()),
             tameness: v.single.as_ref().map(|r| r.tameness.to_string()),
             note: v.note.clone(),
-            source: v.quotient.as_ref().map(quotient_source),
+            source: v.quotient.as_ref().map(ToString::to_string),
         })?,
         Format::Text => stdout(|w| {
             write!(w, "{name}: misère {}", describe(v.outcome))?;
@@ -305,7 +294,7 @@ fn print_misere(pos: &grundy::game::Position, name: &str, v: &MisereValue, forma
                 write!(w, ", G⁻ = {}, genus {} ({})", r.misere_value, r.genus, r.tameness)?;
             }
             if let Some(q) = &v.quotient {
-                write!(w, " (from {})", quotient_source(q))?;
+                write!(w, " (from {q})")?;
             }
             writeln!(w)?;
             if let Some(n) = &v.note {

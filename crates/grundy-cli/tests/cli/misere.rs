@@ -557,7 +557,35 @@ fn one_large_heap_keeps_to_the_work_limit_and_to_ctrl_c() {
             && e.contains("--max-work 1e6"),
         "{e}"
     );
-    for expr in ["0.35(10^4)", "0.35(10^6)"] {
+    // One heap's options are listed under the limits: 0.8(30000) has 7.5·10^7 (three
+    // heaps left), which took 9.4 GB under --memory-limit 200M before a check.
+    let e = error_line(&[
+        "--memory-limit",
+        "200M",
+        "value",
+        "0.8(30000)+nim(1)",
+        "--play",
+        "misere",
+    ]);
+    assert!(
+        e.contains("listing the options of take-and-break[0.8](30000) needs an estimated")
+            && e.contains("options listed so far"),
+        "{e}"
+    );
+    // The quotient's search for a period is work: it was quadratic and uncounted
+    // (subtraction[1000000] ran on past a minute under --max-work 1e6).
+    // (It prints the quotient it reached, then the refusal.)
+    let out = grundy()
+        .args(["--max-work", "1e6", "quotient", "subtraction[1000000]", "--to", "10^7"])
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("the misère quotient of subtraction[1000000] visits about"),
+        "{e}"
+    );
+    for expr in ["0.35(10^4)", "0.35(10^6)", "0.8(30000)+nim(1)"] {
         let (code, stdout, stderr) = interrupted(&["--max-work", "none", "value", expr, "--play", "misere"], 1.0);
         assert_eq!(code, Some(130), "{expr}: {stdout}{stderr}");
         assert!(stderr.ends_with("grundy: interrupted\n"), "{expr}: {stderr}");
@@ -690,6 +718,40 @@ fn a_quotient_certificate_larger_than_the_memory_limit_allows_is_refused_unread(
     }
 }
 
+/// `grundy --max-work none --memory-limit 1G seq kayles --to 3000 --play misere
+/// --format FORMAT`: misère Kayles to heap 3000 would search for days.
+fn long_misere_sequence(format: &str) -> std::process::Command {
+    let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    c.args([
+        "--max-work",
+        "none",
+        "--memory-limit",
+        "1G",
+        "seq",
+        "kayles",
+        "--to",
+        "3000",
+    ])
+    .args(["--play", "misere", "--format", format]);
+    c
+}
+
+/// The exit status of `child`, which must end by itself within `secs` seconds (it is
+/// killed and the test fails otherwise, saying `why`).
+fn ends_within(child: &mut std::process::Child, secs: u64, why: &str) -> std::process::ExitStatus {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            return s;
+        }
+        if start.elapsed().as_secs() > secs {
+            child.kill().unwrap();
+            panic!("{why}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// `seq --play misere` writes each heap when its search ends: the first lines arrive
 /// while later heaps are searched, and a reader that goes away stops the run (a
 /// hostile check: nothing was written in 15 s of a long run, and `| head` waited for
@@ -698,19 +760,7 @@ fn a_quotient_certificate_larger_than_the_memory_limit_allows_is_refused_unread(
 fn a_misere_sequence_is_written_heap_by_heap() {
     use std::io::BufRead;
     for format in ["csv", "bfile", "text"] {
-        // Misère Kayles to heap 3000 would search for days.
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-            .args([
-                "--max-work",
-                "none",
-                "--memory-limit",
-                "1G",
-                "seq",
-                "kayles",
-                "--to",
-                "3000",
-            ])
-            .args(["--play", "misere", "--format", format])
+        let mut child = long_misere_sequence(format)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -745,49 +795,22 @@ fn a_misere_sequence_is_written_heap_by_heap() {
             _ => assert_eq!(first, "0 1\n"),
         }
         // The run ends by itself once a write fails.
-        let start = std::time::Instant::now();
-        let status = loop {
-            if let Some(s) = child.try_wait().unwrap() {
-                break s;
-            }
-            if start.elapsed().as_secs() > 120 {
-                child.kill().unwrap();
-                panic!("{format}: the run went on after its reader had gone");
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        };
+        let status = ends_within(
+            &mut child,
+            120,
+            &format!("{format}: the run went on after its reader had gone"),
+        );
         assert!(!status.success(), "{format}: {status:?}");
     }
     // JSON is one document, its arrays written at the end; its head is written with
     // the first heap, so an output that cannot be written stops the run then (it ran
     // to the last heap before failing: a hostile check).
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args([
-            "--max-work",
-            "none",
-            "--memory-limit",
-            "1G",
-            "seq",
-            "kayles",
-            "--to",
-            "3000",
-        ])
-        .args(["--play", "misere", "--format", "json"])
+    let mut child = long_misere_sequence("json")
         .stdout(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed().as_secs() > 60 {
-            child.kill().unwrap();
-            panic!("json: the run went on after a write had failed");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    };
+    let status = ends_within(&mut child, 60, "json: the run went on after a write had failed");
     let mut err = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     assert_eq!(status.code(), Some(2), "{err}");

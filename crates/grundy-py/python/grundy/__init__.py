@@ -216,7 +216,9 @@ class MisereValue:
     (``"P"`` or ``"N"``) and, for a position of one component (one heap, tuple, board
     or graph), its misère Grundy value ``misere_value`` (G⁻), ``genus`` (``"2^{20}"``)
     and ``tameness`` (``"tame"``, ``"wild"`` or ``"unknown"``); ``None`` for a sum, or
-    when they need more followers than grundy searches for them (``note`` says so)."""
+    when they need more followers than grundy searches for them (``note`` says so);
+    ``source`` names the misère quotient that answered the outcome, if one did
+    (``"the misère quotient of kayles, solved"``)."""
 
     position: Any
     outcome: str
@@ -224,10 +226,11 @@ class MisereValue:
     genus: Optional[str]
     tameness: Optional[str]
     note: Optional[str]
+    source: Optional[str] = None
 
 
 def _misere_value(d: dict) -> MisereValue:
-    return MisereValue(**{f.name: d[f.name] for f in dataclasses.fields(MisereValue)})
+    return MisereValue(**{f.name: d.get(f.name) for f in dataclasses.fields(MisereValue)})
 
 
 def _check_play(play: str) -> bool:

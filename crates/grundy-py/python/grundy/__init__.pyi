@@ -198,7 +198,8 @@ class MisereValue:
     (one heap, tuple, board or graph) ``misere_value`` (G⁻, an ``int``), ``genus``
     (``"4^{146}"``, ONAG ch. 12) and ``tameness`` (``"tame"``, ``"wild"`` or
     ``"unknown"``, as the genus rules decide), else ``None``; ``note`` says why they are
-    missing for a single component whose followers are too many to search."""
+    missing for a single component whose followers are too many to search; ``source``
+    names the misère quotient that answered the outcome, if one did."""
 
     position: Any
     outcome: str
@@ -206,6 +207,7 @@ class MisereValue:
     genus: Optional[str]
     tameness: Optional[str]
     note: Optional[str]
+    source: Optional[str] = None
 
 class MisereMoves:
     """The moves from a position in misère play: ``winning`` the positions after the

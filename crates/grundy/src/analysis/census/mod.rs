@@ -204,6 +204,23 @@ pub(crate) fn input(message: String) -> Error {
     Error::Input(message)
 }
 
+/// True for a family given by name (`octal:K`, `hex:K`, `subtraction:N`), which
+/// [`members`] never reads from a file.
+fn is_named_family(family: &str) -> bool {
+    family
+        .split_once(':')
+        .is_some_and(|(kind, _)| matches!(kind, "octal" | "hex" | "subtraction"))
+}
+
+/// What identifies a family across runs: its name, or for a file of codes the file's
+/// whole path with links followed (the text given when the file cannot be found).
+fn family_identity(family: &str) -> String {
+    if is_named_family(family) {
+        return family.to_string();
+    }
+    std::fs::canonicalize(family).map_or_else(|_| family.to_string(), |p| p.display().to_string())
+}
+
 /// The codes of a family, in canonical order ([`canonical_order`]):
 ///
 /// - `octal:K`: every octal code `d0.d1…dj` with j ≤ K digits after the point, d0 ∈
@@ -829,12 +846,10 @@ impl<R: CensusRow> Output<R> {
             let old: Params = serde_json::from_str(&text)
                 .map_err(|e| input(format!("{} is not a census's parameters: {e}", params_path.display())))?;
             let mut differ = Vec::new();
-            // A family read from a file is the same family under another name of the
-            // same file (`codes.txt`, then `/abs/codes.txt`).
-            let same_file = |a: &str, b: &str| {
-                std::fs::canonicalize(a).is_ok_and(|a| std::fs::canonicalize(b).is_ok_and(|b| a == b))
-            };
-            if old.family != params.family && !same_file(&old.family, &params.family) {
+            // A family read from a file is that file, whatever name reaches it
+            // (`codes.txt`, then `/abs/codes.txt`); a family by name is never a file
+            // (a file `./octal:1` is not the family octal:1).
+            if family_identity(&old.family) != family_identity(&params.family) {
                 differ.push(format!("the family ({} there, {} here)", old.family, params.family));
             }
             if old.to != params.to {
@@ -885,7 +900,14 @@ impl<R: CensusRow> Output<R> {
                     dir.display()
                 )));
             }
-            let text = serde_json::to_string_pretty(params).unwrap_or_default();
+            // A file's family is kept as the file's whole path (links followed), so that
+            // a rerun from another directory, or of a link pointed elsewhere, is not
+            // taken for it.
+            let kept = Params {
+                family: family_identity(&params.family),
+                ..params.clone()
+            };
+            let text = serde_json::to_string_pretty(&kept).unwrap_or_default();
             crate::control::write_atomically(&params_path, text.as_bytes()).map_err(|e| io(&params_path, e))?;
         }
         let certs = dir.join("certificates");

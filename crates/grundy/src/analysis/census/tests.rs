@@ -261,7 +261,22 @@ fn a_census_directory_resumes_and_refuses_other_parameters() {
         .unwrap()
         .to_string();
     assert!(e.contains("the family ("), "{e}");
+    // The directory keeps the file's whole path, not the name given.
+    let kept = std::fs::read_to_string(files.join(PARAMS_FILE)).unwrap();
+    assert!(
+        kept.contains(&std::fs::canonicalize(&file).unwrap().display().to_string()),
+        "{kept}"
+    );
     std::fs::remove_dir_all(&files).unwrap();
+    // A file named like a family by name is not that family (a hostile check resumed
+    // the census of octal:1 from a file ./octal:1 holding another code).
+    let lookalike = dir.join("octal:1");
+    std::fs::write(&lookalike, "0.7\n").unwrap();
+    let e = Output::<Row>::open(&dir, &named(&lookalike), &codes)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("the family (octal:1 there"), "{e}");
     // A directory with other files and no census.
     let other = temp_dir("other");
     std::fs::create_dir_all(&other).unwrap();

@@ -354,20 +354,44 @@ impl<'a> Engine<'a> {
             let (q, phi) = (&self.q, &self.phi);
             let mut count = 0u64;
             let mut fewer = true;
-            rs.for_each_option(n, &mut |parts| {
+            let mut stopped: Option<Error> = None;
+            let (ctl, done) = (self.ctl, self.work.saturating_add(self.machine.work));
+            let what = format!("listing the options of {}({n})", rs.name());
+            rs.for_each_option_while(n, &mut |parts| {
                 count += 1;
+                // Ctrl-C and the work limit as the options are listed: a heap may
+                // have 10^8 of them, or (a Python ruleset) never end.
+                if count & 0xFFF == 0 {
+                    let checked = if ctl.cancelled() {
+                        Err(Error::Interrupted)
+                    } else {
+                        ctl.check_work(
+                            &what,
+                            u128::from(done + count),
+                            "the quotient's work, counted as it goes",
+                        )
+                    };
+                    if let Err(e) = checked {
+                        stopped = Some(e);
+                        return false;
+                    }
+                }
                 let mut x = 0u32;
                 for p in parts {
                     if p.heap >= n {
                         bad = Some(p.heap);
-                        return;
+                        return false;
                     }
                     x = q.mul(x, q.power(phi[p.heap as usize], p.copies));
                 }
                 let tokens: u128 = parts.iter().map(|p| p.heap as u128 * p.copies as u128).sum();
                 fewer &= tokens < n as u128;
                 set.set(x);
+                true
             });
+            if let Some(e) = stopped {
+                return Err(e);
+            }
             // A heap with no option is work too: a ruleset whose first heap is 2^32
             // (Python's `start`) has 2^32 heaps of none below it.
             self.work += count.max(1);
@@ -538,6 +562,10 @@ impl<'a> Engine<'a> {
             }
         }
         self.run_start.push(u64::from(self.phi[0] != x));
+        // One look per period: quadratic over a run of heaps, so counted (subtraction
+        // games with a large subtraction set spent minutes here under `--max-work 1e6`,
+        // a hostile check).
+        self.work += n as u64;
     }
 
     /// The periodic runs from scratch (the images changed).
@@ -562,8 +590,9 @@ impl<'a> Engine<'a> {
     }
 
     /// Solved: the least period whose agreement reaches the heap the theorem needs.
-    fn solved(&self, theorem: &dyn PeriodicityTheorem) -> Option<Status> {
+    fn solved(&mut self, theorem: &dyn PeriodicityTheorem) -> Option<Status> {
         let n = self.phi.len() as u64 - 1;
+        self.work += n;
         (1..=n).find_map(|p| {
             let n0 = self.run_start[p as usize];
             let end = theorem.proof_end(n0, p, 0)?;

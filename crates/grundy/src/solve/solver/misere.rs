@@ -103,6 +103,19 @@ pub struct QuotientUse {
     pub solved: bool,
 }
 
+impl std::fmt::Display for QuotientUse {
+    /// `the misère quotient of kayles, solved`, or `…, heaps ≤ 30` for one that
+    /// covers the heaps up to its last.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the misère quotient of {}, ", self.ruleset)?;
+        if self.solved {
+            f.write_str("solved")
+        } else {
+            write!(f, "heaps ≤ {}", self.to)
+        }
+    }
+}
+
 /// G⁻, genus and tameness of consecutive heaps of a heap ruleset.
 #[derive(Clone, Debug)]
 pub struct MisereSequence {
