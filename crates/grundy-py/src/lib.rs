@@ -59,7 +59,7 @@ fn count_arg(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
         v.clone()
     } else {
         v.call_method0("__index__").map_err(|_| {
-        let t = v.get_type().name().map(|t| t.to_string()).unwrap_or_default();
+            let t = v.get_type().name().map(|t| t.to_string()).unwrap_or_default();
             PyTypeError::new_err(format!("{name} must be an int, not {t}"))
         })?
     };

@@ -206,8 +206,13 @@ fn check_quotient<'py>(
     let call = crate::call_state(limits)?;
     // Read as the command line reads it.
     let ctl = call.limits.apply(grundy::Control::new());
-    let text = grundy::control::read_text_within(&path, &ctl, grundy::solve::misere::READ_FRACTION, &path.display().to_string())
-        .map_err(|e| crate::run::to_py_under(e, &call.limits))?;
+    let text = grundy::control::read_text_within(
+        &path,
+        &ctl,
+        grundy::solve::misere::READ_FRACTION,
+        &path.display().to_string(),
+    )
+    .map_err(|e| crate::run::to_py_under(e, &call.limits))?;
     let mut cert = Certificate::from_json(&text).map_err(to_py)?;
     let named = |e: PyErr| {
         PyValueError::new_err(format!(
