@@ -35,6 +35,19 @@ def test_local_census_has_the_literature_rows(tmp_path):
         grundy.census("octagonal:1")
 
 
+def test_a_family_file_is_a_path_of_any_kind(tmp_path):
+    codes = tmp_path / "codes.txt"
+    codes.write_text("0.7\n0.07\n")
+    out = tmp_path / "f"
+    rows = grundy.census(codes, to=200, out=out)
+    assert [r["code"] for r in rows] == ["0.7", "0.07"]
+    # The same file by another name resumes the same census.
+    assert len(grundy.census(os.fsencode(codes), to=200, out=out)) == 2
+    assert len(grundy.census(str(tmp_path / "." / "codes.txt"), to=200, out=out)) == 2
+    with pytest.raises(TypeError, match="^family must be a str"):
+        grundy.census(7, to=200)
+
+
 def test_a_misere_census_is_the_quotient_of_each_code(tmp_path):
     out = tmp_path / "m"
     rows = grundy.census("octal:1", to=20, out=str(out), play="misere", max_work=10**6)

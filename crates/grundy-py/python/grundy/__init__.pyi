@@ -500,7 +500,7 @@ def period(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = Non
     loopy or tuple ruleset, or values above 64 bits."""
 
 def census(
-    family: str,
+    family: Union[str, "os.PathLike[str]"],
     to: Optional[int] = None,
     out: Optional[Union[str, "os.PathLike[str]"]] = None,
     client: Any = None,

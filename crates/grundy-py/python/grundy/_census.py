@@ -17,7 +17,7 @@ import operator
 import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Union
 
 from . import _grundy
 from ._args import caller_level, counts
@@ -70,7 +70,7 @@ _DEFAULT_TO = {"normal": 65536, "misere": 64}
 
 @counts("to", "max_work", "retries")
 def census(
-    family: str,
+    family: Union[str, "os.PathLike[str]"],
     to: Optional[int] = None,
     out: Optional[str] = None,
     client: Any = None,
@@ -81,7 +81,7 @@ def census(
     play: str = "normal",
 ) -> List[dict]:
     """The census of ``family`` (``"octal:2"``, ``"hex:1"``, ``"subtraction:10"`` or a
-    file of codes): one dict per code with the keys of ``grundy census --format json``
+    file of codes, as a str, bytes or ``os.PathLike``): one dict per code with the keys of ``grundy census --format json``
     (docs/cli.md), in the family's order, with their equivalence classes.
 
     Each code is computed to heap ``to`` (default 65536) within ``max_work`` (each
@@ -110,6 +110,11 @@ def census(
     cores = _jobs(jobs)
     if to is None:
         to = _DEFAULT_TO[play]
+    if isinstance(family, (bytes, os.PathLike)):
+        # A file of codes named as the other path arguments are.
+        family = os.fsdecode(os.fspath(family))
+    elif not isinstance(family, str):
+        raise TypeError(f"family must be a str (a family such as 'octal:2', or a file of codes) or a path, not {type(family).__name__}")
     codes = _grundy.census_members(family)
     work = max_work if max_work is not None else _grundy.default_work_limit()
     # The estimate first (as the command line does): a census refused by the memory
