@@ -167,6 +167,19 @@ impl Control {
         }
     }
 
+    /// [`Error::Interrupted`] if cancelled, else [`Control::check_work`]: for a loop
+    /// that counts its work as it goes (options listed one by one) and looks at both
+    /// every few thousand steps.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`]; [`Error::TooMuchWork`] past the work limit.
+    pub fn check_going(&self, what: &str, work: u128, detail: impl Into<String>) -> Result<()> {
+        if self.cancelled() {
+            return Err(Error::Interrupted);
+        }
+        self.check_work(what, work, detail)
+    }
+
     /// Attaches a progress sink.
     pub fn with_progress(mut self, sink: Arc<dyn ProgressSink>) -> Self {
         self.progress = Some(sink);

@@ -362,15 +362,11 @@ impl<'a> Engine<'a> {
                 // Ctrl-C and the work limit as the options are listed: a heap may
                 // have 10^8 of them, or (a Python ruleset) never end.
                 if count & 0xFFF == 0 {
-                    let checked = if ctl.cancelled() {
-                        Err(Error::Interrupted)
-                    } else {
-                        ctl.check_work(
-                            &what,
-                            u128::from(done + count),
-                            "the quotient's work, counted as it goes",
-                        )
-                    };
+                    let checked = ctl.check_going(
+                        &what,
+                        u128::from(done + count),
+                        "the quotient's work, counted as it goes",
+                    );
                     if let Err(e) = checked {
                         stopped = Some(e);
                         return false;

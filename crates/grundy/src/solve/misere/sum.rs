@@ -412,20 +412,17 @@ pub(crate) fn heap_options(rs: &dyn HeapRuleset, n: u64, ctl: &Control) -> Resul
         if lists.len() & 0xFFF != 0 {
             return true;
         }
-        let checked = if ctl.cancelled() {
-            Err(Error::Interrupted)
-        } else {
-            let listed = lists.len();
-            ctl.check_work(&what, listed as u128, "counted as they are listed")
-                .and_then(|()| {
-                    // The lists, and the sums made from them once listed.
-                    ctl.check_memory(
-                        &what,
-                        bytes.saturating_mul(2),
-                        format!("{listed} options listed so far"),
-                    )
-                })
-        };
+        let listed = lists.len();
+        let checked = ctl
+            .check_going(&what, listed as u128, "counted as they are listed")
+            .and_then(|()| {
+                // The lists, and the sums made from them once listed.
+                ctl.check_memory(
+                    &what,
+                    bytes.saturating_mul(2),
+                    format!("{listed} options listed so far"),
+                )
+            });
         match checked {
             Ok(()) => true,
             Err(e) => {
