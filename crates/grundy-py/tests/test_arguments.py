@@ -199,7 +199,7 @@ def test_an_int_argument_given_a_bool_is_a_type_error_naming_it(key):
         INT_CALLS[key](True)
 
 
-def test_an_int_subclass_is_read_by_its_index_everywhere():
+def test_an_int_subclass_is_read_by_its_value_everywhere():
     class Odd(int):
         def __index__(self):
             return 3
