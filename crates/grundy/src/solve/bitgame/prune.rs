@@ -26,8 +26,13 @@
 //! at a time, from 0 up ("aspiration sets"), since most values are small.
 //!
 //! Beyond the paper, an answer "not in R" is kept in the table for the values of R
-//! below 16, so that a later question about a subset of them is answered at once, and a
-//! question drops the values already known not to be the component's.
+//! below 16, and with them the values of the options the search saw on the way (the
+//! component's value is none of them: it is their mex), so that a later question about
+//! a subset of them is answered at once, and a question drops the values already known
+//! not to be the component's. Where moves are asked on several threads (and at the
+//! root), a move that repeats another (the same parts and nim-sum, as the symmetric
+//! moves of a symmetric region are) is asked once, so that two threads never search
+//! one option at once.
 
 use super::nimset::{NimSet, MAX_OPTIONS};
 use super::{BitGame, OptionList, Search, TableKey};
@@ -99,6 +104,32 @@ impl<G: BitGame> Search<G> {
 
     fn put_level(levels: &mut Levels<G::Key>, depth: usize, lv: Level<G::Key>) {
         levels[depth] = lv;
+    }
+
+    /// Drops the pending moves of `lv` that repeat an earlier one (the same unvalued
+    /// components and nim-sum of the others: the same option up to the order of its
+    /// parts, as the symmetric moves of a symmetric region are), keeping the order of
+    /// the others. The search stays exact: a move left out has the value of the one
+    /// kept, which is asked, and with fewer moves asked at least one candidate stays.
+    fn dedup_moves(lv: &mut Level<G::Key>) {
+        let Level { comps, moves, .. } = lv;
+        if moves.len() < 2 {
+            return;
+        }
+        let key = |m: &Pending| (m.x, &comps[m.start as usize..(m.start + m.len) as usize]);
+        let mut order: Vec<u32> = (0..moves.len() as u32).collect();
+        order.sort_unstable_by(|&a, &b| key(&moves[a as usize]).cmp(&key(&moves[b as usize])).then(a.cmp(&b)));
+        let mut keep = vec![true; moves.len()];
+        for w in order.windows(2) {
+            if key(&moves[w[0] as usize]) == key(&moves[w[1] as usize]) {
+                keep[w[1] as usize] = false;
+            }
+        }
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
     }
 
     /// Lists the options of `k` into `lv` and splits them: an option whose components
@@ -282,13 +313,22 @@ impl<G: BitGame> Search<G> {
     }
 
     /// Applies an option's answer to the candidates: its exact value v takes v out (or
-    /// the largest candidate, if v is not one below it), "not in the set" takes out the
-    /// largest candidate and makes the result inexact.
-    fn apply(cand: &mut NimSet, exact: &mut bool, answer: Result<Option<u32>>) -> Result<()> {
+    /// the largest candidate, if v is not one below it) and is kept in `seen` (the
+    /// component's value is not v), "not in the set" takes out the largest candidate and
+    /// makes the result inexact.
+    fn apply(cand: &mut NimSet, exact: &mut bool, seen: &mut NimSet, answer: Result<Option<u32>>) -> Result<()> {
         let below = cand.without_max();
         match answer? {
-            Some(v) if below.contains(v) => cand.remove(v),
-            Some(_) => *cand = below,
+            Some(v) => {
+                if v < 256 {
+                    seen.insert(v);
+                }
+                if below.contains(v) {
+                    cand.remove(v);
+                } else {
+                    *cand = below;
+                }
+            }
             None => {
                 *cand = below;
                 *exact = false;
@@ -329,6 +369,8 @@ impl<G: BitGame> Search<G> {
         let mut lv = self.take_level(levels, depth);
         let mut cand = NimSet::upto(n as u32);
         self.etc(k, &mut lv, &mut cand, Some(&want));
+        // The values of options valued so far: the component has none of them.
+        let mut seen = NimSet::upto(n as u32).without(&cand);
         let size = self.game.size(k);
         let max_want = want.max().expect("a question about a nonempty set");
         let upto_want = NimSet::upto(max_want);
@@ -339,6 +381,9 @@ impl<G: BitGame> Search<G> {
         } else {
             1
         };
+        if threads > 1 {
+            Self::dedup_moves(&mut lv);
+        }
         // The moves in order on this thread: the first alone (it often settles the
         // question), the others too when there is one thread.
         let mut i = 0;
@@ -346,7 +391,7 @@ impl<G: BitGame> Search<G> {
             let mut m = lv.moves[i];
             let ask = cand.without_max().and(&upto_want);
             let answer = self.ask(&mut m, &lv.comps, ask, levels, depth + 1, ctl);
-            result = Self::apply(&mut cand, &mut exact, answer);
+            result = Self::apply(&mut cand, &mut exact, &mut seen, answer);
             i += 1;
         }
         if result.is_ok() && i < lv.moves.len() && !cand.is_disjoint(&want) {
@@ -357,7 +402,7 @@ impl<G: BitGame> Search<G> {
             // as it comes, which keeps the invariants above (an answer asked about a set
             // that the candidates have since lost elements of takes out the value or the
             // largest candidate, as in order).
-            let shared = std::sync::Mutex::new((cand, exact, i, Ok(())));
+            let shared = std::sync::Mutex::new((cand, exact, i, Ok(()), seen));
             let (moves, comps) = (&lv.moves, &lv.comps);
             rayon::scope(|s| {
                 for _ in 0..threads {
@@ -377,19 +422,21 @@ impl<G: BitGame> Search<G> {
                             let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
                             let st = &mut *guard;
                             if st.3.is_ok() && !st.0.is_disjoint(&want) {
-                                st.3 = Self::apply(&mut st.0, &mut st.1, answer);
+                                st.3 = Self::apply(&mut st.0, &mut st.1, &mut st.4, answer);
                             }
                         }
                     });
                 }
             });
             let st = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-            (cand, exact, result) = (st.0, st.1, st.3);
+            (cand, exact, result, seen) = (st.0, st.1, st.3, st.4);
         }
         Self::put_level(levels, depth, lv);
         result?;
+        // Not the values asked about, nor those of its options seen.
+        let excluded = want.low_mask() | seen.low_mask();
         if cand.is_disjoint(&want) {
-            self.table.exclude_mask(*k, h, want.low_mask(), size);
+            self.table.exclude_mask(*k, h, excluded, size);
             return Ok(None);
         }
         let y = cand.min().expect("a candidate stays");
@@ -397,7 +444,7 @@ impl<G: BitGame> Search<G> {
             self.table.insert(*k, h, y, size);
             Ok(Some(y))
         } else {
-            self.table.exclude_mask(*k, h, want.low_mask(), size);
+            self.table.exclude_mask(*k, h, excluded, size);
             Ok(None)
         }
     }
@@ -418,6 +465,7 @@ impl<G: BitGame> Search<G> {
         // The values some option has, from the table.
         let mut none = NimSet::upto(n as u32);
         self.etc(k, &mut lv, &mut none, None);
+        Self::dedup_moves(&mut lv);
         let has = NimSet::upto(n as u32).without(&none);
         let v = if self.parallel && rayon::current_num_threads() > 1 {
             self.aspire_parallel(&mut lv, has, n as u32, ctl)
