@@ -35,6 +35,12 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// Run each benchmark N times (1–100), each run in its own process timing the
+    /// baseline and the target one after the other, and report the medians: the
+    /// seconds of each side and the ratio of each run, with the least and largest
+    /// ratio (a shared machine's load changes from run to run).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    repeat: u32,
     /// Internal: run one benchmark in this process and print its result as JSON.
     #[arg(long, hide = true)]
     child: Option<String>,
@@ -72,8 +78,18 @@ pub struct Measurement {
     pub target_seconds: f64,
     /// Baseline wall-clock seconds.
     pub baseline_seconds: f64,
-    /// target_seconds / baseline_seconds.
+    /// target_seconds / baseline_seconds (with `--repeat`, the median of the runs'
+    /// ratios).
     pub ratio: f64,
+    /// The runs measured (`--repeat`, 1 by default).
+    #[serde(default = "one")]
+    pub runs: u32,
+    /// The least of the runs' ratios.
+    #[serde(default)]
+    pub ratio_low: f64,
+    /// The largest of the runs' ratios.
+    #[serde(default)]
+    pub ratio_high: f64,
     /// Peak resident memory of the child process, bytes.
     pub peak_bytes: u64,
     /// The target's result summary.
@@ -100,6 +116,37 @@ impl From<&Bench> for Listed {
             requirement: b.requirement,
         }
     }
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// The median of `v` (nonempty): its middle element, or the mean of the two middle ones.
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// One measurement of `runs` (nonempty, of one benchmark): the medians of the seconds
+/// and of the ratios, the least and largest ratio, the largest peak memory, and the
+/// first run's results.
+fn combine(runs: Vec<Measurement>) -> Measurement {
+    let ratios: Vec<f64> = runs.iter().map(|m| m.ratio).collect();
+    let mut m = runs[0].clone();
+    m.runs = runs.len() as u32;
+    m.ratio_low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    m.ratio_high = ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    m.ratio = median(ratios);
+    m.target_seconds = median(runs.iter().map(|r| r.target_seconds).collect());
+    m.baseline_seconds = median(runs.iter().map(|r| r.baseline_seconds).collect());
+    m.peak_bytes = runs.iter().map(|r| r.peak_bytes).max().unwrap_or(0);
+    m
 }
 
 fn all() -> Vec<Bench> {
@@ -134,6 +181,7 @@ fn run_child(b: &Bench) -> Result<Measurement> {
     let t = Instant::now();
     let target_result = (b.run_target)()?;
     let target_seconds = t.elapsed().as_secs_f64();
+    let ratio = target_seconds / baseline_seconds.max(1e-9);
     let peer = baseline_result.contains("(ogsolve") || baseline_result.contains("(igsolve");
     if peer && !take_break::same_value(&target_result, &baseline_result) {
         bail!(
@@ -148,7 +196,10 @@ fn run_child(b: &Bench) -> Result<Measurement> {
         requirement: b.requirement.into(),
         target_seconds,
         baseline_seconds,
-        ratio: target_seconds / baseline_seconds.max(1e-9),
+        ratio,
+        runs: 1,
+        ratio_low: ratio,
+        ratio_high: ratio,
         peak_bytes: peak_rss(),
         target_result,
         baseline_result,
@@ -211,24 +262,33 @@ pub fn run(a: Args) -> Result<ExitCode> {
             continue;
         }
         crate::eprintln_quiet!("bench {} ...", b.name);
-        let out = std::process::Command::new(&exe)
-            .args(["bench", "--child", b.name])
-            .output()?;
-        if !out.status.success() {
-            bail!(
-                "benchmark {} failed: {}",
-                b.name,
-                String::from_utf8_lossy(&out.stderr)
-                    .trim()
-                    .trim_start_matches("grundy: error: ")
-            );
+        let mut runs = Vec::with_capacity(a.repeat as usize);
+        for _ in 0..a.repeat {
+            let out = std::process::Command::new(&exe)
+                .args(["bench", "--child", b.name])
+                .output()?;
+            if !out.status.success() {
+                bail!(
+                    "benchmark {} failed: {}",
+                    b.name,
+                    String::from_utf8_lossy(&out.stderr)
+                        .trim()
+                        .trim_start_matches("grundy: error: ")
+                );
+            }
+            runs.push(serde_json::from_slice::<Measurement>(&out.stdout)?);
         }
-        let m: Measurement = serde_json::from_slice(&out.stdout)?;
+        let m = combine(runs);
         if a.format == Format::Text {
+            let spread = if m.runs > 1 {
+                format!(" (median of {} runs; {:.3}–{:.3})", m.runs, m.ratio_low, m.ratio_high)
+            } else {
+                String::new()
+            };
             stdout(|w| {
                 writeln!(
                     w,
-                    "{}\n  target   {:>9.3} s  {}  → {}\n  baseline {:>9.3} s  {}  → {}\n  ratio {:.3}   peak memory {}   requirement: {}",
+                    "{}\n  target   {:>9.3} s  {}  → {}\n  baseline {:>9.3} s  {}  → {}\n  ratio {:.3}{}   peak memory {}   requirement: {}",
                 m.name,
                 m.target_seconds,
                 m.target,
@@ -237,6 +297,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 m.baseline,
                 m.baseline_result,
                 m.ratio,
+                spread,
                 grundy::error::human_bytes(m.peak_bytes),
                 if m.requirement.is_empty() { "—" } else { &m.requirement }
                 )
