@@ -11,7 +11,7 @@
 
 use grundy::control::{parse_count, parse_size, NumberError};
 use grundy::Control;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 
@@ -46,11 +46,28 @@ pub struct Limits {
 static SESSION: Mutex<[Option<(u64, String)>; 2]> = Mutex::new([None, None]);
 
 /// A limit written in Python: an int, or a string `"8G"` (a size) or `"1e12"` (a count).
+///
+/// # Errors
+/// `TypeError` naming `arg` for a bool or a value that is neither an int nor a str (as
+/// a count argument's); `ValueError` for an int or a string that is not a limit.
 fn read(arg: &'static str, v: &Bound<'_, PyAny>, size: bool) -> PyResult<(u64, String)> {
+    if v.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{arg} must be an int or a string such as {}, not bool ({})",
+            if size { "\"8G\"" } else { "\"1e12\"" },
+            v.repr().map_or_else(|_| "this".into(), |r| r.to_string())
+        )));
+    }
     if let Ok(n) = v.extract::<u64>() {
-        if !v.is_instance_of::<pyo3::types::PyBool>() {
-            return Ok((n, n.to_string()));
-        }
+        return Ok((n, n.to_string()));
+    }
+    let int_like = v.is_instance_of::<pyo3::types::PyInt>() || v.hasattr("__index__").unwrap_or(false);
+    if !int_like && !v.is_instance_of::<pyo3::types::PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{arg} must be an int or a string such as {}, not {}",
+            if size { "\"8G\"" } else { "\"1e12\"" },
+            v.get_type().name().map_or_else(|_| "this".into(), |n| n.to_string())
+        )));
     }
     let Ok(text) = v.extract::<String>() else {
         return Err(PyValueError::new_err(format!(

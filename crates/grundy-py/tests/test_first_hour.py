@@ -87,8 +87,15 @@ def test_set_limits_keeps_what_is_left_out_and_refuses_bad_values_whole():
     with pytest.raises(ValueError, match="max_work"):
         grundy.set_limits(memory_limit="4G", max_work="lots")
     assert grundy.limits()["memory_limit"] == 2 << 30  # unchanged
-    with pytest.raises(ValueError, match="memory_limit"):
+    # A bool is no limit (a TypeError, as for a count); a float or a list neither.
+    with pytest.raises(TypeError, match="memory_limit must be an int or a string"):
         grundy.value("nim(3)", memory_limit=True)
+    with pytest.raises(TypeError, match="max_work must be an int or a string"):
+        grundy.set_limits(max_work=True)
+    with pytest.raises(TypeError, match="max_work"):
+        grundy.value("nim(3)", max_work=1.5)
+    with pytest.raises(ValueError, match="max_work"):
+        grundy.value("nim(3)", max_work=-1)
     with pytest.raises(ValueError, match="memory_limit"):
         grundy.value("nim(3)", memory_limit="2 gigabytes")
 

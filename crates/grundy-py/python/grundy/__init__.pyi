@@ -66,7 +66,8 @@ def set_limits(memory_limit: Limit = ..., max_work: Limit = ...) -> None:
     ``memory_limit=``/``max_work=``): ``grundy.set_limits(memory_limit="16G",
     max_work=10**12)``. An argument left out keeps its limit; ``None`` restores the
     environment's or the default. Raises ``ValueError`` (and changes nothing) for a
-    value that is not a size or a count."""
+    string or an int that is not a size or a count, and ``TypeError`` for a bool or a
+    value that is neither an int nor a string (as every limit argument does)."""
 
 def limits() -> dict:
     """The limits a call without ``memory_limit=``/``max_work=`` gets now:
