@@ -8,8 +8,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(code) = Code::parse(text) {
         let printed = code.to_string();
-        let again = Code::parse(&printed)
-            .unwrap_or_else(|e| panic!("{printed:?} (printed from {text:?}) does not parse: {e}"));
+        let again =
+            Code::parse(&printed).unwrap_or_else(|e| panic!("{printed:?} (printed from {text:?}) does not parse: {e}"));
         assert_eq!(again.to_string(), printed, "printing is not stable for {text:?}");
         // Two digits that allow the same moves are one digit, so the printed code is
         // the same code.

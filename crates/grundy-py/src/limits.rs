@@ -51,28 +51,28 @@ static SESSION: Mutex<[Option<(u64, String)>; 2]> = Mutex::new([None, None]);
 /// `TypeError` naming `arg` for a bool or a value that is neither an int nor a str (as
 /// a count argument's); `ValueError` for an int or a string that is not a limit.
 fn read(arg: &'static str, v: &Bound<'_, PyAny>, size: bool) -> PyResult<(u64, String)> {
+    let example = if size { "\"8G\"" } else { "\"1e12\"" };
+    let wrong_type = |what: String| {
+        PyTypeError::new_err(format!(
+            "{arg} must be an int or a string such as {example}, not {what}"
+        ))
+    };
     if v.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "{arg} must be an int or a string such as {}, not bool ({})",
-            if size { "\"8G\"" } else { "\"1e12\"" },
-            v.repr().map_or_else(|_| "this".into(), |r| r.to_string())
-        )));
+        let shown = v.repr().map_or_else(|_| "this".into(), |r| r.to_string());
+        return Err(wrong_type(format!("bool ({shown})")));
     }
     if let Ok(n) = v.extract::<u64>() {
         return Ok((n, n.to_string()));
     }
     let int_like = v.is_instance_of::<pyo3::types::PyInt>() || v.hasattr("__index__").unwrap_or(false);
     if !int_like && !v.is_instance_of::<pyo3::types::PyString>() {
-        return Err(PyTypeError::new_err(format!(
-            "{arg} must be an int or a string such as {}, not {}",
-            if size { "\"8G\"" } else { "\"1e12\"" },
-            v.get_type().name().map_or_else(|_| "this".into(), |n| n.to_string())
-        )));
+        return Err(wrong_type(
+            v.get_type().name().map_or_else(|_| "this".into(), |n| n.to_string()),
+        ));
     }
     let Ok(text) = v.extract::<String>() else {
         return Err(PyValueError::new_err(format!(
-            "{arg} is an int ≥ 0 or a string such as {}, not {}",
-            if size { "\"8G\"" } else { "\"1e12\"" },
+            "{arg} is an int ≥ 0 or a string such as {example}, not {}",
             v.repr().map_or_else(|_| "this".into(), |r| r.to_string())
         )));
     };
