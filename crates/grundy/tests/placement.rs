@@ -165,6 +165,42 @@ fn node_kayles_three_rows_golden_values() {
     }
 }
 
+/// Two threads at the root ask its moves at once and stop the other moves' searches
+/// once one answers the value of the moment: boards large enough for that to happen
+/// (a few thousand positions and more) get the values one thread gives, and the
+/// golden ones (igs's Cram table, A316632).
+#[test]
+fn two_threads_stopping_the_root_s_other_searches_agree_with_one() {
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let mut next = rng(0x0DDB_1A5E_5EED_1234);
+    let mut boards: Vec<(String, Option<u64>)> = vec![
+        ("cram(3,10)".into(), Some(2)),
+        ("cram(4,7)".into(), Some(3)),
+        ("cram(5,6)".into(), Some(2)),
+        ("cram(3,11)".into(), Some(0)),
+        ("node-kayles-grid(3,16)".into(), Some(3)),
+        ("node-kayles-grid(4,8)".into(), Some(0)),
+    ];
+    for round in 0..12 {
+        let kayles = round % 2 == 0;
+        let (h, w) = if kayles { (4, 8) } else { (4, 7) };
+        let full = (1u64 << (h * w)) - 1;
+        let holes = (0..h * w).filter(|_| next(9) == 0).fold(0u64, |x, i| x | 1 << i);
+        let name = if kayles { "node-kayles-grid" } else { "cram" };
+        boards.push((format!("{name}(\"{}\")", board_text(h, w, full & !holes)), None));
+    }
+    for (expr, golden) in boards {
+        let pos = parse_position(&expr).unwrap();
+        let a = one.install(|| Solver::new(Method::Search, Control::new()).nim_value(&pos).unwrap());
+        let b = two.install(|| Solver::new(Method::Search, Control::new()).nim_value(&pos).unwrap());
+        assert_eq!(a, b, "{expr}: one thread against two");
+        if let Some(g) = golden {
+            assert_eq!(a, g, "{expr}");
+        }
+    }
+}
+
 /// The engine (regions, normal forms, the table, threads) against the plain search on
 /// random boards with holes, in both games.
 #[test]
