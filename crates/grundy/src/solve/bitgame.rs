@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 use crate::game::{GamePos, GameSolver, SearchStats};
 use crate::value::Nimber;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub mod db;
 mod front;
@@ -283,12 +283,6 @@ pub struct Search<G: BitGame> {
     searched: Box<[table::Padded<AtomicU64>]>,
     /// The positions searched, in units of 2^20, at the last progress note.
     noted: AtomicU64,
-    /// Set when the root's question of the moment is answered while other moves of the
-    /// root are still being asked on other threads: their searches then stop at the
-    /// next component (as [`Error::Interrupted`], which the root takes for "not
-    /// answered"; nothing is stored from a search stopped so). On a line of its own,
-    /// since every component reads it.
-    root_answered: table::Padded<AtomicBool>,
     /// Search in parallel (the first two levels) when true.
     pub parallel: bool,
     /// Ask options whether their values are in a set instead of computing every
@@ -354,7 +348,6 @@ impl<G: BitGame> Search<G> {
                 .map(|_| table::Padded(AtomicU64::new(0)))
                 .collect(),
             noted: AtomicU64::new(0),
-            root_answered: table::Padded(AtomicBool::new(false)),
             parallel: true,
             prune: false,
             exact: false,
@@ -419,7 +412,7 @@ impl<G: BitGame> Search<G> {
     /// [`Error::Interrupted`] when `ctl` is cancelled (checked every 4096 components).
     pub fn value(&self, k: &G::Key, ctl: &Control) -> Result<u32> {
         if self.prune {
-            return self.value_pruned(k, &mut Vec::new(), ctl);
+            return self.value_pruned(k, &mut prune::Levels::default(), ctl);
         }
         if self.parallel && rayon::current_num_threads() > 1 {
             self.value_parallel(k, 0, ctl)

@@ -39,7 +39,8 @@ use super::{BitGame, OptionList, Search, TableKey};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// An option still to be asked: its unvalued components `comps[start..start + len]`
 /// (the largest first), the nim-sum `x` of the others, and its cost estimate.
@@ -86,12 +87,47 @@ impl<K> Default for Level<K> {
 /// threads (the root is level 0).
 const PARALLEL_DEPTH: usize = 2;
 
-/// The levels of a search, reused.
-pub(super) type Levels<K> = Vec<Level<K>>;
+/// The levels of a search on one thread, reused, and the flags that stop it.
+pub(super) struct Levels<K> {
+    levels: Vec<Level<K>>,
+    /// One flag for each component above whose moves are shared between threads and
+    /// of which this search asks one: set once that component's question is answered
+    /// (or, at the root, the value of the moment), when what this search would find
+    /// is no longer needed. A search whose flag is set stops at its next component
+    /// (as [`Error::Interrupted`], which the component that set it does not look at;
+    /// nothing is stored from a search stopped so).
+    stops: Vec<Arc<AtomicBool>>,
+}
+
+impl<K> Default for Levels<K> {
+    fn default() -> Self {
+        Levels {
+            levels: Vec::new(),
+            stops: Vec::new(),
+        }
+    }
+}
+
+impl<K> Levels<K> {
+    /// The levels of a search asked on another thread for a component whose flag is
+    /// `stop`, below the components of `stops`.
+    fn below(stops: &[Arc<AtomicBool>], stop: &Arc<AtomicBool>) -> Self {
+        Levels {
+            levels: Vec::new(),
+            stops: stops.iter().chain([stop]).cloned().collect(),
+        }
+    }
+
+    /// True if a component above no longer needs this search.
+    fn stopped(&self) -> bool {
+        self.stops.iter().any(|s| s.load(Ordering::Relaxed))
+    }
+}
 
 impl<G: BitGame> Search<G> {
     /// The buffers of level `depth`, emptied (put them back with [`Self::put_level`]).
     fn take_level(&self, levels: &mut Levels<G::Key>, depth: usize) -> Level<G::Key> {
+        let levels = &mut levels.levels;
         if levels.len() <= depth {
             levels.resize_with(depth + 1, Level::default);
         }
@@ -103,7 +139,7 @@ impl<G: BitGame> Search<G> {
     }
 
     fn put_level(levels: &mut Levels<G::Key>, depth: usize, lv: Level<G::Key>) {
-        levels[depth] = lv;
+        levels.levels[depth] = lv;
     }
 
     /// Drops the pending moves of `lv` that repeat an earlier one (the same unvalued
@@ -350,8 +386,7 @@ impl<G: BitGame> Search<G> {
         if let Some(v) = self.game.known(k) {
             return Ok(Some(v));
         }
-        if self.root_answered.0.load(Ordering::Relaxed) {
-            // The root's question is answered: this search was speculative.
+        if levels.stopped() {
             return Err(Error::Interrupted);
         }
         let h = k.hash64();
@@ -406,12 +441,16 @@ impl<G: BitGame> Search<G> {
             // as it comes, which keeps the invariants above (an answer asked about a set
             // that the candidates have since lost elements of takes out the value or the
             // largest candidate, as in order).
+            // An answer taken after the question is answered is not looked at, an
+            // error of a search stopped then included.
             let shared = std::sync::Mutex::new((cand, exact, i, Ok(()), seen));
             let (moves, comps) = (&lv.moves, &lv.comps);
+            let answered = Arc::new(AtomicBool::new(false));
+            let stops = &levels.stops;
             rayon::scope(|s| {
                 for _ in 0..threads {
                     s.spawn(|_| {
-                        let mut levels = Vec::new();
+                        let mut levels = Levels::below(stops, &answered);
                         loop {
                             let (j, ask) = {
                                 let mut st = shared.lock().unwrap_or_else(|e| e.into_inner());
@@ -427,6 +466,9 @@ impl<G: BitGame> Search<G> {
                             let st = &mut *guard;
                             if st.3.is_ok() && !st.0.is_disjoint(&want) {
                                 st.3 = Self::apply(&mut st.0, &mut st.1, &mut st.4, answer);
+                                if st.0.is_disjoint(&want) {
+                                    answered.store(true, Ordering::Relaxed);
+                                }
                             }
                         }
                     });
@@ -492,7 +534,7 @@ impl<G: BitGame> Search<G> {
         let comps = &lv.comps;
         lv.moves
             .par_iter_mut()
-            .try_for_each_init(Vec::new, |levels, m| self.value_rest(m, comps, levels, 1, ctl))?;
+            .try_for_each_init(Levels::default, |levels, m| self.value_rest(m, comps, levels, 1, ctl))?;
         for t in 0..=n {
             if has.contains(t) {
                 continue;
@@ -500,37 +542,39 @@ impl<G: BitGame> Search<G> {
             // Until a move has the value t, or every move is asked and none has it. A
             // move not asked (`None`: another move had answered when it came, or its
             // search was stopped then) stays for the next t, or is asked again if no
-            // move answered t (the flag is the search's: another root on this search
-            // may have set it).
+            // move answered t.
             loop {
-                let hit = &self.root_answered.0;
+                let answered = Arc::new(AtomicBool::new(false));
+                let hit = &*answered;
                 let answers: Result<Vec<Option<Option<u32>>>> = lv
                     .moves
                     .par_iter()
-                    .map_init(Vec::new, |levels, m| {
-                        if hit.load(Ordering::Relaxed) {
-                            return Ok(None);
-                        }
-                        let big = comps[m.start as usize];
-                        let a = if m.x >= 256 || (t ^ m.x) >= 256 {
-                            self.value_full(&big, levels, 1, ctl).map(Some)
-                        } else {
-                            self.in_set(&big, NimSet::single(t ^ m.x), levels, 1, ctl)
-                        };
-                        let a = match a {
-                            // Stopped since another move answered.
-                            Err(Error::Interrupted) if hit.load(Ordering::Relaxed) && !ctl.cancelled() => {
-                                return Ok(None)
+                    .map_init(
+                        || Levels::below(&[], &answered),
+                        |levels, m| {
+                            if hit.load(Ordering::Relaxed) {
+                                return Ok(None);
                             }
-                            a => a?,
-                        };
-                        if a.is_some_and(|v| v ^ m.x == t) {
-                            hit.store(true, Ordering::Relaxed);
-                        }
-                        Ok(Some(a))
-                    })
+                            let big = comps[m.start as usize];
+                            let a = if m.x >= 256 || (t ^ m.x) >= 256 {
+                                self.value_full(&big, levels, 1, ctl).map(Some)
+                            } else {
+                                self.in_set(&big, NimSet::single(t ^ m.x), levels, 1, ctl)
+                            };
+                            let a = match a {
+                                // Stopped since another move answered.
+                                Err(Error::Interrupted) if hit.load(Ordering::Relaxed) && !ctl.cancelled() => {
+                                    return Ok(None)
+                                }
+                                a => a?,
+                            };
+                            if a.is_some_and(|v| v ^ m.x == t) {
+                                hit.store(true, Ordering::Relaxed);
+                            }
+                            Ok(Some(a))
+                        },
+                    )
                     .collect::<Result<_>>();
-                hit.store(false, Ordering::Relaxed);
                 let answers = answers?;
                 let (mut found, mut unasked) = (false, false);
                 let mut keep = Vec::with_capacity(lv.moves.len());
