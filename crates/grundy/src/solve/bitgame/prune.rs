@@ -440,9 +440,9 @@ impl<G: BitGame> Search<G> {
             // search would ask about: still a valid question); each answer is applied
             // as it comes, which keeps the invariants above (an answer asked about a set
             // that the candidates have since lost elements of takes out the value or the
-            // largest candidate, as in order).
-            // An answer taken after the question is answered is not looked at, an
-            // error of a search stopped then included.
+            // largest candidate, as in order). Once the question is answered the
+            // searches still asking stop (the flag `answered`), and what they return,
+            // the error of a stopped search included, is not looked at.
             let shared = std::sync::Mutex::new((cand, exact, i, Ok(()), seen));
             let (moves, comps) = (&lv.moves, &lv.comps);
             let answered = Arc::new(AtomicBool::new(false));
