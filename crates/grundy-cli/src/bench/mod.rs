@@ -310,3 +310,49 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(target: f64, baseline: f64, peak: u64, result: &str) -> Measurement {
+        Measurement {
+            name: "x".into(),
+            target: String::new(),
+            baseline: String::new(),
+            requirement: String::new(),
+            target_seconds: target,
+            baseline_seconds: baseline,
+            ratio: target / baseline,
+            runs: 1,
+            ratio_low: target / baseline,
+            ratio_high: target / baseline,
+            peak_bytes: peak,
+            target_result: result.into(),
+            baseline_result: String::new(),
+        }
+    }
+
+    #[test]
+    fn medians_of_odd_and_even_counts() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median(vec![7.0]), 7.0);
+    }
+
+    /// The runs' ratios give the median and the range (not the ratio of the medians),
+    /// the seconds their own medians, the peak the largest, the results the first run's.
+    #[test]
+    fn repeated_runs_combine_into_medians_and_a_range() {
+        let m = combine(vec![
+            run(1.0, 2.0, 10, "first"),
+            run(3.0, 4.0, 30, "second"),
+            run(1.0, 10.0, 20, "third"),
+        ]);
+        assert_eq!(m.runs, 3);
+        assert_eq!((m.ratio, m.ratio_low, m.ratio_high), (0.5, 0.1, 0.75));
+        assert_eq!((m.target_seconds, m.baseline_seconds), (1.0, 4.0));
+        assert_eq!(m.peak_bytes, 30);
+        assert_eq!(m.target_result, "first");
+    }
+}

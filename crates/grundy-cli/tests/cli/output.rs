@@ -304,6 +304,23 @@ fn bench_list_in_json_is_json() {
 }
 
 #[test]
+fn bench_repeat_reports_its_runs_and_the_range_of_their_ratios() {
+    let v = json(&["bench", "core/cdn-formula-8x1e18", "--repeat", "3", "--format", "json"]);
+    let m = &v.as_array().unwrap()[0];
+    assert_eq!(m["runs"], 3, "{m}");
+    let (low, mid, high) = (
+        m["ratio_low"].as_f64().unwrap(),
+        m["ratio"].as_f64().unwrap(),
+        m["ratio_high"].as_f64().unwrap(),
+    );
+    assert!(0.0 < low && low <= mid && mid <= high, "{m}");
+    for n in ["0", "101", "x"] {
+        let e = error_line(&["bench", "core/cdn-formula-8x1e18", "--repeat", n]);
+        assert!(e.contains("--repeat"), "{e}");
+    }
+}
+
+#[test]
 fn a_range_below_the_first_heap_is_refused_naming_it() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("m.svg");
