@@ -2,7 +2,7 @@
 //! `grundy quotient` (print, save, check, tampering), `--quotient FILE`, and the
 //! errors (one line, exit 2).
 
-use crate::common::{error_line, grundy, interrupted, json};
+use crate::common::{error_line, grundy, interrupted, json, stopped};
 use predicates::prelude::*;
 
 /// The top-level keys of a command's pretty-printed JSON, in the order printed.
@@ -174,12 +174,7 @@ fn misere_searches_keep_to_the_limits() {
     let e = error_line(&["--memory-limit", "16M", "value", "cram(5,5)", "--play", "misere"]);
     assert!(e.contains("on the heap, measured"), "{e}");
     // The quotient prints what it reached, then the refusal (its reason once).
-    let out = grundy()
-        .args(["--memory-limit", "50M", "quotient", "4!.0", "--to", "40"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let (_, err) = stopped(&["--memory-limit", "50M", "quotient", "4!.0", "--to", "40"]);
     assert_eq!(err.matches("on the heap, measured").count(), 1, "{err}");
     assert!(
         err.contains("the quotient printed is exact for sums of heaps ≤"),
@@ -575,12 +570,7 @@ fn one_large_heap_keeps_to_the_work_limit_and_to_ctrl_c() {
     // The quotient's search for a period is work: it was quadratic and uncounted
     // (subtraction[1000000] ran on past a minute under --max-work 1e6).
     // (It prints the quotient it reached, then the refusal.)
-    let out = grundy()
-        .args(["--max-work", "1e6", "quotient", "subtraction[1000000]", "--to", "10^7"])
-        .output()
-        .unwrap();
-    let e = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{e}");
+    let (_, e) = stopped(&["--max-work", "1e6", "quotient", "subtraction[1000000]", "--to", "10^7"]);
     assert!(
         e.contains("the misère quotient of subtraction[1000000] visits about"),
         "{e}"
