@@ -120,23 +120,9 @@ impl GridRules for CramRules {
         if cut.is_empty() {
             return frame.for_each_component(s, f);
         }
-        // Regions joined only by the links a search does without are separate parts.
-        let step = |c: T| {
-            ((c & !cut).up(1) & frame.not_first) | (c.down(1) & frame.not_last & !cut) | c.up(frame.w) | c.down(frame.w)
-        };
-        let mut rest = s;
-        while !rest.is_empty() {
-            let mut c = rest.lowest();
-            loop {
-                let n = (c | step(c)) & rest;
-                if n == c {
-                    break;
-                }
-                c = n;
-            }
-            rest ^= c;
-            f(c);
-        }
+        // Regions joined only by the links a search does without are separate parts:
+        // the link from a cell of `cut` to its right neighbour is left out.
+        frame.for_each_linked(s, s & frame.not_last & !cut, s & frame.not_first & !cut.up(1), f);
     }
 
     fn known(&self, r: &Region) -> Option<u32> {

@@ -167,12 +167,31 @@ impl<T: Cells> Frame<T> {
     /// Calls `f` with each connected region of `s` (4-neighbourhood), from the one
     /// holding the lowest cell.
     #[inline]
-    pub fn for_each_component(&self, s: T, mut f: impl FnMut(T)) {
+    pub fn for_each_component(&self, s: T, f: impl FnMut(T)) {
+        self.for_each_linked(s, s & self.not_last, s & self.not_first, f);
+    }
+
+    /// Calls `f` with each region of `s` whose cells are joined by links (from the one
+    /// holding the lowest cell): vertically between any two cells of `s`, horizontally
+    /// from a cell of `right` to its right neighbour and from a cell of `left` to its
+    /// left neighbour (`right` ⊆ `s` without the last column, `left` ⊆ `s` without the
+    /// first; the links are the same both ways when `left` is `right` shifted by one).
+    ///
+    /// A row's cells are consecutive bits, so the rightward links of a row are
+    /// followed at once by a carry: adding a cell c of `right` to `right` clears the
+    /// bits from c along its block of linked cells and sets the first bit past it (the
+    /// block's last cell, if it is in `s`). The other directions take one step each
+    /// (following the leftward links by a carry too, in the reversed set, cost more
+    /// than it saved: Cram 3×13 on one core 0.78 → 0.91 s, against 0.74 → 0.70 s with
+    /// the rightward carry alone).
+    #[inline]
+    pub fn for_each_linked(&self, s: T, right: T, left: T, mut f: impl FnMut(T)) {
         let mut rest = s;
         while !rest.is_empty() {
             let mut c = rest.lowest();
             loop {
-                let n = (c | self.neighbours(c)) & rest;
+                let r = c | (s & (right ^ right.plus(c & right)));
+                let n = (r | (r & left).down(1) | r.up(self.w) | r.down(self.w)) & s;
                 if n == c {
                     break;
                 }
@@ -572,6 +591,93 @@ mod tests {
                 f.for_each_component(bits, |c| a.push(c));
                 Frame::<u64>::new(h, w).for_each_component(bits as u64, |c| b.push(u128::from(c)));
                 assert_eq!(a, b);
+            }
+        }
+    }
+
+    /// The regions of `bits` by a search one cell at a time: cells joined vertically,
+    /// and horizontally unless the left one of the two is in `cut`; sorted.
+    fn linked_by_search(h: u32, w: u32, bits: u128, cut: u128) -> Vec<u128> {
+        let mut rest = bits;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let first = rest.trailing_zeros();
+            let mut region = 0u128;
+            let mut todo = vec![first];
+            rest &= !(1 << first);
+            region |= 1 << first;
+            while let Some(i) = todo.pop() {
+                let (r, c) = (i / w, i % w);
+                let mut near = Vec::new();
+                if c + 1 < w && cut & 1 << i == 0 {
+                    near.push(i + 1);
+                }
+                if c > 0 && cut & 1 << (i - 1) == 0 {
+                    near.push(i - 1);
+                }
+                if r + 1 < h {
+                    near.push(i + w);
+                }
+                if r > 0 {
+                    near.push(i - w);
+                }
+                for j in near {
+                    if rest & 1 << j != 0 {
+                        rest &= !(1 << j);
+                        region |= 1 << j;
+                        todo.push(j);
+                    }
+                }
+            }
+            out.push(region);
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn linked_regions_agree_with_a_search_cell_by_cell() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for round in 0..20000 {
+            let h = 1 + next(12) as u32;
+            let w = 1 + next((128 / h).min(64) as u64) as u32;
+            let density = 1 + next(9);
+            let bits = (0..h * w).filter(|_| next(10) < density).fold(0u128, |x, i| x | 1 << i);
+            // Every link, or a random fifth of the horizontal ones cut.
+            let cut = if round % 2 == 0 {
+                0
+            } else {
+                (0..h * w).filter(|_| next(5) == 0).fold(0u128, |x, i| x | 1 << i) & bits
+            };
+            let want = linked_by_search(h, w, bits, cut);
+            let f = Frame::<u128>::new(h, w);
+            let mut got = Vec::new();
+            f.for_each_linked(bits, bits & f.not_last & !cut, bits & f.not_first & !(cut << 1), |c| {
+                got.push(c)
+            });
+            got.sort_unstable();
+            assert_eq!(got, want, "{h}x{w} {bits:#x} cut {cut:#x}");
+            if cut == 0 {
+                let mut all = Vec::new();
+                f.for_each_component(bits, |c| all.push(c));
+                all.sort_unstable();
+                assert_eq!(all, want, "{h}x{w} {bits:#x}");
+            }
+            if h * w <= 64 {
+                let f64 = Frame::<u64>::new(h, w);
+                let (b, k) = (bits as u64, cut as u64);
+                let mut got64 = Vec::new();
+                f64.for_each_linked(b, b & f64.not_last & !k, b & f64.not_first & !(k << 1), |c| {
+                    got64.push(u128::from(c))
+                });
+                got64.sort_unstable();
+                assert_eq!(got64, want, "{h}x{w} {bits:#x} cut {cut:#x} in 64 bits");
             }
         }
     }

@@ -56,6 +56,9 @@ pub trait Cells:
     fn to128(self) -> u128;
     /// The set of the cells of a `u64`.
     fn of64(x: u64) -> Self;
+    /// The sum of the two sets read as numbers, modulo 2^[`Self::BITS`] (a carry runs
+    /// along a block of consecutive cells: [`crate::solve::grid::Frame::links_from`]).
+    fn plus(self, other: Self) -> Self;
 
     /// True for the empty set.
     #[inline]
@@ -122,6 +125,10 @@ macro_rules! cells {
             #[inline(always)]
             fn of64(x: u64) -> Self {
                 x as $t
+            }
+            #[inline(always)]
+            fn plus(self, other: Self) -> Self {
+                self.wrapping_add(other)
             }
         }
     };
