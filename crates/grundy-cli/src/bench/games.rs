@@ -126,6 +126,21 @@ macro_rules! cram_hash_map {
     };
 }
 
+/// A benchmark of grundy's engine on one core against igsolve (one core) on the empty
+/// rows×cols board: the cost of a search per core, without the second core's share.
+macro_rules! cram_one_core {
+    ($name:literal, $rows:literal, $cols:literal) => {
+        Bench {
+            name: $name,
+            target: concat!("grundy value 'cram(", $rows, ",", $cols, ")', one core"),
+            baseline: PEER,
+            requirement: "none: for comparison, one core each (the ≤ 0.5× rows give grundy both cores)",
+            run_target: || engine_one_thread(concat!("cram(", $rows, ",", $cols, ")")),
+            run_baseline: || igsolve($rows, $cols),
+        }
+    };
+}
+
 /// A benchmark of Node-Kayles on the 3×n grid, both cores against one.
 macro_rules! node_kayles_3 {
     ($name:literal, $n:literal, $value:literal) => {
@@ -181,6 +196,9 @@ pub(super) fn benches() -> Vec<Bench> {
         cram!("games/cram-3x13", 3, 13),
         cram!("games/cram-4x9", 4, 9),
         cram!("games/cram-5x8", 5, 8),
+        cram_one_core!("games/cram-3x11-one-core", 3, 11),
+        cram_one_core!("games/cram-3x13-one-core", 3, 13),
+        cram_one_core!("games/cram-4x9-one-core", 4, 9),
         cram_hash_map!("games/cram-3x14-igsolve-hash-map", 3, 14),
         cram_hash_map!("games/cram-4x11-igsolve-hash-map", 4, 11),
         node_kayles_3!("games/node-kayles-3x16", 16, 3),
