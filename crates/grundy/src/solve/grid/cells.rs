@@ -57,7 +57,7 @@ pub trait Cells:
     /// The set of the cells of a `u64`.
     fn of64(x: u64) -> Self;
     /// The sum of the two sets read as numbers, modulo 2^[`Self::BITS`] (a carry runs
-    /// along a block of consecutive cells: [`crate::solve::grid::Frame::links_from`]).
+    /// along a block of consecutive cells: [`crate::solve::grid::Frame::for_each_linked`]).
     fn plus(self, other: Self) -> Self;
 
     /// True for the empty set.
