@@ -330,7 +330,7 @@ pub trait PeriodicityTheorem {
     /// the options of heap n + p with those of heap n part by part, each part keeping
     /// its label, and never uses the mex: then the same range proves the periodicity of
     /// the pretending function of misère quotients (Plambeck & Siegel 2008; see
-    /// [`crate::solve::misere::quotient`]). False unless a ruleset says so.
+    /// [`crate::solve::misere::quotient()`]). False unless a ruleset says so.
     fn pairs_options(&self) -> bool {
         false
     }

@@ -157,7 +157,7 @@ pub fn read_graph<R: Read>(input: R, max_moves: u64, max_bytes: u64) -> Result<N
 
 /// Reads a graph file from `input` as [`read_graph`] does, within the limits of `ctl`:
 /// the input is cut at a [`READ_FACTOR`]-th of the memory limit, the memory of what was
-/// read so far (the names and followers, [`VERTEX_BYTES`] a vertex, the followers'
+/// read so far (the names and followers, `VERTEX_BYTES` a vertex, the followers'
 /// text and 12 bytes each) is checked against the memory limit as it grows, and
 /// cancellation is checked per block read and while the graph is built.
 ///

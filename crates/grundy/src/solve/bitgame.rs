@@ -286,14 +286,14 @@ pub struct Search<G: BitGame> {
     /// Search in parallel (the first two levels) when true.
     pub parallel: bool,
     /// Ask options whether their values are in a set instead of computing every
-    /// option's value (Beling & Rogalski's pruning, [`prune`]) when true; compute every
+    /// option's value (Beling & Rogalski's pruning, the module `prune`) when true; compute every
     /// value when false.
     pub prune: bool,
     /// List options as the rules give them ([`BitGame::options_exact`]) when true, as
     /// proofs need; with the game's simplifications when false (the default).
     pub exact: bool,
     /// The table size (bytes) from which the search prefetches its look-ups, as
-    /// [`Table::prefetch`] says ([`table::LARGE_BYTES`] by default; 0: always).
+    /// [`Table::prefetch`] says (`LARGE_BYTES`, 64 MiB, by default; 0: always).
     pub prefetch_from: u64,
     /// The database the table is saved to ([`db`]).
     db: Option<db::Db>,

@@ -1,6 +1,6 @@
 //! The misère census of a family: for each code, its misère quotient (Plambeck & Siegel,
 //! "Misère quotients for impartial games", JCTA 115 (2008), and the supplement's tables
-//! of octal games) computed heap by heap with [`crate::solve::misere::quotient`], as
+//! of octal games) computed heap by heap with [`crate::solve::misere::quotient()`], as
 //! one [`MisereRow`]: the heaps where the quotient grows, with |Q| and |P| there, |Q|
 //! and |P| at the last heap, tame or wild, and whether it is **solved** (by the
 //! periodicity theorem for misère quotients) or **partial** to the heap reached.

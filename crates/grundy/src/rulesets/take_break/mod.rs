@@ -403,11 +403,11 @@ impl HeapRuleset for TakeAndBreak {
     /// ([`HeapRuleset::options_bound`]): codes leaving at most one heap, three or more
     /// heaps (enumerated), and a repeating tail, whose heap n has splits for about n
     /// removals; the engine marks the rare pairs of each and scans whole splits when a
-    /// third of the heaps or more are rare (0.[7], 0.[4], 0.[6]: every pair of every
+    /// third of the heaps or more are rare (0.\[7\], 0.\[4\], 0.\[6\]: every pair of every
     /// split).
     ///
     /// A code with `{k+}` digits (other than `=`) has its counts of three heaps and
-    /// more answered by the split sets ([`splits`]): [`WorkModel::Step`], the options
+    /// more answered by the split sets (`splits`): [`WorkModel::Step`](crate::game::WorkModel::Step), the options
     /// of the other counts plus n times the words the sets update per total
     /// ([`HeapRuleset::step_work`]).
     fn work(&self) -> crate::game::WorkModel {

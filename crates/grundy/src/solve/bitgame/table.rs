@@ -315,7 +315,7 @@ impl<K: TableKey> Table<K> {
     /// Starts bringing in the memory a look-up of hash `h` reads (the tags of its
     /// window and its first slot), so that a look-up made a little later, after other
     /// work, finds it in the cache: a search lists an option's components, prefetches
-    /// them, and looks them up a few options on ([`super::prune`]). In a table of
+    /// them, and looks them up a few options on (the set-pruned search). In a table of
     /// gigabytes most look-ups miss the caches, and the wait was most of the search's
     /// time.
     #[inline]

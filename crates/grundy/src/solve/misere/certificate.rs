@@ -11,7 +11,7 @@
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
-/// A misère quotient's certificate (see the [module docs](self)). Read strictly: a
+/// A misère quotient's certificate (see the module docs, `grundy::solve::misere::certificate`). Read strictly: a
 /// key it does not have is an error (a certificate someone added a claim to is not
 /// the one that was checked), as for period certificates.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

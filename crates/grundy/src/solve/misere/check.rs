@@ -39,7 +39,7 @@ fn reject<T>(why: impl Into<String>) -> Result<T> {
     Err(Error::Input(format!("certificate rejected: {}", why.into())))
 }
 
-/// Re-verifies `cert` for `rs` (see the [module docs](self)) and returns what was
+/// Re-verifies `cert` for `rs` (see the module docs, `grundy::solve::misere::check`) and returns what was
 /// checked, in words.
 ///
 /// # Errors

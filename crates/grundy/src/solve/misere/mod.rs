@@ -7,7 +7,7 @@
 //!   (Bouton 1902) is the one reduction applied.
 //! - [`genus`]: the genus g^{γ₀γ₁…} (Conway, *On Numbers and Games* ch. 12) and what it
 //!   decides about tameness.
-//! - [`quotient`]: misère quotients of heap rulesets computed heap by heap (Plambeck &
+//! - [`quotient`](mod@quotient): misère quotients of heap rulesets computed heap by heap (Plambeck &
 //!   Siegel 2008), partial or solved by the periodicity theorem for misère quotients,
 //!   with a [`Certificate`] that [`check_certificate`] re-verifies independently.
 

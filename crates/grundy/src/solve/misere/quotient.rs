@@ -14,10 +14,10 @@
 //!    {z : az ∈ P} lies inside {z : zs ∉ P for every s ∈ S_n} (necessary: if a·z ∈ P,
 //!    no move in heap n may reach a P-position), closest first (equal sets: the mex
 //!    interpolation of the papers). Each candidate is checked exactly by the state
-//!    search of [`super::states`] on every sum containing heap n; the first that
+//!    search of the misère search's states (`misere::states`) on every sum containing heap n; the first that
 //!    passes keeps Q_n = Q_{n−1} (it predicts every outcome, and (Q, P) stays reduced
 //!    and generated).
-//! 3. Otherwise a *trial monoid* ([`super::trial`]): heap n becomes a new generator x
+//! 3. Otherwise a *trial monoid* (`misere::trial`): heap n becomes a new generator x
 //!    with B × ⟨x | x^J = x^I⟩, B a base (Q_{n−1} first). The outcome of a sum H + j·n
 //!    is computed from the class of H and j, column by column in j (using for H a
 //!    representative, the least sum of its class, so that its options have earlier

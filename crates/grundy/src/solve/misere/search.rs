@@ -149,7 +149,7 @@ impl MisereSearch {
     /// ruleset; [`Error::TooMuchWork`] when its work (sums expanded, options made and
     /// looked up, options the rules listed, counted as it goes) passes the work limit,
     /// or one heap has more options than the limit; [`Error::TooLarge`] when its memo
-    /// would pass the memory limit ([`BYTES_PER_ENTRY`] + 16 bytes per atom of each
+    /// would pass the memory limit (`BYTES_PER_ENTRY` + 16 bytes per atom of each
     /// sum); [`Error::Interrupted`].
     pub fn outcome(&mut self, pos: &Position) -> Result<Outcome> {
         let s = self.canonical(pos)?;

@@ -190,7 +190,7 @@ pub fn proven_by(theorem: &dyn PeriodicityTheorem, per: &Periodicity, checked_to
 
 /// A proof that a heap ruleset's values are periodic: the pattern, the range of heaps
 /// on which the computed values agree with it, and the theorem that extends the
-/// agreement to every heap. [`super::certificate::check_certificate`] re-verifies one
+/// agreement to every heap. [`crate::analysis::certificate::check_certificate`] re-verifies one
 /// from saved values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {

@@ -276,7 +276,7 @@ impl Solver {
     }
 
     /// The misère outcome of `pos` and, for a position of one component, its G⁻,
-    /// genus and tameness (see the [module docs](self) for the engine chosen).
+    /// genus and tameness (see the module docs, `grundy::solve::solver::misere`, for the engine chosen).
     ///
     /// # Errors
     /// [`Error::Unsupported`] for a loopy component (misère play of loopy games is out
