@@ -562,20 +562,32 @@ mod tests {
         best.unwrap()
     }
 
-    #[test]
-    fn normal_forms_agree_with_the_definition_on_random_regions() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: u64| {
+    /// A xorshift generator of numbers below n, from `seed`.
+    fn numbers(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |n| {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state % n
-        };
+        }
+    }
+
+    /// A random frame of at most 12 rows, 128 cells and `max_w` columns, and a random
+    /// set of its cells (of a random density).
+    fn random_cells(next: &mut impl FnMut(u64) -> u64, max_w: u32) -> (u32, u32, u128) {
+        let h = 1 + next(12) as u32;
+        let w = 1 + next(u64::from((128 / h).min(max_w))) as u32;
+        let density = 1 + next(9);
+        let bits = (0..h * w).filter(|_| next(10) < density).fold(0u128, |x, i| x | 1 << i);
+        (h, w, bits)
+    }
+
+    #[test]
+    fn normal_forms_agree_with_the_definition_on_random_regions() {
+        let mut next = numbers(0x2545_F491_4F6C_DD1D);
         for _ in 0..20000 {
-            let h = 1 + next(12) as u32;
-            let w = 1 + next((128 / h).min(40) as u64) as u32;
-            let density = 1 + next(9);
-            let bits = (0..h * w).filter(|_| next(10) < density).fold(0u128, |x, i| x | 1 << i);
+            let (h, w, bits) = random_cells(&mut next, 40);
             let f = Frame::<u128>::new(h, w);
             f.for_each_component(bits, |c| {
                 let want = normal_form_by_definition(h, w, c);
@@ -637,18 +649,9 @@ mod tests {
 
     #[test]
     fn linked_regions_agree_with_a_search_cell_by_cell() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = numbers(0x9E37_79B9_7F4A_7C15);
         for round in 0..20000 {
-            let h = 1 + next(12) as u32;
-            let w = 1 + next((128 / h).min(64) as u64) as u32;
-            let density = 1 + next(9);
-            let bits = (0..h * w).filter(|_| next(10) < density).fold(0u128, |x, i| x | 1 << i);
+            let (h, w, bits) = random_cells(&mut next, 64);
             // Every link, or a random fifth of the horizontal ones cut.
             let cut = if round % 2 == 0 {
                 0
