@@ -546,7 +546,7 @@ impl<G: BitGame> Search<G> {
             loop {
                 let answered = Arc::new(AtomicBool::new(false));
                 let hit = &*answered;
-                let answers: Result<Vec<Option<Option<u32>>>> = lv
+                let answers: Vec<Option<Option<u32>>> = lv
                     .moves
                     .par_iter()
                     .map_init(
@@ -555,13 +555,7 @@ impl<G: BitGame> Search<G> {
                             if hit.load(Ordering::Relaxed) {
                                 return Ok(None);
                             }
-                            let big = comps[m.start as usize];
-                            let a = if m.x >= 256 || (t ^ m.x) >= 256 {
-                                self.value_full(&big, levels, 1, ctl).map(Some)
-                            } else {
-                                self.in_set(&big, NimSet::single(t ^ m.x), levels, 1, ctl)
-                            };
-                            let a = match a {
+                            let a = match self.ask_root(m, comps, t, levels, ctl) {
                                 // Stopped since another move answered.
                                 Err(Error::Interrupted) if hit.load(Ordering::Relaxed) && !ctl.cancelled() => {
                                     return Ok(None)
@@ -574,8 +568,7 @@ impl<G: BitGame> Search<G> {
                             Ok(Some(a))
                         },
                     )
-                    .collect::<Result<_>>();
-                let answers = answers?;
+                    .collect::<Result<_>>()?;
                 let (mut found, mut unasked) = (false, false);
                 let mut keep = Vec::with_capacity(lv.moves.len());
                 for (m, a) in lv.moves.iter().zip(answers) {
@@ -606,6 +599,25 @@ impl<G: BitGame> Search<G> {
         Ok(n + 1)
     }
 
+    /// The root's question to its move `m` (its other parts valued): the value of its
+    /// largest part if the option's value is t (or if the nim-sums pass the sets' 256
+    /// values, in full); `None` only if the option's value is not t.
+    fn ask_root(
+        &self,
+        m: &Pending,
+        comps: &[G::Key],
+        t: u32,
+        levels: &mut Levels<G::Key>,
+        ctl: &Control,
+    ) -> Result<Option<u32>> {
+        let big = comps[m.start as usize];
+        if m.x >= 256 || (t ^ m.x) >= 256 {
+            self.value_full(&big, levels, 1, ctl).map(Some)
+        } else {
+            self.in_set(&big, NimSet::single(t ^ m.x), levels, 1, ctl)
+        }
+    }
+
     /// The least value 0…=n that no pending move of `lv` has and is not in `has`.
     fn aspire(
         &self,
@@ -624,13 +636,7 @@ impl<G: BitGame> Search<G> {
                 let mut m = lv.moves[i];
                 self.value_rest(&mut m, &lv.comps, levels, 1, ctl)?;
                 lv.moves[i] = m;
-                let big = lv.comps[m.start as usize];
-                let answer = if m.x >= 256 || (t ^ m.x) >= 256 {
-                    Some(self.value_full(&big, levels, 1, ctl)?)
-                } else {
-                    self.in_set(&big, NimSet::single(t ^ m.x), levels, 1, ctl)?
-                };
-                match answer {
+                match self.ask_root(&m, &lv.comps, t, levels, ctl)? {
                     Some(v) => {
                         let v = v ^ m.x;
                         lv.moves.remove(i);
