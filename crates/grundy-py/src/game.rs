@@ -18,6 +18,11 @@ use std::sync::{Arc, Mutex};
 /// How many options are read between two releases of the GIL (as for `HeapRuleset`).
 const RELEASE_EVERY: usize = 1024;
 
+/// The bytes an option (or a component) read is taken to cost: its Python object and
+/// its entry in the positions' list and dict (some 100 bytes for a small int or tuple),
+/// and its part in the search.
+const ITEM_BYTES: u64 = 256;
+
 /// A game defined in Python: its name and functions.
 pub struct GameDef {
     /// The name, shown in messages.
@@ -110,9 +115,21 @@ impl LiveGame {
                 shown(&result)
             ))
         })?;
+        // The items one call may give under the memory limit, each kept as a Python
+        // object, an entry of the positions' dict and a part of the search.
+        let most = self.call.limits.memory_bytes() / ITEM_BYTES;
         for (k, x) in iter.enumerate() {
             if self.call.cancelled() {
                 return Ok(()); // stopped: the rest is not read
+            }
+            if k as u64 >= most {
+                let e = Error::TooLarge {
+                    what: format!("reading {call}"),
+                    estimate_bytes: (k as u64 + 1).saturating_mul(ITEM_BYTES),
+                    limit_bytes: self.call.limits.memory_bytes(),
+                    detail: format!("more than {most} items, at least"),
+                };
+                return Err(crate::run::to_py_under(e, &self.call.limits));
             }
             if k % RELEASE_EVERY == RELEASE_EVERY - 1 {
                 py.allow_threads(|| ());

@@ -230,15 +230,16 @@ impl Game {
 
     /// The nim-value of the position `pos` (by search from the rules); in misère play
     /// a dict for `grundy.MisereValue`.
-    #[pyo3(signature = (pos, progress = None, play = "normal"))]
+    #[pyo3(signature = (pos, progress = None, play = "normal", limits = None))]
     fn value<'py>(
         &self,
         py: Python<'py>,
         pos: Bound<'py, PyAny>,
         progress: Option<Bound<'py, PyAny>>,
         play: &str,
+        limits: LimitArgs<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let call = call_state(None)?;
+        let call = call_state(limits)?;
         let (_, p) = self.position(py, &pos, &call)?;
         if misere::play(play)? == grundy::solve::Play::Misere {
             let d = misere::value_of(py, &call, &p, progress.as_ref())?;
@@ -253,7 +254,7 @@ impl Game {
 
     /// The moves from `pos`, as a dict for `grundy.GameMoves` (in misère play for
     /// `grundy.MisereMoves`).
-    #[pyo3(signature = (pos, all = false, progress = None, play = "normal"))]
+    #[pyo3(signature = (pos, all = false, progress = None, play = "normal", limits = None))]
     fn _moves<'py>(
         &self,
         py: Python<'py>,
@@ -261,8 +262,9 @@ impl Game {
         all: bool,
         progress: Option<Bound<'py, PyAny>>,
         play: &str,
+        limits: LimitArgs<'py>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let call = call_state(None)?;
+        let call = call_state(limits)?;
         let (live, p) = self.position(py, &pos, &call)?;
         // An option as the game wrote it: a position, or a tuple of them (a sum).
         let option = |q: &Position| -> PyResult<Bound<'py, PyAny>> {

@@ -71,6 +71,14 @@ fn read(arg: &'static str, v: &Bound<'_, PyAny>, size: bool) -> PyResult<(u64, S
         ));
     }
     let Ok(text) = v.extract::<String>() else {
+        // An int that is not a u64: negative (a ValueError) or 2^64 and more (as Python
+        // refuses an int too large for a C type, and as a count argument's is).
+        if v.gt(0).unwrap_or(false) {
+            return Err(pyo3::exceptions::PyOverflowError::new_err(format!(
+                "{arg} must be below 2**64, not {}",
+                v.repr().map_or_else(|_| "this".into(), |r| r.to_string())
+            )));
+        }
         return Err(PyValueError::new_err(format!(
             "{arg} is an int ≥ 0 or a string such as {example}, not {}",
             v.repr().map_or_else(|_| "this".into(), |r| r.to_string())
@@ -194,6 +202,11 @@ impl Limits {
         }
     }
 
+    /// The memory limit in bytes.
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory.value
+    }
+
     /// `ctl` with these limits; the heap held before the call (earlier results, numpy
     /// arrays on memory from the Rust side, caches) does not count against its limit.
     pub fn apply(&self, ctl: Control) -> Control {
@@ -206,9 +219,18 @@ impl Limits {
     pub fn hint(&self, e: &grundy::Error) -> Option<String> {
         use grundy::Error as E;
         let (limit, name, example) = match e {
-            E::TooLarge { estimate_bytes: b, .. } | E::OutOfMemory { bytes: b, .. } => {
-                (&self.memory, "memory_limit", size_above(*b))
+            // The system refused memory the limit allowed: raising it does not help.
+            E::OutOfMemory { .. } => {
+                return Some(format!(
+                    "{}; the system refused the memory below this limit: free memory, or set a lower memory_limit so that grundy's estimates refuse such a computation first",
+                    self.memory.source_text()
+                ))
             }
+            // More than any machine holds (an estimate past 2^60 bytes): no limit helps.
+            E::TooLarge { estimate_bytes: b, .. } if *b >= 1 << 60 => {
+                return Some(format!("{}; no machine's memory holds it", self.memory.source_text()))
+            }
+            E::TooLarge { estimate_bytes: b, .. } => (&self.memory, "memory_limit", size_above(*b)),
             E::TooManyStates { states: w, .. } | E::TooMuchWork { work: w, .. } => {
                 (&self.work, "max_work", count_above(*w))
             }
@@ -219,6 +241,8 @@ impl Limits {
         // lets the computation past this point, not necessarily to its end.
         let allow = if grundy::control::is_heap_measured(e) {
             "would let it go on past this point (the heap is measured as it runs, and may grow further)"
+        } else if matches!(e, E::TooLarge { detail, .. } if detail.ends_with("at least")) {
+            "would let it go on past this point (the estimate is a least one)"
         } else {
             "would allow it"
         };
@@ -232,16 +256,31 @@ impl Limits {
 
     /// The limits as `grundy.limits()` shows them.
     pub fn describe(&self) -> [(u64, String); 2] {
-        let text = |l: &Limit| match &l.source {
+        [
+            (self.memory.value, self.memory.text()),
+            (self.work.value, self.work.text()),
+        ]
+    }
+}
+
+impl Limit {
+    /// How the limit was set, as written (`memory_limit="8G"`, `GRUNDY_MAX_WORK=1e9`,
+    /// the default's description).
+    fn text(&self) -> String {
+        match &self.source {
             Source::Argument(a) => a.clone(),
             Source::Session(s) => s.clone(),
             Source::Env(v) => v.clone(),
             Source::Default(d) => d.to_string(),
-        };
-        [
-            (self.memory.value, text(&self.memory)),
-            (self.work.value, text(&self.work)),
-        ]
+        }
+    }
+
+    /// [`Limit::text`] in a hint: "set by …", or the default's description.
+    fn source_text(&self) -> String {
+        match &self.source {
+            Source::Default(d) => d.to_string(),
+            _ => format!("set by {}", self.text()),
+        }
     }
 }
 

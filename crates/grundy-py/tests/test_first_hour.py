@@ -98,6 +98,11 @@ def test_set_limits_keeps_what_is_left_out_and_refuses_bad_values_whole():
         grundy.value("nim(3)", max_work=-1)
     with pytest.raises(ValueError, match="memory_limit"):
         grundy.value("nim(3)", memory_limit="2 gigabytes")
+    # An int too large for a limit is an OverflowError, as a count argument's is.
+    with pytest.raises(OverflowError, match="max_work must be below 2\\*\\*64"):
+        grundy.value("nim(3)", max_work=10**30)
+    with pytest.raises(OverflowError, match="memory_limit must be below 2\\*\\*64"):
+        grundy.set_limits(memory_limit=10**30)
 
 
 def _with_env(code: str, **env: str) -> str:

@@ -128,3 +128,29 @@ def test_a_game_may_ask_grundy_inside_options():
         return [n - k for k in (1, 2) if n - k >= 0 and grundy.value(f"nim({n - k})") >= 0]
 
     assert [grundy.Game("sub12", options).value(n) for n in range(9)] == [0, 1, 2, 0, 1, 2, 0, 1, 2]
+
+
+def test_games_keep_to_the_limits():
+    # A hostile check: Game.value took no limits, the work of a game was never
+    # counted, and an options function returning an endless iterator was read until
+    # the interpreter died.
+    import itertools
+
+    big = grundy.Game("big", lambda p: [p - 1, p - 2, p // 2] if p > 2 else [])
+    with pytest.raises(grundy.ResourceError, match="work limit is 100000"):
+        big.value(10**7, max_work=10**5)
+    with pytest.raises(grundy.ResourceError, match="set by max_work=100000"):
+        big.moves(10**7, max_work=10**5)
+    grundy.set_limits(max_work=10**5)
+    try:
+        with pytest.raises(grundy.ResourceError, match=r"grundy.set_limits\(max_work=100000\)"):
+            big.value(10**7)
+    finally:
+        grundy.set_limits(max_work=None)
+    endless = grundy.Game("endless", lambda p: itertools.repeat(0) if p else [])
+    with pytest.raises(grundy.ResourceError, match="more than .* items"):
+        endless.value(3, memory_limit="100M")
+    # Within the limits the same calls answer (Node-Kayles on a path of 30).
+    g = grundy.Game("py-node-kayles", path_options)
+    assert g.value(30, max_work=10**6, memory_limit="1G") == grundy.value("node-kayles-path(30)")
+    assert g.moves(30, max_work=10**6).value == g.value(30)

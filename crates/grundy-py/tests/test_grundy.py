@@ -293,6 +293,25 @@ def test_graph_dict_and_file():
         grundy.graph({"a": ["zz"]})
 
 
+def test_graph_dicts_keep_their_keys():
+    # A hostile check: keys were passed through str(), so 1 and "1" became one vertex
+    # (an edge lost, a wrong value) and int keys came back as strings.
+    assert grundy.graph({1: [2], 2: []}) == {1: (1, "N"), 2: (0, "P")}
+    assert grundy.graph({(1, 2): [], 3: [(1, 2)]}) == {(1, 2): (0, "P"), 3: (1, "N")}
+    with pytest.raises(ValueError, match="the same name '1'"):
+        grundy.graph({1: ["2"], "1": [], "2": []})
+    with pytest.raises(ValueError, match="no vertex"):
+        grundy.graph({})
+    with pytest.raises(ValueError, match="follower 'zz' of vertex 'a' is not a vertex"):
+        grundy.graph({"a": ["zz"]})
+    # Each stage of the labelling visits every vertex and edge: checked against max_work.
+    chain = {i: [i + 1] for i in range(1000)}
+    chain[1000] = []
+    with pytest.raises(grundy.ResourceError, match="work limit is 10"):
+        grundy.graph(chain, max_work=10)
+    assert grundy.graph(chain, max_work=10**4)[0] == (0, "P")
+
+
 def test_reproduce():
     r = grundy.reproduce(only="002-ex1")
     assert isinstance(r, list) and len(r) == 1

@@ -232,3 +232,32 @@ fn a_small_allocation_refused_after_the_table_is_an_error() {
     }
     panic!("seq nim --to 10000000 did not run under ulimit -v {}", low + 40_000);
 }
+
+/// Chomp on one long row (a hostile check): the search kept each position under the
+/// transpose when it was the lesser, so `chomp(n)` held keys of n numbers (330 MiB for
+/// n = 500) and `chomp(18446744073709551615)` panicked building one; and the options
+/// of the positions on the search's path (n²/2 for one row) were not counted, so the
+/// process held 650 MiB under `--memory-limit 100M` before the heap's measure refused
+/// it. Now a diagram is kept with its fewer rows, the options held count against the
+/// limit before they are kept, and the runs stay within it (under `ulimit -v`, which
+/// turns a run past it into a refused allocation).
+#[test]
+fn chomp_on_long_rows_keeps_to_the_memory_limit() {
+    // One row of n squares is a nim heap of n − 1; the 2-row P-positions are (n, n − 1).
+    let v = json(&["--memory-limit", "100M", "value", "chomp(1000)", "--format", "json"]);
+    assert_eq!(v["value"], "999");
+    let v = json(&["--memory-limit", "100M", "value", "chomp(200,199)", "--format", "json"]);
+    assert_eq!(v["value"], "0");
+    for (pos, says) in [
+        ("chomp(3000)", "positions and options held"),
+        ("chomp(1000,1000)", "positions and options held"),
+        ("chomp(18446744073709551615)", "up to 18446744073709551616 positions"),
+    ] {
+        let out = under_ulimit(600_000, &["--memory-limit", "100M", "value", pos]);
+        let err = refused(&out, pos);
+        assert!(
+            err.contains(says) && err.contains("--memory-limit 100M"),
+            "{pos}: {err}"
+        );
+    }
+}

@@ -126,6 +126,33 @@ fn moves_lists_the_moves_to_misere_p_positions() {
         ));
 }
 
+/// Misère play lists a board's options as normal play does: each move's position once
+/// as written, mirror images each (they had been merged by their atoms' normal form,
+/// so that Cram 2×4 showed 2 of its 4 winning moves and 4 of its 10 options).
+#[test]
+fn misere_moves_list_every_option_as_normal_play_does() {
+    for pos in [
+        "cram(2,4)",
+        "chomp(3,3,1)",
+        "node-kayles-grid(2,3)",
+        "kayles(5)",
+        "nim(3,3)",
+    ] {
+        let normal = json(&["moves", pos, "--all", "--format", "json"]);
+        let misere = json(&["moves", pos, "--all", "--play", "misere", "--format", "json"]);
+        let listed = |m: &serde_json::Value| m["options"].as_array().unwrap().len();
+        assert_eq!(listed(&normal), listed(&misere), "{pos}");
+        // Each option's outcome is its own misère outcome.
+        for o in misere["options"].as_array().unwrap() {
+            let p = o["position"].as_str().unwrap();
+            let v = json(&["value", p, "--play", "misere", "--format", "json"]);
+            assert_eq!(v["outcome"], o["outcome"], "{p}");
+        }
+    }
+    let m = json(&["moves", "cram(2,4)", "--play", "misere", "--format", "json"]);
+    assert_eq!(m["winning"].as_array().unwrap().len(), 4, "{m}");
+}
+
 #[test]
 fn seq_gives_g_minus_genus_and_tameness() {
     let s = json(&["seq", "kayles", "--to", "4", "--play", "misere", "--format", "json"]);

@@ -549,23 +549,42 @@ class Game(_Game):
     """
 
     def moves(  # type: ignore[override]
-        self, pos: Any, all: bool = False, *, play: str = "normal", progress: bool = False
+        self,
+        pos: Any,
+        all: bool = False,
+        *,
+        play: str = "normal",
+        progress: bool = False,
+        memory_limit: Limit = None,
+        max_work: Limit = None,
     ) -> Union[GameMoves, MisereMoves]:
         """The winning moves of ``pos`` (and every option with ``all=True``); with
-        ``play="misere"`` a :class:`MisereMoves`."""
+        ``play="misere"`` a :class:`MisereMoves`. ``memory_limit`` and ``max_work`` as
+        for :func:`value` (the work is counted as the search lists options, since a
+        game's options are not known in advance); ``ResourceError`` past them."""
+        limits = _limits(memory_limit, max_work)
         if _check_play(play):
-            d = self._moves(pos, all, _progress(progress), "misere")
+            d = self._moves(pos, all, _progress(progress), "misere", limits)
             return MisereMoves(position=d["position"], outcome=d["outcome"], winning=list(d["winning"]), options=d["options"])
-        d = self._moves(pos, all, _progress(progress))
+        d = self._moves(pos, all, _progress(progress), "normal", limits)
         return GameMoves(position=d["position"], value=d["value"], winning=list(d["winning"]), options=d["options"])
 
     def value(  # type: ignore[override]
-        self, pos: Any, *, play: str = "normal", progress: bool = False
+        self,
+        pos: Any,
+        *,
+        play: str = "normal",
+        progress: bool = False,
+        memory_limit: Limit = None,
+        max_work: Limit = None,
     ) -> Union[int, MisereValue]:
-        """The nim-value of ``pos``; with ``play="misere"`` a :class:`MisereValue`."""
+        """The nim-value of ``pos``; with ``play="misere"`` a :class:`MisereValue`.
+        ``memory_limit`` and ``max_work`` as for :func:`value` (the work is counted as
+        the search lists options); ``ResourceError`` past them."""
+        limits = _limits(memory_limit, max_work)
         if _check_play(play):
-            return _misere_value(super().value(pos, _progress(progress), "misere"))
-        return super().value(pos, _progress(progress))
+            return _misere_value(super().value(pos, _progress(progress), "misere", limits))
+        return super().value(pos, _progress(progress), "normal", limits)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -769,8 +788,28 @@ def graph(
 ) -> dict:
     lim = _limits(memory_limit, max_work)
     if isinstance(g, dict):
-        text = json.dumps({str(k): _followers(k, v) for k, v in g.items()})
-        rows = _grundy.graph(text, graph_bound, _progress(progress), limits=lim)
+        # Vertices are named by str(): two keys of one name would be one vertex.
+        keys: dict = {}
+        for k in g:
+            name = str(k)
+            if name in keys:
+                raise ValueError(
+                    f"vertices {keys[name]!r} and {k!r} have the same name {name!r} "
+                    "(graph names a vertex by str()): give the vertices keys whose str() differ"
+                )
+            keys[name] = k
+        if not keys:
+            raise ValueError("the graph has no vertex: give a dict {vertex: [followers]} with at least one vertex")
+        follows = {name: _followers(k, g[k]) for name, k in keys.items()}
+        for name, fs in follows.items():
+            for f in fs:
+                if f not in keys:
+                    raise ValueError(
+                        f"follower {f!r} of vertex {keys[name]!r} is not a vertex of the graph: "
+                        "every follower must be a key of the dict (a vertex without followers has [])"
+                    )
+        rows = _grundy.graph(json.dumps(follows), graph_bound, _progress(progress), limits=lim)
+        return {keys.get(name, name): (_plain(v), o) for name, v, o in rows}
     elif isinstance(g, (str, os.PathLike)):
         # Read by the library as `grundy graph FILE` reads it: within the memory limit,
         # stopping at a NUL byte (``/dev/zero`` or an endless pipe end at once).

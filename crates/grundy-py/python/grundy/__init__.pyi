@@ -148,13 +148,35 @@ class Game:
     ) -> None: ...
     @property
     def name(self) -> str: ...
-    def value(self, pos: Any, *, play: str = "normal", progress: bool = False) -> Union[int, MisereValue]:
+    def value(
+        self,
+        pos: Any,
+        *,
+        play: str = "normal",
+        progress: bool = False,
+        memory_limit: Limit = None,
+        max_work: Limit = None,
+    ) -> Union[int, MisereValue]:
         """The nim-value of ``pos``; with ``play="misere"`` its misère outcome, G⁻ and
         genus (a ``MisereValue``). In misère play ``canonical`` must give the same game
-        (an image under the game's symmetries), not only a position of the same value."""
-    def moves(self, pos: Any, all: bool = False, *, play: str = "normal", progress: bool = False) -> Union[GameMoves, MisereMoves]:
+        (an image under the game's symmetries), not only a position of the same value.
+        ``memory_limit`` and ``max_work`` as for ``value``; the work is counted as the
+        search lists options (a game's options are not known in advance), and a
+        function returning more items than the memory limit allows is stopped.
+
+        Raises ``ResourceError`` past a limit."""
+    def moves(
+        self,
+        pos: Any,
+        all: bool = False,
+        *,
+        play: str = "normal",
+        progress: bool = False,
+        memory_limit: Limit = None,
+        max_work: Limit = None,
+    ) -> Union[GameMoves, MisereMoves]:
         """The winning moves of ``pos`` (every option with ``all=True``); with
-        ``play="misere"`` a ``MisereMoves``."""
+        ``play="misere"`` a ``MisereMoves``. Limits as for ``Game.value``."""
 
 class GameMoves:
     """The moves from a position of a ``Game``: ``winning`` lists the options of value
@@ -545,18 +567,22 @@ def graph(g: Union[dict, str, "os.PathLike[str]"], *, graph_bound: int = 100_000
     """The value and outcome of every vertex of a game given as a graph, acyclic or
     loopy (``grundy graph``): ``g`` is ``{vertex: [followers]}`` or the path of a graph
     file (text ``name: follower …`` lines, or JSON). Returns ``{vertex: (value,
-    outcome)}`` in the order of the graph; values are ints or ``LoopyValue``s (``∞(K)``).
-    A file is read as ``grundy graph FILE`` reads it: a regular file is checked against
+    outcome)}`` in the order of the graph, keyed by the dict's own keys (vertices are
+    named by ``str()``, so two keys of one name are refused); values are ints or
+    ``LoopyValue``s (``∞(K)``). A file is read as ``grundy graph FILE`` reads it: a regular file is checked against
     the memory limit first, any input (a pipe, a device) is cut at a fifth of the limit,
     and a NUL byte stops it at once (``graph("/dev/zero")`` raises at the first byte).
 
     Raises ``TypeError`` for followers that are not a list of names (a str is refused,
-    not read letter by letter: write ``{"a": ["bc"]}``); ``ValueError`` naming the line
-    (and the file) for a follower that is not a
-    vertex, a vertex defined twice, an empty graph, more than ``graph_bound`` moves, a
-    NUL byte or input longer than the memory limit allows; ``ResourceError`` for a
-    regular file too large for the memory limit; ``OSError`` (``FileNotFoundError``,
-    ``IsADirectoryError``, …) for a file that cannot be opened."""
+    not read letter by letter: write ``{"a": ["bc"]}``); ``ValueError`` for a dict
+    with no vertex, two keys of one name or a follower that is not a key, and, naming
+    the line (and the file), for a file's follower that is not a vertex, a vertex
+    defined twice, an empty graph, more than ``graph_bound`` moves, a NUL byte or input
+    longer than the memory limit allows; ``ResourceError`` for a regular file too large
+    for the memory limit, and when the labelling's next stage would pass ``max_work``
+    (each stage visits every vertex and edge; there are at most the largest out-degree
+    plus two); ``OSError`` (``FileNotFoundError``, ``IsADirectoryError``, …) for a file
+    that cannot be opened."""
 
 class Report(list):
     """The checks of ``reproduce``: a list of dicts with the keys of ``report.json``'s

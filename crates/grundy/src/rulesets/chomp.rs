@@ -11,7 +11,7 @@
 //! No closed form is known; values come from a memoized search over the sub-diagrams,
 //! of which an `m × r1` box holds `C(r1 + m, m)` (lattice paths), the estimate of its
 //! positions. A diagram and its transpose have the same value, so the search keeps the
-//! smaller of the two. Known results the tests check: the 2-row P-positions are
+//! one of fewer rows (the lesser of the two if they have as many). Known results the tests check: the 2-row P-positions are
 //! `(n, n − 1)`; every rectangle except `1 × 1` is an N-position (Gale's
 //! strategy-stealing argument; for square boards the first player takes all but the
 //! first row and column, then mirrors); L-shapes with equal arms are P (mirroring).
@@ -90,8 +90,15 @@ impl TupleRuleset for Chomp {
         }
     }
     fn canonical(&self, pos: &[u64]) -> Vec<u64> {
+        // The one with fewer rows (the shorter key; a transpose is only built when it
+        // is shorter than the diagram, so a diagram of one long row costs no more than
+        // itself), the lesser of the two when they have as many.
+        let (rows, cols) = (pos.len() as u64, pos.first().copied().unwrap_or(0));
+        if cols > rows {
+            return pos.to_vec();
+        }
         let t = transpose(pos);
-        if t.as_slice() < pos {
+        if t.len() < pos.len() || t.as_slice() < pos {
             t
         } else {
             pos.to_vec()

@@ -217,8 +217,9 @@ impl LoopySolution {
 ///
 /// # Errors
 /// [`Error::TooLarge`] if the working memory ([`Graph::solve_bytes`]) exceeds the
-/// limit, [`Error::OutOfMemory`] if the system refuses it, [`Error::Interrupted`] when
-/// cancelled.
+/// limit, [`Error::OutOfMemory`] if the system refuses it, [`Error::TooMuchWork`] when
+/// the next stage of labelling would pass the work limit (each stage visits every
+/// vertex and edge), [`Error::Interrupted`] when cancelled.
 pub fn solve(g: &Graph, ctl: &Control) -> Result<LoopySolution> {
     Ok(label(g, ctl, false)?.0)
 }
@@ -265,6 +266,20 @@ pub(crate) fn label(g: &Graph, ctl: &Control, record: bool) -> Result<(LoopySolu
     let mut m: u32 = 0;
     ctl.start("loopy solver: labelled vertices", n as u64);
     while !unlabelled.is_empty() {
+        // Each stage visits every vertex and edge once at most: the work of the stages
+        // so far and this one, checked before it starts (the number of stages is the
+        // largest finite value plus two, not known in advance).
+        let stage = n as u128 + g.edge_count() as u128;
+        ctl.check_work(
+            "the loopy (generalized Sprague–Grundy) solver",
+            stage * (u128::from(m) + 1),
+            format!(
+                "{} stage{} of labelling, each visiting the {n} vertices and {} edges once",
+                m + 1,
+                if m == 0 { "" } else { "s" },
+                g.edge_count()
+            ),
+        )?;
         let stamp = m + 1;
         queue.clear();
         for &u in &unlabelled {

@@ -24,12 +24,14 @@ pub type Memo<P> = FxHashMap<P, u32>;
 /// one stack, a position and an end index per option) until their values are known, so
 /// options written by a user (a Python function) run once per position. `memo` keeps
 /// values between calls. `state_limit` bounds the positions held; `what` names the
-/// search in errors. Values are below 2^32. The memo, the set of open positions and
-/// the stacks grow by `try_reserve` ([`TryGrow`]).
+/// search in errors; the options held on the stack count as positions. Values are below
+/// 2^32. The memo, the set of open positions and the stacks grow by `try_reserve`
+/// ([`TryGrow`]).
 ///
 /// # Errors
 /// [`Error::Unsupported`] if a cycle is found (the game is loopy),
 /// [`Error::TooLarge`] when more than `state_limit` positions are held,
+/// [`Error::TooMuchWork`] when the options listed pass the work limit,
 /// [`Error::OutOfMemory`] when the system refuses the memory to grow (below the state
 /// limit), [`Error::Interrupted`] on cancellation.
 pub fn search<P, F>(
@@ -61,6 +63,9 @@ where
     let mut vals: Vec<u32> = Vec::new();
     let mut scratch = Vec::new();
     let mut expanded: u64 = 0;
+    let mut work: u64 = 0;
+    // The bytes a position held is taken to cost, for the estimates of the errors.
+    let per_state = (ctl.memory_limit() / state_limit.max(1)).max(1);
     while let Some((p, done)) = stack.pop() {
         if done {
             let first = firsts.pop().expect("options listed when the position was expanded");
@@ -93,8 +98,7 @@ where
         if (memo.len() as u64 + open.len() as u64) > state_limit {
             return Err(Error::TooLarge {
                 what: what.to_string(),
-                estimate_bytes: (memo.len() as u64 + open.len() as u64 + stack.len() as u64)
-                    .saturating_mul(BYTES_PER_STATE),
+                estimate_bytes: (memo.len() as u64 + open.len() as u64 + stack.len() as u64).saturating_mul(per_state),
                 limit_bytes: ctl.memory_limit(),
                 detail: format!("more than {state_limit} positions reached"),
             });
@@ -107,7 +111,37 @@ where
         options(&p, &mut opts);
         firsts.try_grow(1, named)?;
         firsts.push(ends.len());
-        let count = opts.iter().map(Vec::len).sum();
+        let count: usize = opts.iter().map(Vec::len).sum();
+        // The options held until their position's value is known count as positions
+        // (each is one on the stack and one in `parts`), checked before they are kept:
+        // a deep search holds the options of every position on its path (one row of
+        // Chomp of n squares, n²/2 of them).
+        let held = [memo.len(), open.len(), parts.len(), stack.len(), count, count]
+            .iter()
+            .fold(0u64, |a, &x| a.saturating_add(x as u64));
+        if held > state_limit {
+            return Err(Error::TooLarge {
+                what: what.to_string(),
+                estimate_bytes: held.saturating_mul(per_state),
+                limit_bytes: ctl.memory_limit(),
+                detail: format!(
+                    "more than {state_limit} positions and options held: the options of the {} positions on the search's path",
+                    firsts.len()
+                ),
+            });
+        }
+        // Work counted as it is done (the options listed): the estimates made before a
+        // search bound it from above where the rules allow one; a game written by a
+        // user has none, and is stopped here at the work limit.
+        work = work.saturating_add(count as u64 + 1);
+        if work > ctl.work_limit() {
+            return Err(Error::TooMuchWork {
+                what: what.to_string(),
+                work: u128::from(work),
+                limit: ctl.work_limit(),
+                detail: format!("counted as the search ran: more than the limit after {expanded} positions listed"),
+            });
+        }
         parts.try_grow(count, named)?;
         stack.try_grow(count, named)?;
         ends.try_grow(opts.len(), named)?;
@@ -148,7 +182,8 @@ impl MemoSolver {
     /// search of `pos` for messages.
     fn sizes(&self, pos: &[u64]) -> (u64, String) {
         let what = format!("searching {}({})", self.rs.name(), crate::error::Joined(pos));
-        (BYTES_PER_STATE + 8 * pos.len() as u64, what)
+        // The positions held are in canonical form, of which the start's is the longest.
+        (BYTES_PER_STATE + 8 * self.rs.canonical(pos).len() as u64, what)
     }
 }
 
@@ -264,6 +299,46 @@ mod tests {
                 f(&[Part::one(n / 2), Part::one(n / 2 / 2)]);
             }
         }
+    }
+
+    /// The work is counted as the search lists options, and the search stops at the
+    /// work limit (a game written by a user has no estimate: a hostile check's Python
+    /// game ran until the memory limit under `max_work=10**5`); and the options held
+    /// on the search's path count against the positions allowed.
+    #[test]
+    fn the_work_limit_and_the_options_held_stop_the_search() {
+        let rs = Counted(Mutex::new(FxHashMap::default()));
+        let ctl = Control::new().with_work_limit(1000);
+        let e = sparse_heap_value(&rs, 1 << 40, &mut FxHashMap::default(), &ctl).unwrap_err();
+        assert!(matches!(e, Error::TooMuchWork { limit: 1000, .. }), "{e}");
+        // Under the limit, the same search answers.
+        let ctl = Control::new().with_work_limit(1000);
+        assert!(sparse_heap_value(&rs, 100, &mut FxHashMap::default(), &ctl).is_ok());
+        // Heap n moves to every smaller heap: the path 0..n holds n²/2 options.
+        let all_below = |p: &u64, out: &mut Vec<Vec<u64>>| out.extend((0..*p).map(|q| vec![q]));
+        let e = search(
+            2000,
+            &mut Memo::default(),
+            all_below,
+            100_000,
+            &Control::new(),
+            "all below",
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&e, Error::TooLarge { detail, .. } if detail.contains("options held")),
+            "{e}"
+        );
+        let v = search(
+            300,
+            &mut Memo::default(),
+            all_below,
+            100_000,
+            &Control::new(),
+            "all below",
+        )
+        .unwrap();
+        assert_eq!(v, 300);
     }
 
     #[test]

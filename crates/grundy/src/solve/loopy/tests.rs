@@ -224,3 +224,28 @@ fn a_stage_stops_within_a_chunk_of_work() {
     let done = ctl.work_done();
     assert!(done > 0 && done <= 2 * crate::control::WORK_CHUNK, "{done}");
 }
+
+/// Each stage of labelling is checked against the work limit before it starts (a
+/// hostile check: `graph()` of 5·10^6 edges ran under `max_work=10`): a path of 10
+/// vertices (9 edges) has values 0 and 1, so two stages of 19 units each.
+#[test]
+fn the_stages_keep_to_the_work_limit() {
+    let adj: Vec<Vec<u32>> = (0..10u32).map(|v| if v < 9 { vec![v + 1] } else { vec![] }).collect();
+    let g = Graph::from_adjacency(&adj).unwrap();
+    let e = solve(&g, &Control::new().with_work_limit(18)).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::TooMuchWork {
+                work: 19,
+                limit: 18,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = solve(&g, &Control::new().with_work_limit(37)).unwrap_err();
+    assert!(matches!(e, Error::TooMuchWork { work: 38, .. }), "{e}");
+    let s = solve(&g, &Control::new().with_work_limit(38)).unwrap();
+    assert_eq!(s.value(&g, 0), LoopyValue::Finite(Nimber::from(1u64)));
+}

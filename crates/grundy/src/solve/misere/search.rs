@@ -351,8 +351,10 @@ impl MisereSearch {
 
     /// The moves from `pos`: the options that are misère P-positions, and with `all`
     /// every option with its outcome. A move is made in one heap (replaced by the
-    /// heaps of one of its options) or one tuple position; each position reached is
-    /// listed once (moves in equal heaps reach the same positions).
+    /// heaps of one of its options), one tuple position or one game position; each
+    /// position reached is listed once as written (moves in equal heaps reach the same
+    /// positions; a board's options that are mirror images of each other are listed
+    /// each, as in normal play).
     ///
     /// # Errors
     /// As [`MisereSearch::outcome`].
@@ -368,7 +370,8 @@ impl MisereSearch {
     /// assert_eq!(w, ["nim(1*3)"]);
     /// ```
     pub fn moves(&mut self, pos: &Position, all: bool) -> Result<MisereMoves> {
-        let mut reached: FxHashSet<Sum> = FxHashSet::default();
+        let mut reached: FxHashMap<Sum, Outcome> = FxHashMap::default();
+        let mut listed: FxHashSet<String> = FxHashSet::default();
         let mut winning = Vec::new();
         let mut options: Option<Vec<(Position, Outcome)>> = all.then(Vec::new);
         let mut moved: FxHashSet<(String, Vec<u64>)> = FxHashSet::default();
@@ -433,12 +436,22 @@ impl MisereSearch {
                 }
             }
             for next in nexts {
-                let full = self.atoms.of_position(&next)?;
-                if !reached.insert(full.clone()) {
+                // Every option as written once (as in normal play: the mirror images of
+                // a board's option are moves of their own), its outcome found once for
+                // all the options of one sum of atoms.
+                if !listed.insert(next.to_string()) {
                     continue;
                 }
-                let s = self.atoms.canonical_sum(&full, &self.ctl)?;
-                let o = if self.is_p(s)? { Outcome::P } else { Outcome::N };
+                let full = self.atoms.of_position(&next)?;
+                let o = match reached.get(&full) {
+                    Some(&o) => o,
+                    None => {
+                        let s = self.atoms.canonical_sum(&full, &self.ctl)?;
+                        let o = if self.is_p(s)? { Outcome::P } else { Outcome::N };
+                        reached.insert(full, o);
+                        o
+                    }
+                };
                 if o == Outcome::P {
                     winning.push(next.clone());
                 }
