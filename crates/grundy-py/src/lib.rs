@@ -82,14 +82,27 @@ struct HeapRuleset {
 #[pymethods]
 impl HeapRuleset {
     #[new]
-    #[pyo3(signature = (name, options, start = None, loopy = false), text_signature = "(name, options, start=0, loopy=False)")]
+    #[pyo3(signature = (name, options, start = None, loopy = None), text_signature = "(name, options, start=0, loopy=False)")]
     fn new(
         name: String,
         options: Bound<'_, PyAny>,
         start: Option<&Bound<'_, PyAny>>,
-        loopy: bool,
+        loopy: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<HeapRuleset> {
         let start = start.map_or(Ok(0), |s| count_arg("start", s))?;
+        // Strictly a bool ("no" would be true), named as Python names it.
+        let loopy: bool = match loopy.map(|l| (l, l.downcast::<pyo3::types::PyBool>())) {
+            None => false,
+            Some((_, Ok(b))) => b.is_true(),
+            // numpy's bool (`numpy.bool_`), as the package's other flags take it.
+            Some((l, Err(_))) if l.get_type().name().is_ok_and(|n| n == "bool_" || n == "bool") => l.is_truthy()?,
+            Some((loopy, Err(_))) => {
+                return Err(PyTypeError::new_err(format!(
+                    "loopy must be True or False, not {}",
+                    loopy.repr().map_or_else(|_| "this".into(), |r| r.to_string())
+                )))
+            }
+        };
         if !catalog::is_free_name(&name) {
             let why = if catalog::family(&name).is_ok() {
                 "it is the name of a built-in ruleset".to_string()
@@ -201,6 +214,11 @@ impl Game {
         components: Option<Bound<'_, PyAny>>,
         canonical: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
+        if name.trim().is_empty() {
+            return Err(PyValueError::new_err(
+                "a game needs a name, shown in its positions and messages (Game(\"my-game\", options))",
+            ));
+        }
         for (what, f) in [
             ("options", Some(&options)),
             ("components", components.as_ref()),

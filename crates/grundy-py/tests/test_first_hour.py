@@ -268,3 +268,20 @@ def test_moves_names_the_heap_that_moves_to_itself():
     assert any(p == m.position for p, _ in m.options)
     assert "moves to itself" in m._repr_html_()
     assert grundy.moves("nim(3,5,7)", all=True).stay is None
+
+
+def test_arguments_of_the_wrong_type_are_named_in_python_terms():
+    # A hostile check: the binding named Rust's types ('PyString', 'PyBool').
+    with pytest.raises(TypeError, match="expr must be a str.*not int"):
+        grundy.value(5)
+    with pytest.raises(TypeError, match="expr must be a str"):
+        grundy.outcome(b"nim(3)")
+    with pytest.raises(TypeError, match="all must be True or False"):
+        grundy.moves("nim(3)", all="yes")
+    with pytest.raises(TypeError, match="loopy must be True or False, not 'yes'"):
+        grundy.HeapRuleset("flag-check", lambda n: [], loopy="yes")
+    with pytest.raises(ValueError, match="a game needs a name"):
+        grundy.Game(" ", lambda p: [])
+    # What a proof's own search would not use is refused, not dropped.
+    with pytest.raises(ValueError, match="does not use period="):
+        grundy.value("cram(3,4)", save_proof="unused.proof.gz", period="/nonexistent")

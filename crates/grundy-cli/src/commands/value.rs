@@ -318,6 +318,13 @@ fn prove(
     if a.db.is_some() {
         anyhow::bail!("{}", grundy::solve::PROOF_WITHOUT_DB);
     }
+    // What the proof's own search would not use is refused, not dropped.
+    if a.period.period.is_some() {
+        anyhow::bail!("--save-proof proves a board or graph value by a search of its own; it does not use --period (drop one of them)");
+    }
+    if a.stats {
+        anyhow::bail!("--stats counts the search of value; --save-proof runs a search of its own (drop --stats)");
+    }
     let mut solver = play_solver(
         solver(a.method, &a.bounds, ctl),
         a.method,

@@ -60,6 +60,8 @@ fn a_saved_proof_is_checked_and_a_tampered_one_rejected() {
         (&["--method", "sums"][..], "--method sums writes none"),
         (&["--method", "plain"][..], "--method plain writes none"),
         (&["--db", db.to_str().unwrap()][..], "--db"),
+        (&["--period", "/nonexistent"][..], "does not use --period"),
+        (&["--stats"][..], "drop --stats"),
     ] {
         let mut args = vec!["value", "cram(3,3)", "--save-proof", f];
         args.extend_from_slice(extra);

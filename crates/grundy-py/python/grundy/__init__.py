@@ -200,6 +200,14 @@ def _flag(name: str, v: Any) -> bool:
     return bool(v)
 
 
+def _expr(expr: Any) -> str:
+    """An expression argument, strictly a str (the binding's own error names its Rust
+    type, 'PyString')."""
+    if not isinstance(expr, str):
+        raise TypeError(f"expr must be a str, an expression such as 'nim(3,5)', not {type(expr).__name__} ({expr!r})")
+    return expr
+
+
 def _progress(progress: bool) -> Optional[_Progress]:
     return _Progress() if _flag("progress", progress) else None
 
@@ -260,6 +268,7 @@ def value(
     save_proof: Optional[str] = None,
     stats: bool = False,
 ) -> Union[Value, MisereValue, "SearchStats"]:
+    expr = _expr(expr)
     stats = _flag("stats", stats)
     if _check_play(play):
         _misere_refusals(db, save_proof, method, period)
@@ -276,6 +285,10 @@ def value(
             )
         if stats:
             raise ValueError("stats= counts the search of value(); save_proof= runs a search of its own (drop stats=)")
+        if period is not None:
+            raise ValueError(
+                "save_proof= proves a board or graph value by a search of its own; it does not use period= (drop one of them)"
+            )
         return _grundy.prove(
             expr, _path(save_proof, "save_proof"), method, _progress(progress), limits=_limits(memory_limit, max_work)
         )[1]
@@ -364,6 +377,7 @@ def outcome(
     period: Optional[str] = None,
     db: Optional[str] = None,
 ) -> str:
+    expr = _expr(expr)
     if _check_play(play):
         _misere_refusals(db, None, method, period)
         return _grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work))["outcome"]
@@ -496,6 +510,8 @@ def moves(
     max_work: Limit = None,
     period: Optional[str] = None,
 ) -> Union[Moves, MisereMoves]:
+    expr = _expr(expr)
+    all = _flag("all", all)
     if _check_play(play):
         _misere_refusals(None, None, method, period)
         pos, out, winning, options = _grundy.misere_moves(expr, all, _progress(progress), limits=_limits(memory_limit, max_work))
@@ -563,6 +579,7 @@ class Game(_Game):
         for :func:`value` (the work is counted as the search lists options, since a
         game's options are not known in advance); ``ResourceError`` past them."""
         limits = _limits(memory_limit, max_work)
+        all = _flag("all", all)
         if _check_play(play):
             d = self._moves(pos, all, _progress(progress), "misere", limits)
             return MisereMoves(position=d["position"], outcome=d["outcome"], winning=list(d["winning"]), options=d["options"])

@@ -296,7 +296,9 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
     ``method``: ``"auto"`` (proven closed forms where they apply, search otherwise),
-    ``"formula"`` (closed forms only; ``ValueError`` where none is proven) or
+    ``"formula"`` (closed forms only; ``ValueError`` where none is proven; where a
+    theorem gives only the outcome, as Wythoff's for N-positions, a ``LoopyValue('?')``
+    whose ``outcome`` is known) or
     ``"search"`` (from the rules); for boards and graphs also the confirming engines
     ``"plain"`` (a plain memoized search computing every option's value, one thread)
     and ``"sums"`` (the outcome search on sums of Lemoine & Viennot), each an engine
