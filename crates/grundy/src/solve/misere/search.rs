@@ -383,7 +383,7 @@ impl MisereSearch {
                         if run.heap == 0 || !moved.insert((ruleset.name(), vec![run.heap])) {
                             continue;
                         }
-                        let a = self.atoms.heap(ruleset, run.heap);
+                        let a = self.atoms.heap(ruleset, run.heap)?;
                         for o in self.atoms.raw_options(a, &self.ctl)?.iter() {
                             let parts: Vec<Part> = o
                                 .iter()
@@ -401,7 +401,7 @@ impl MisereSearch {
                 }
                 Component::Tuple { ruleset, pos: tuple } => {
                     if moved.insert((format!("t:{}", ruleset.name()), tuple.clone())) {
-                        let a = self.atoms.tuple(ruleset, tuple);
+                        let a = self.atoms.tuple(ruleset, tuple)?;
                         self.atoms.raw_options(a, &self.ctl)?;
                         let mut list: Vec<Vec<u64>> = Vec::new();
                         ruleset.for_each_option(tuple, &mut |o| list.push(o.to_vec()));

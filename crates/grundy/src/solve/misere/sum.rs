@@ -9,7 +9,7 @@
 //! G + 0 = G, the same game). Equal atoms are *not* cancelled: in misère play G + G is
 //! not 0 in general.
 
-use crate::control::Control;
+use crate::control::{Control, TryGrow};
 use crate::error::{Error, Result};
 use crate::formulas::classic::NIM;
 use crate::game::{Component, GamePos, GameRuleset, HeapRuleset, Part, Position, TupleRuleset};
@@ -146,7 +146,7 @@ impl Atoms {
     /// position itself), each in [`GameRuleset::canonical`] form. Both keep the game
     /// (a disjunctive sum of its parts; an image of a board under its symmetries), so
     /// they hold in misère play as in normal play.
-    pub(crate) fn game(&mut self, rs: &Arc<dyn GameRuleset>, pos: &GamePos) -> Vec<u32> {
+    pub(crate) fn game(&mut self, rs: &Arc<dyn GameRuleset>, pos: &GamePos) -> Result<Vec<u32>> {
         let i = self.game_index(rs);
         let parts = rs.components(pos).unwrap_or_else(|| vec![pos.clone()]);
         parts
@@ -158,21 +158,32 @@ impl Atoms {
             .collect()
     }
 
-    pub(crate) fn intern(&mut self, key: Key) -> u32 {
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] when the system refuses the memory to grow the atoms'
+    /// tables (a run under `ulimit -v` whose limit the estimates allowed: the hash
+    /// table's doubling used to abort the process, and Python with it).
+    pub(crate) fn intern(&mut self, key: Key) -> Result<u32> {
         if let Some(&a) = self.ids.get(&key) {
-            return a;
+            return Ok(a);
         }
+        let what = || "the misère search's atoms".to_string();
+        self.ids.try_grow(1, what)?;
+        self.keys.try_grow(1, what)?;
+        self.raw.try_grow(1, what)?;
+        self.canonical.try_grow(1, what)?;
+        self.terminal.try_grow(1, what)?;
         let a = self.keys.len() as u32;
         self.ids.insert(key.clone(), a);
         self.keys.push(key);
         self.raw.push(None);
         self.canonical.push(None);
         self.terminal.push(None);
-        a
+        Ok(a)
     }
 
     /// The atom of heap `n ≥ 1` of `rs` (a Nim heap if `rs` is Nim).
-    pub(crate) fn heap(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> u32 {
+    pub(crate) fn heap(&mut self, rs: &Arc<dyn HeapRuleset>, n: u64) -> Result<u32> {
         match self.heap_index(rs) {
             Some(i) => self.intern(Key::Heap(i, n)),
             None => self.intern(Key::Nim(n)),
@@ -180,7 +191,7 @@ impl Atoms {
     }
 
     /// The atom of a tuple position (put in canonical form).
-    pub(crate) fn tuple(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> u32 {
+    pub(crate) fn tuple(&mut self, rs: &Arc<dyn TupleRuleset>, pos: &[u64]) -> Result<u32> {
         let i = self.tuple_index(rs);
         self.intern(Key::Tuple(i, rs.canonical(pos).into_boxed_slice()))
     }
@@ -196,12 +207,12 @@ impl Atoms {
             match c {
                 Component::Heaps { ruleset, heaps } => {
                     for p in heaps.iter().filter(|p| p.heap != 0) {
-                        let a = self.heap(ruleset, p.heap);
+                        let a = self.heap(ruleset, p.heap)?;
                         out.push((a, p.copies));
                     }
                 }
                 Component::Tuple { ruleset, pos } => {
-                    let a = self.tuple(ruleset, pos);
+                    let a = self.tuple(ruleset, pos)?;
                     out.push((a, 1));
                 }
                 Component::Loopy { ruleset, .. } => {
@@ -211,7 +222,7 @@ impl Atoms {
                     )))
                 }
                 Component::Game { ruleset, pos } => {
-                    for a in self.game(ruleset, pos) {
+                    for a in self.game(ruleset, pos)? {
                         out.push((a, 1));
                     }
                 }
@@ -245,7 +256,7 @@ impl Atoms {
                     opts.push(if k == 0 {
                         Vec::new()
                     } else {
-                        vec![(self.intern(Key::Nim(k)), 1)]
+                        vec![(self.intern(Key::Nim(k))?, 1)]
                     });
                 }
             }
@@ -256,8 +267,8 @@ impl Atoms {
                     // are Key::Nim).
                     let s: Sum = parts
                         .iter()
-                        .map(|p| (self.intern(Key::Heap(i, p.heap)), p.copies))
-                        .collect();
+                        .map(|p| Ok((self.intern(Key::Heap(i, p.heap))?, p.copies)))
+                        .collect::<Result<_>>()?;
                     opts.push(normalize(s)?);
                 }
             }
@@ -268,7 +279,7 @@ impl Atoms {
                 let mut list: Vec<Vec<u64>> = Vec::new();
                 rs.for_each_option(&pos, &mut |o| list.push(o.to_vec()));
                 for o in list {
-                    opts.push(vec![(self.tuple(&rs, &o), 1)]);
+                    opts.push(vec![(self.tuple(&rs, &o)?, 1)]);
                 }
             }
             Key::Game(i, pos) => {
@@ -278,7 +289,7 @@ impl Atoms {
                 for o in rs.options(&pos)? {
                     let mut s: Sum = Vec::new();
                     for p in &o {
-                        s.extend(self.game(&rs, p).into_iter().map(|a| (a, 1)));
+                        s.extend(self.game(&rs, p)?.into_iter().map(|a| (a, 1)));
                     }
                     opts.push(normalize(s)?);
                 }
