@@ -141,8 +141,11 @@ def test_a_proof_refuses_what_it_does_not_serve(tmp_path):
     ]:
         with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
             grundy.value("cram(3,4)", save_proof=proof, **kw)
-    with pytest.raises(ValueError, match="not a sum or a heap game"):
+    with pytest.raises(ValueError, match="not a sum"):
         grundy.value("cram(3,4) + nim(2)", save_proof=proof)
+    # A board game without proofs is named (it was "not a sum or a heap game").
+    with pytest.raises(ValueError, match="proofs are written for Cram.*not for chomp"):
+        grundy.value("chomp(3,2)", save_proof=proof)
     with pytest.raises(OSError, match="it is a directory"):
         grundy.value("cram(3,4)", save_proof=tmp_path)
     assert not proof.exists()

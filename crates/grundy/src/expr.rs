@@ -64,7 +64,7 @@ pub fn parse(input: &str) -> Result<Vec<ComponentExpr>> {
                 p.pos += 1;
                 out.push(p.component()?);
             }
-            Some(c) => return Err(p.err(format!("expected '+' or end of input, found '{c}'"))),
+            Some(_) => return Err(p.err(format!("expected '+' or end of input, found {}", p.found()))),
         }
     }
     Ok(out)

@@ -1,7 +1,7 @@
 //! `value --db FILE`: the search's table kept in a file, read back (checked) by the next
 //! run, written on Ctrl-C; damaged, foreign and tampered files refused with one line.
 
-use crate::common::{error_line, grundy, interrupted};
+use crate::common::{error_line, grundy, interrupted, signalled};
 use predicates::prelude::*;
 
 fn words(path: &std::path::Path) -> Vec<u64> {
@@ -194,6 +194,22 @@ fn an_interrupted_search_resumes_from_its_database() {
     assert_eq!(code, Some(130), "{err}");
     assert!(db.exists(), "{err}");
     let (code, _, err) = interrupted(&["value", "cram(5,9)", "--db", f], 1.0);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("resumed from the database"), "{err}");
+}
+
+/// SIGTERM (and SIGHUP) stop a run as Ctrl-C does, saving its database: `timeout`,
+/// `kill` and a batch system at the end of a job's time send it, and the run ended at
+/// once with nothing saved (a hostile check).
+#[test]
+fn sigterm_saves_the_database_as_ctrl_c_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cram.db");
+    let f = db.to_str().unwrap();
+    let (code, _, err) = signalled(libc::SIGTERM, &["value", "cram(5,9)", "--db", f], 1.5);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(db.exists() && err.contains("interrupted"), "{err}");
+    let (code, _, err) = signalled(libc::SIGHUP, &["value", "cram(5,9)", "--db", f], 1.0);
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("resumed from the database"), "{err}");
 }

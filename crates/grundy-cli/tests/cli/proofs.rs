@@ -49,6 +49,7 @@ fn a_saved_proof_is_checked_and_a_tampered_one_rejected() {
     // Bad uses.
     assert!(error_line(&["value", "cram(2,3) + nim(1)", "--save-proof", f]).contains("one board or graph"));
     assert!(error_line(&["value", "nim(3)", "--save-proof", f]).contains("one board or graph"));
+    assert!(error_line(&["value", "wythoff(3,2)", "--save-proof", f]).contains("not for wythoff"));
     assert!(error_line(&["value", "node-kayles-cycle(7)", "--save-proof", f]).contains("proofs are written for"));
     let missing = dir.path().join("no/such/dir/p.gz");
     assert!(error_line(&["value", "cram(2,3)", "--save-proof", missing.to_str().unwrap()]).contains("cannot write"));

@@ -175,11 +175,14 @@ pub trait GameSolver: Send {
     /// errors of [`GameSolver::value`], and [`crate::Error::TooLarge`] when the proof
     /// would not fit the memory limit.
     fn proof(&mut self, _pos: &GamePos, _ctl: &Control) -> Result<(Nimber, String)> {
-        Err(crate::Error::Unsupported(
-            "proofs are written for Cram, and for Node-Kayles on grids, paths, queens boards, P(n,k) and graphs given by their edges (node-kayles(\"…\")); not for this ruleset".into(),
-        ))
+        Err(crate::Error::Unsupported(format!(
+            "{PROOFS_ARE_FOR}; not for this ruleset"
+        )))
     }
 }
+
+/// The games whose values `--save-proof` proves, for the refusals of the others.
+pub const PROOFS_ARE_FOR: &str = "proofs are written for Cram, and for Node-Kayles on grids, paths, queens boards, P(n,k) and graphs given by their edges (node-kayles(\"…\"))";
 
 /// Counters of a position engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -56,6 +56,12 @@ pub fn stopped(args: &[&str]) -> (String, String) {
 /// killed (its status is then `None`), so a command that ignores Ctrl-C fails the test
 /// instead of hanging the suite.
 pub fn interrupted(args: &[&str], secs: f64) -> (Option<i32>, String, String) {
+    signalled(libc::SIGINT, args, secs)
+}
+
+/// [`interrupted`] with the signal `signal` (`SIGTERM`: `timeout`, `kill` and batch
+/// systems at the end of a job's time).
+pub fn signalled(signal: libc::c_int, args: &[&str], secs: f64) -> (Option<i32>, String, String) {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(args)
         .stdout(std::process::Stdio::piped())
@@ -64,7 +70,7 @@ pub fn interrupted(args: &[&str], secs: f64) -> (Option<i32>, String, String) {
         .unwrap();
     std::thread::sleep(std::time::Duration::from_secs_f64(secs));
     // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
     let pid = child.id() as libc::pid_t;
     let (done, wait) = std::sync::mpsc::channel::<()>();
     let watchdog = std::thread::spawn(move || {

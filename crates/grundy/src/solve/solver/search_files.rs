@@ -88,9 +88,15 @@ impl Solver {
     /// ```
     pub fn prove(&mut self, pos: &Position) -> Result<(Nimber, String)> {
         let [Component::Game { ruleset, pos: at }] = &pos.components[..] else {
-            return Err(Error::Unsupported(
-                "--save-proof takes one board or graph position (e.g. 'cram(4,5)'), not a sum or a heap game".into(),
-            ));
+            return Err(Error::Unsupported(match &pos.components[..] {
+                // One position of a ruleset without proofs (Chomp, Wythoff, a heap).
+                [c] => format!(
+                    "--save-proof takes one board or graph position (e.g. 'cram(4,5)'): {}; not for {}",
+                    crate::game::PROOFS_ARE_FOR,
+                    c.ruleset_name()
+                ),
+                _ => "--save-proof takes one board or graph position (e.g. 'cram(4,5)'), not a sum".into(),
+            }));
         };
         self.refuse_unserved(
             "--save-proof proves a normal-play value; misère play has no proof (drop --play misere)",
