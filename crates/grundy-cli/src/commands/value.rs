@@ -335,8 +335,14 @@ fn prove(
     // Found unwritable now, not after the search.
     crate::output::check_writable(path)?;
     let (v, text) = solver.prove(pos)?;
-    crate::progress::writing(path, || grundy::analysis::proof_file::save(path, &text))
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    // The value is said even when its proof cannot be written (a full disk), as --db
+    // says it: the search's hours are not lost with the file.
+    crate::progress::writing(path, || grundy::analysis::proof_file::save(path, &text)).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot write {}: {e}; the search had finished: {name} has the value {v}",
+            path.display()
+        )
+    })?;
     let v = BoundedValue::Value(grundy::value::LoopyValue::Finite(v));
     match a.format {
         Format::Json => print_json(&Out {

@@ -586,7 +586,7 @@ fn check_entries<'a, R: Rules>(
 ) -> Result<ProofReport> {
     let claim: u64 = claim
         .parse()
-        .map_err(|_| err(claim_line, "the value is not a number"))?;
+        .map_err(|_| err(claim_line, "the value is not a number below 2^64"))?;
     let mut checker = Checker {
         rules,
         values: FxHashMap::default(),
@@ -622,7 +622,10 @@ fn check_entries<'a, R: Rules>(
             continue;
         }
         let words: Vec<&str> = l.split(' ').collect();
-        let number = |w: &str| w.parse::<u64>().map_err(|_| err(n, format!("'{w}' is not a number")));
+        let number = |w: &str| {
+            w.parse::<u64>()
+                .map_err(|_| err(n, format!("'{w}' is not a number below 2^64")))
+        };
         match words[..] {
             ["V", c, v] => {
                 if !entries.is_empty() {
