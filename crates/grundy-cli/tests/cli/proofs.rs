@@ -115,7 +115,21 @@ fn proof_check_reads_gzip_or_plain_text() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "holds: node-kayles on 5 of the 5 vertices of its graph = 3 (",
+            "holds: node-kayles(\"a-b b-c c-d d-e\") = 3 (",
+        ));
+    // A graph of as many vertices and the same value is told apart (both had said "on
+    // 5 of the 5 vertices of its graph"): its edges are named, a lone vertex too.
+    let other = path("h.proof");
+    grundy()
+        .args(["value", "node-kayles(\"a-b b-c c-d d-a e\")", "--save-proof", &other])
+        .assert()
+        .success();
+    grundy()
+        .args(["proof", "--check", &other])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "holds: node-kayles(\"a-b a-d b-c c-d e\") = 1 (",
         ));
     let empty = path("empty.proof");
     std::fs::write(&empty, "").unwrap();

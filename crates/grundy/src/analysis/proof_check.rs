@@ -68,6 +68,30 @@ pub struct ProofReport {
 /// A board region in the checker's normal form: (height, width, cells).
 type Region = (u8, u8, u128);
 
+/// The graph of vertices `names` and `edges` as the position that gives it,
+/// `node-kayles("a-b b-c d")`: each edge by its vertices' names, then each vertex on no
+/// edge; past 2000 characters, its counts alone.
+fn edge_list(names: &[String], edges: &std::collections::BTreeSet<(usize, usize)>) -> String {
+    let mut on_edge = vec![false; names.len()];
+    let mut words: Vec<String> = Vec::with_capacity(edges.len());
+    for &(u, v) in edges {
+        on_edge[u] = true;
+        on_edge[v] = true;
+        words.push(format!("{}-{}", names[u], names[v]));
+    }
+    words.extend(names.iter().zip(&on_edge).filter(|(_, &e)| !e).map(|(n, _)| n.clone()));
+    let text = format!("node-kayles(\"{}\")", words.join(" "));
+    if text.len() <= 2000 {
+        text
+    } else {
+        format!(
+            "node-kayles on its graph of {} vertices and {} edges",
+            names.len(),
+            edges.len()
+        )
+    }
+}
+
 /// A set of at most 256 vertices of a graph: vertex i is bit i % 128 of word i / 128.
 type VertexSet = [u128; 2];
 
@@ -543,6 +567,10 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
             // The graph named by its family where it is one, edge for edge.
             let position = match super::proof_graphs::family(&names, &edges) {
                 Some(f) if vertices(s).count() == names.len() => f,
+                // A whole graph of no family, written as the edge list it was given by
+                // (up to the order of its edges), so that a reader sees which graph was
+                // proved (two graphs of as many vertices had the same line).
+                None if vertices(s).count() == names.len() => edge_list(&names, &edges),
                 f => format!(
                     "node-kayles on {} of the {} vertices of {}",
                     vertices(s).count(),
