@@ -67,6 +67,11 @@ impl EdgeList {
 /// [`MAX_FILE_BYTES`].
 pub fn parse_edges(text: &str, simple: Simple) -> Result<EdgeList> {
     if let Some(path) = text.strip_prefix('@') {
+        if path.is_empty() {
+            return Err(Error::Input(
+                "'@' names no graph file: write @FILE, the path of an edge list".into(),
+            ));
+        }
         let body = crate::control::read_text_bounded(std::path::Path::new(path), MAX_FILE_BYTES).map_err(|e| {
             // The bound is this reader's own, not the memory limit's (which would not
             // raise it).
@@ -81,6 +86,9 @@ pub fn parse_edges(text: &str, simple: Simple) -> Result<EdgeList> {
             Error::Input(format!("cannot read the graph file {path}: {why}"))
         })?;
         let mut g = EdgeList::default();
+        // A byte-order mark (an editor's) is not part of the first vertex's name, as
+        // for `grundy graph`'s files.
+        let body = body.strip_prefix('\u{feff}').unwrap_or(&body);
         for (i, line) in body.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("");
             read_tokens(line, simple, &mut g).map_err(|(column, message)| {
@@ -214,6 +222,12 @@ mod tests {
         assert!(e.contains("line 2, column 1") && e.contains("twice"), "{e}");
         let e = parse_edges("@/nonexistent/g.txt", Simple::Yes).unwrap_err().to_string();
         assert!(e.contains("cannot read the graph file /nonexistent/g.txt"), "{e}");
+        // A byte-order mark is skipped (as `grundy graph` does); '@' alone names no file.
+        std::fs::write(&f, "\u{feff}a-b b-c\n").unwrap();
+        let g = parse_edges(&format!("@{}", f.display()), Simple::Yes).unwrap();
+        assert_eq!(g.write(), "a-b b-c");
+        let e = parse_edges("@", Simple::Yes).unwrap_err().to_string();
+        assert!(e.contains("names no graph file"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
