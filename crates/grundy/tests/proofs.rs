@@ -104,11 +104,13 @@ fn the_checker_accepts_proofs_of_graphs_above_128_vertices() {
         assert_eq!(v, expect, "round {round}");
         let r = check_proof(&text, &Control::new()).unwrap();
         assert_eq!(r.value, v);
-        assert!(
-            r.position.contains(&format!("of the {total} vertices")),
-            "{}",
-            r.position
-        );
+        // The graph proved, named by its edge list (or its counts past 2000
+        // characters): the position it names has the value proved.
+        if r.position.starts_with("node-kayles(\"") {
+            assert_eq!(value(&r.position), v, "round {round}");
+        } else {
+            assert!(r.position.contains(&format!("of {total} vertices")), "{}", r.position);
+        }
     }
     // A path of 150 vertices met from both ends inward: vertex i of the path is
     // numbered 2i or 2(149 − i) + 1.

@@ -152,3 +152,23 @@ fn an_estimate_beyond_every_count_is_let_through_by_none() {
         "{err}"
     );
 }
+
+/// The position engine holds its positions searched to the work limit, where its work
+/// model's estimate was low (a hostile check: the outcome search of sums, `--method
+/// sums`, on a path of 55 vertices given by its edges, whose parts have no normal
+/// form, was estimated at 1540 and searched past 10^6 positions under `--max-work
+/// 1e5`); the default engine answers within it.
+#[test]
+fn the_position_engine_keeps_to_the_work_limit_it_counts() {
+    let edges: Vec<String> = (0..54).map(|i| format!("v{i}-v{}", i + 1)).collect();
+    let expr = format!("node-kayles(\"{}\")", edges.join(" "));
+    let err = error_line(&["--max-work", "1e5", "value", &expr, "--method", "sums"]);
+    assert!(
+        err.contains("counted as the search ran") && err.contains("--max-work 1e5"),
+        "{err}"
+    );
+    // Node-Kayles on a path of n is 0.137 (Dawson's chess) on n.
+    let v = crate::common::json(&["--max-work", "1e5", "value", &expr, "--format", "json"]);
+    let d = crate::common::json(&["value", "dawsons-chess(55)", "--format", "json"]);
+    assert_eq!(v["value"], d["value"]);
+}
