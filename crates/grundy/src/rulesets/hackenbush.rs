@@ -2,8 +2,8 @@
 //! ground; a move erases one edge, and every edge no longer connected to the ground
 //! falls away; the player who cannot move loses. Written as an edge list whose
 //! vertex `g` is the ground (`green-hackenbush("g-a a-b a-c b-c")`, or a file,
-//! `"@tree.txt"`); loops (`a-a`) and repeated edges are allowed. At most 128 edges
-//! (its sets are one `u128`; Node-Kayles' graphs take 256 vertices).
+//! `"@tree.txt"`); loops (`a-a`) and repeated edges are allowed. At most 128 edges and 128
+//! vertices (its sets are one `u128`; Node-Kayles' graphs take 256 vertices).
 //!
 //! Its closed form is the fusion principle with the colon principle (Winning Ways
 //! ch. 7): the vertices of any cycle may be fused into one, its edges becoming loops
@@ -281,7 +281,7 @@ pub const FAMILIES: &[Family] = &[Family {
     name: "green-hackenbush",
     aliases: &[],
     params: Params::None,
-    positions: "drawings of at most 128 edges on the ground g: an edge list green-hackenbush(\"g-a a-b a-c b-c\") (loops a-a and repeated edges allowed) or a file of them green-hackenbush(\"@tree.txt\")",
+    positions: "drawings of at most 128 edges and 128 vertices on the ground g: an edge list green-hackenbush(\"g-a a-b a-c b-c\") (loops a-a and repeated edges allowed) or a file of them green-hackenbush(\"@tree.txt\")",
     options: "erase an edge; every edge no longer connected to the ground falls",
     source: "Winning Ways vol. 1 ch. 7",
     formula: Some(FUSION),
