@@ -242,7 +242,7 @@ impl Limits {
         let allow = if grundy::control::is_heap_measured(e) {
             "would let it go on past this point (the heap is measured as it runs, and may grow further)"
         } else if matches!(e, E::TooLarge { detail, .. } if detail.ends_with("at least")) {
-            "would let it go on past this point (the estimate is a least one)"
+            "would let it go on past this point (the estimate is a lower bound)"
         } else {
             "would allow it"
         };
