@@ -42,7 +42,8 @@ fn names() -> impl Iterator<Item = &'static str> {
 
 /// The nearest names: a case-insensitive match first (names are case-sensitive), else
 /// the closest by edit distance if it is close enough, else the one name that `name`
-/// (of at least 3 letters) begins (`grundys` → `grundys-game`).
+/// (of at least 3 letters) begins (`grundys` → `grundys-game`), else the one name that
+/// it ends after a hyphen (`hackenbush` → `green-hackenbush`).
 fn suggest(name: &str) -> Option<String> {
     let lower = name.to_lowercase();
     let same_case: Vec<&str> = names().filter(|n| n.to_lowercase() == lower).collect();
@@ -59,7 +60,14 @@ fn suggest(name: &str) -> Option<String> {
         return None;
     }
     let mut extending = names().filter(|n| n.to_lowercase().starts_with(&lower));
-    match (extending.next(), extending.next()) {
+    if let (Some(only), None) = (extending.next(), extending.next()) {
+        return Some(only.to_string());
+    }
+    // The last words of exactly one name (`hackenbush` → `green-hackenbush`, `queens`
+    // → `node-kayles-queens`).
+    let tail = format!("-{lower}");
+    let mut ending = names().filter(|n| n.to_lowercase().ends_with(&tail));
+    match (ending.next(), ending.next()) {
         (Some(only), None) => Some(only.to_string()),
         _ => None,
     }
@@ -364,6 +372,11 @@ mod tests {
         // The beginning of exactly one name, too far from it for the edit distance.
         let e = family("grundys").unwrap_err().to_string();
         assert!(e.contains("did you mean 'grundys-game'?"), "{e}");
+        // The end of exactly one name, after a hyphen.
+        for (end, meant) in [("hackenbush", "green-hackenbush"), ("queens", "node-kayles-queens")] {
+            let e = family(end).unwrap_err().to_string();
+            assert!(e.contains(&format!("did you mean '{meant}'?")), "{e}");
+        }
         assert!(!e.contains("case-sensitive"), "{e}");
         assert!(matches!(
             family("zzzzzzzzzzz"),
