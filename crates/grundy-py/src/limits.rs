@@ -247,10 +247,10 @@ impl Limits {
             "would allow it"
         };
         Some(match &limit.source {
-            Source::Argument(a) => format!("set by {a}; a {name}={example} argument {allow}"),
-            Source::Session(s) => format!("set by {s}; a {name}={example} argument {allow}"),
-            Source::Env(v) => format!("set by {v}; {raise}"),
-            Source::Default(d) => format!("{d}; {raise}"),
+            Source::Argument(_) | Source::Session(_) => {
+                format!("{}; a {name}={example} argument {allow}", limit.source_text())
+            }
+            Source::Env(_) | Source::Default(_) => format!("{}; {raise}", limit.source_text()),
         })
     }
 

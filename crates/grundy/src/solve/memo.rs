@@ -64,8 +64,15 @@ where
     let mut scratch = Vec::new();
     let mut expanded: u64 = 0;
     let mut work: u64 = 0;
-    // The bytes a position held is taken to cost, for the estimates of the errors.
+    // The refusal for `held` positions (or options) held, each taken to cost the bytes
+    // the state limit allows one.
     let per_state = (ctl.memory_limit() / state_limit.max(1)).max(1);
+    let too_large = |held: u64, detail: String| Error::TooLarge {
+        what: what.to_string(),
+        estimate_bytes: held.saturating_mul(per_state),
+        limit_bytes: ctl.memory_limit(),
+        detail,
+    };
     while let Some((p, done)) = stack.pop() {
         if done {
             let first = firsts.pop().expect("options listed when the position was expanded");
@@ -96,12 +103,8 @@ where
             ctl.tick(expanded)?;
         }
         if (memo.len() as u64 + open.len() as u64) > state_limit {
-            return Err(Error::TooLarge {
-                what: what.to_string(),
-                estimate_bytes: (memo.len() as u64 + open.len() as u64 + stack.len() as u64).saturating_mul(per_state),
-                limit_bytes: ctl.memory_limit(),
-                detail: format!("more than {state_limit} positions reached"),
-            });
+            let held = memo.len() as u64 + open.len() as u64 + stack.len() as u64;
+            return Err(too_large(held, format!("more than {state_limit} positions reached")));
         }
         open.try_grow(1, named)?;
         open.insert(p.clone());
@@ -120,15 +123,13 @@ where
             .iter()
             .fold(0u64, |a, &x| a.saturating_add(x as u64));
         if held > state_limit {
-            return Err(Error::TooLarge {
-                what: what.to_string(),
-                estimate_bytes: held.saturating_mul(per_state),
-                limit_bytes: ctl.memory_limit(),
-                detail: format!(
+            return Err(too_large(
+                held,
+                format!(
                     "more than {state_limit} positions and options held: the options of the {} positions on the search's path",
                     firsts.len()
                 ),
-            });
+            ));
         }
         // Work counted as it is done (the options listed): the estimates made before a
         // search bound it from above where the rules allow one; a game written by a
