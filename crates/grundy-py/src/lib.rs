@@ -16,7 +16,7 @@ mod search_files;
 use grundy::analysis::{census, periodicity};
 use grundy::catalog::{self, families, parse_position_with, parse_ruleset_with};
 use grundy::game::Encoding;
-use grundy::game::{Params, Position, Ruleset};
+use grundy::game::{DbAccess, Params, Position, Ruleset};
 use grundy::graph_file::read_graph_in;
 use grundy::solve::{Bound as LoopyBound, BoundedValue, Method, NimSeq, SequenceValues, Solver};
 use grundy::value::{LoopyValue, Nimber};
@@ -464,10 +464,10 @@ type ValueOut<'py> = (String, Bound<'py, PyAny>, String, Option<String>, Option<
 /// board and graph games searched (positions searched, table entries, table bytes,
 /// entries replaced; the CLI's `--stats`), None when none was searched. With `db`, the
 /// table of a board or graph search is kept in the file, as the CLI's `--db`
-/// ([`Solver::use_db`]); what the file held is logged to the `grundy` logger at level
+/// ([`Solver::use_db`]), only read with `db_read_only` (`--db-read-only`); what the file held is logged to the `grundy` logger at level
 /// INFO when it is read, before the search (the CLI's stderr line).
 #[pyfunction]
-#[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None, db = None))]
+#[pyo3(signature = (expr, method = "auto", bound = None, graph_bound = None, progress = None, limits = None, period = None, db = None, db_read_only = false))]
 #[allow(clippy::too_many_arguments)]
 fn value<'py>(
     py: Python<'py>,
@@ -479,17 +479,23 @@ fn value<'py>(
     limits: LimitArgs<'py>,
     period: Option<PathBuf>,
     db: Option<PathBuf>,
+    db_read_only: bool,
 ) -> PyResult<ValueOut<'py>> {
     let call = call_state(limits)?;
     let pos = position(expr, &call)?;
     let solver = solver(method, bound, graph_bound)?;
-    if let Some(path) = &db {
+    let access = if db_read_only {
+        DbAccess::ReadOnly
+    } else {
+        DbAccess::ReadWrite
+    };
+    if let Some(path) = db.as_ref().filter(|_| access == DbAccess::ReadWrite) {
         search_files::check_writable(path)?;
     }
     let (v, (source, counters)) = run(py, &call, progress.as_ref(), |ctl| {
         let mut solver = with_period(solver(ctl), period.as_deref(), ctl)?;
         if let Some(path) = db {
-            solver.use_db(&pos, path, Box::new(search_files::log_info))?;
+            solver.use_db(&pos, path, access, Box::new(search_files::log_info))?;
         }
         let v = solver.value(&pos)?;
         Ok((v, (sources(&solver), counters(&mut solver, &pos))))

@@ -343,6 +343,7 @@ pub fn python_advice(message: &str) -> String {
         ("--method sums", "method=\"sums\""),
         ("--play misere", "play=\"misere\""),
         ("--save-proof", "save_proof="),
+        ("--db-read-only", "db_read_only=True"),
         ("--db", "db="),
         ("`grundy proof --check`", "grundy.check_proof()"),
     ];

@@ -36,6 +36,30 @@ def test_a_database_is_written_then_resumed_and_serves_other_boards(tmp_path, ca
     assert db.stat().st_size == size
 
 
+def test_a_read_only_database_is_read_and_never_written(tmp_path, caplog):
+    db = tmp_path / "nk3.db"
+    grundy.value("node-kayles-grid(3,10)", db=db)
+    before = (db.stat().st_ino, db.read_bytes())
+    with caplog.at_level(logging.INFO, logger="grundy"):
+        # A board the file does not hold: searched, and the file kept as it was.
+        s = grundy.value("node-kayles-grid(3,14)", db=db, db_read_only=True, stats=True)
+        assert grundy.outcome("node-kayles-grid(3,16)", db=db, db_read_only=True) == "N"
+    assert s.value == THREE_BY_N[13] and s.searched > 0
+    assert (db.stat().st_ino, db.read_bytes()) == before
+    told = [r.getMessage() for r in caplog.records]
+    assert all(m.startswith(f"read the database {db} (") and m.endswith("it will not be written") for m in told), told
+    # A call that searched nothing leaves a writable file alone too.
+    grundy.value("node-kayles-grid(3,10)", db=db)
+    assert db.stat().st_ino == before[0]
+    with pytest.raises(ValueError, match=r"no such file \(db_read_only=True reads a database"):
+        grundy.value("cram(3,4)", db=tmp_path / "none.db", db_read_only=True)
+    assert not (tmp_path / "none.db").exists()
+    with pytest.raises(ValueError, match="give db="):
+        grundy.value("cram(3,4)", db_read_only=True)
+    with pytest.raises(TypeError, match="db_read_only"):
+        grundy.value("cram(3,4)", db=db, db_read_only="yes")
+
+
 def test_a_database_refuses_what_it_does_not_serve(tmp_path):
     db = tmp_path / "x.db"
     cases = [

@@ -4,7 +4,7 @@
 //! boards with holes.
 
 use grundy::catalog::{parse_position, parse_ruleset};
-use grundy::game::{Component, GameRuleset, Ruleset};
+use grundy::game::{Component, DbAccess, GameRuleset, Ruleset};
 use grundy::rulesets::cram::CramRules;
 use grundy::rulesets::node_kayles::NodeKaylesRules;
 use grundy::solve::bitgame::Search;
@@ -756,8 +756,11 @@ fn values_from_a_database_are_the_rules_values() {
             let mut s = Solver::new(Method::Search, Control::new());
             let read = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
             let said = read.clone();
-            s.evaluator()
-                .use_db(path.clone(), Box::new(move |m| *said.lock().unwrap() = m));
+            s.evaluator().use_db(
+                path.clone(),
+                DbAccess::ReadWrite,
+                Box::new(move |m| *said.lock().unwrap() = m),
+            );
             for _ in 0..8 {
                 let (h, w) = (2 + next(4) as usize, 2 + next(5) as usize);
                 let full = (1u64 << (h * w)) - 1;

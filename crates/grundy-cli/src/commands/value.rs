@@ -4,6 +4,7 @@ use super::bound::BoundArgs;
 use crate::output::{print_json, stdout, Format};
 use clap::ValueEnum;
 use grundy::catalog::parse_position;
+use grundy::game::DbAccess;
 use grundy::solve::{Bound, BoundedValue, Method, MisereValue, Play, Solver};
 use grundy::value::Outcome;
 use grundy::Control;
@@ -92,9 +93,15 @@ pub struct Args {
     /// Keep the search's table in this database file (boards: Cram, Node-Kayles; the
     /// graph families node-kayles-petersen and node-kayles-queens): read
     /// at the start if it exists (checked), written at the end, on Ctrl-C and every ten
-    /// minutes, so that a long search resumes where it stopped.
+    /// minutes, so that a long search resumes where it stopped (a search that searched
+    /// nothing leaves the file as it was).
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
+    /// Read the --db file and never write it: an end-game database shared by several
+    /// runs (at the same time, too), or a file on a read-only file system. The file
+    /// must exist.
+    #[arg(long, requires = "db")]
+    db_read_only: bool,
 }
 
 #[derive(Serialize)]
@@ -216,7 +223,12 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     let mut solver = question_solver(a.method, &a.bounds, a.play, a.quotient.as_deref(), &a.period, &pos, ctl)?;
     if let Some(path) = &a.db {
-        use_db(&mut solver, &pos, path)?;
+        let access = if a.db_read_only {
+            DbAccess::ReadOnly
+        } else {
+            DbAccess::ReadWrite
+        };
+        use_db(&mut solver, &pos, path, access)?;
     }
     if solver.play() == Play::Misere {
         if a.stats {
@@ -262,17 +274,27 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
 
 /// `--db FILE`: the engine of a board game or graph family keeps its table in the file
 /// ([`Solver::use_db`] decides which positions and configurations it serves).
-fn use_db(solver: &mut Solver, pos: &grundy::game::Position, path: &std::path::Path) -> anyhow::Result<()> {
+fn use_db(
+    solver: &mut Solver,
+    pos: &grundy::game::Position,
+    path: &std::path::Path,
+    access: DbAccess,
+) -> anyhow::Result<()> {
     // Found unwritable now, not after the search (nor after reading the file).
-    crate::output::check_writable(path)?;
+    if access == DbAccess::ReadWrite {
+        crate::output::check_writable(path)?;
+    }
     solver.use_db(
         pos,
         path.to_path_buf(),
+        access,
         Box::new(|m| crate::eprintln_quiet!("grundy: {m}")),
     )?;
     // A second Ctrl-C waits for the database's save when the search stops (a third
     // abandons it), as for `seq --checkpoint`.
-    crate::progress::guard_saves_to(path);
+    if access == DbAccess::ReadWrite {
+        crate::progress::guard_saves_to(path);
+    }
     Ok(())
 }
 

@@ -130,6 +130,57 @@ fn a_database_is_written_read_back_and_checked() {
     assert!(error_line(&["value", "cram(3,5)", "--db", missing.to_str().unwrap()]).contains("cannot write"));
 }
 
+/// A run that searched nothing leaves its database as it was (it was rewritten, by a
+/// new file renamed over it, after every run); `--db-read-only` reads a shared file and
+/// never writes it, even after a search that found new positions, and needs the file to
+/// exist.
+#[test]
+fn a_database_is_written_only_when_a_search_added_to_it() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cram.db");
+    let f = db.to_str().unwrap();
+    grundy().args(["value", "cram(3,5)", "--db", f]).assert().success();
+    let (inode, bytes) = (std::fs::metadata(&db).unwrap().ino(), std::fs::read(&db).unwrap());
+    // Answered from the file: nothing searched, nothing written.
+    grundy()
+        .args(["value", "cram(3,5)", "--db", f, "--stats"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("0 positions searched"));
+    assert_eq!(std::fs::metadata(&db).unwrap().ino(), inode);
+    // Read only: a board the file does not hold is searched, and the file kept.
+    grundy()
+        .args(["value", "cram(4,5)", "--db", f, "--db-read-only", "--stats"])
+        .assert()
+        .success()
+        .stdout("cram(4,5): value 2, N-position (the next player wins)\n")
+        .stderr(
+            predicate::str::contains("grundy: read the database")
+                .and(predicate::str::contains("read only: it will not be written"))
+                .and(predicate::str::contains("0 positions searched").not()),
+        );
+    assert_eq!(std::fs::metadata(&db).unwrap().ino(), inode);
+    assert_eq!(std::fs::read(&db).unwrap(), bytes);
+    // Without the flag the same run adds to it.
+    grundy()
+        .args(["value", "cram(4,5)", "--db", f])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("resumed from the database"));
+    assert_ne!(std::fs::read(&db).unwrap(), bytes);
+    // A read-only database must exist (none is made), and the flag needs --db.
+    let missing = dir.path().join("none.db");
+    let m = missing.to_str().unwrap();
+    let e = error_line(&["value", "cram(3,5)", "--db", m, "--db-read-only"]);
+    assert!(
+        e.contains("there is no such file") && e.contains("--db-read-only"),
+        "{e}"
+    );
+    assert!(!missing.exists());
+    assert!(error_line(&["value", "cram(3,5)", "--db-read-only"]).contains("--db <FILE>"));
+}
+
 /// A value changed in every entry of a small board, the checksum made to match: the
 /// values recomputed from the rules (every entry of a board this small) expose it.
 #[test]

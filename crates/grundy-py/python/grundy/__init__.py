@@ -265,11 +265,13 @@ def value(
     max_work: Limit = None,
     period: Optional[str] = None,
     db: Optional[str] = None,
+    db_read_only: bool = False,
     save_proof: Optional[str] = None,
     stats: bool = False,
 ) -> Union[Value, MisereValue, "SearchStats"]:
     expr = _expr(expr)
     stats = _flag("stats", stats)
+    db_read_only = _db_read_only(db, db_read_only)
     if _check_play(play):
         _misere_refusals(db, save_proof, method, period)
         if stats:
@@ -294,7 +296,7 @@ def value(
         )[1]
     started = time.perf_counter()
     pos, raw, out, _, counters = _value_raw(
-        expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db
+        expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db, db_read_only
     )
     if not stats:
         return _plain(raw)
@@ -323,6 +325,7 @@ def _value_raw(
     max_work: Limit,
     period: Any,
     db: Any,
+    db_read_only: bool,
 ) -> Tuple[str, Any, str, Optional[str], Optional[Tuple[int, int, int, int]]]:
     """``(position, value, outcome, source, counters)`` from the native ``value`` (which
     logs what a database file held when it is read: logger ``grundy``, level INFO)."""
@@ -335,7 +338,16 @@ def _value_raw(
         limits=_limits(memory_limit, max_work),
         period=_path(period, "period"),
         db=_path(db, "db"),
+        db_read_only=db_read_only,
     )
+
+
+def _db_read_only(db: Any, read_only: Any) -> bool:
+    """``db_read_only`` checked: a ``bool``, and ``True`` only with ``db``."""
+    read_only = _flag("db_read_only", read_only)
+    if read_only and db is None:
+        raise ValueError("db_read_only=True reads the database file given by db= (give db=, or drop db_read_only=)")
+    return read_only
 
 
 _METHODS = ("auto", "formula", "search", "plain", "sums")
@@ -376,12 +388,14 @@ def outcome(
     max_work: Limit = None,
     period: Optional[str] = None,
     db: Optional[str] = None,
+    db_read_only: bool = False,
 ) -> str:
     expr = _expr(expr)
+    db_read_only = _db_read_only(db, db_read_only)
     if _check_play(play):
         _misere_refusals(db, None, method, period)
         return _grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work))["outcome"]
-    return _value_raw(expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db)[2]
+    return _value_raw(expr, method, bound, graph_bound, progress, memory_limit, max_work, period, db, db_read_only)[2]
 
 
 @dataclasses.dataclass(frozen=True)

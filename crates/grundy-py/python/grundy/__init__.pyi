@@ -291,7 +291,7 @@ def check_quotient(
     the quotient engine): what was checked, or ``ValueError("certificate rejected:
     …")`` naming the first thing that does not hold."""
 
-def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None, save_proof: Optional[Union[str, os.PathLike]] = None, stats: bool = False) -> Union[Value, MisereValue, SearchStats]:
+def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None, db_read_only: bool = False, save_proof: Optional[Union[str, os.PathLike]] = None, stats: bool = False) -> Union[Value, MisereValue, SearchStats]:
     """The value of a position (a disjunctive sum such as ``"min(6239,6240) + nim(3)"``):
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
@@ -324,7 +324,11 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
     ``node-kayles-queens``), as ``grundy value --db FILE``. It is read when the
     search starts (``ValueError`` for a file of another game or a damaged one) and
     written atomically when the search ends or is interrupted (Ctrl-C keeps what was
-    done), so a later call resumes from it; one file serves every board of its game.
+    done), so a later call resumes from it; one file serves every board of its game;
+    a search that searched nothing leaves an existing file as it was.
+    ``db_read_only=True`` reads the file and never writes it (``--db-read-only``: an
+    end-game database shared by several runs, or a file on a read-only file system;
+    ``ValueError`` if the file does not exist or ``db`` is not given).
     What was read is logged to the ``grundy`` logger at level INFO before the search
     (``"resumed from the database q.db (546747 entries of node-kayles-queens)"``). The
     check of a file recomputes a random sample of its small entries from the rules and
@@ -363,11 +367,11 @@ class SearchStats:
     replaced: int
     seconds: float
 
-def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None) -> str:
+def outcome(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None, db_read_only: bool = False) -> str:
     """``"P"`` (the previous player wins), ``"N"`` (the next player wins), ``"D"`` (a
     draw, loopy games) or ``"?"`` (undetermined within the bound); with
-    ``play="misere"`` the misère outcome, ``"P"`` or ``"N"``. ``method`` and ``db`` as
-    in ``value``."""
+    ``play="misere"`` the misère outcome, ``"P"`` or ``"N"``. ``method``, ``db`` and
+    ``db_read_only`` as in ``value``."""
 
 class ProofCheck:
     """What a proof file shows (``check_proof``): ``game`` (``"cram"``,

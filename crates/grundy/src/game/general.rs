@@ -101,6 +101,20 @@ pub struct DbRead {
     pub left_out: u64,
 }
 
+/// Whether a search writes its database file ([`GameSolver::use_db`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DbAccess {
+    /// Read when the search starts, written when it ends, is interrupted, and every ten
+    /// minutes while it runs (`--db FILE`); a file is created if there is none. A
+    /// search that searched nothing leaves an existing file as it was.
+    #[default]
+    ReadWrite,
+    /// Read when the search starts and never written (`--db FILE --db-read-only`): an
+    /// end-game database shared by several runs, or one on a read-only file system.
+    /// The file must exist.
+    ReadOnly,
+}
+
 /// The games whose engines keep their table in a database file (`--db`,
 /// [`GameSolver::use_db`]), as messages name them.
 pub const DB_GAMES: &str =
@@ -125,16 +139,17 @@ pub trait GameSolver: Send {
     }
 
     /// Keeps the engine's table in the database file `path` (`--db FILE`): reads it
-    /// now if it exists, and writes it at the end of every search, when a search is
-    /// interrupted, and every ten minutes while one runs. What was read, or `None` for
-    /// a new database.
+    /// now if it exists, and, with [`DbAccess::ReadWrite`], writes it at the end of
+    /// every search that searched something (or when the file is new), when a search
+    /// is interrupted, and every ten minutes while one runs. What was read, or `None`
+    /// for a new database.
     ///
     /// # Errors
     /// [`crate::Error::Unsupported`] for an engine without databases (the default);
     /// [`crate::Error::Input`] naming the file when it cannot be read, is not a database
-    /// of this game, or is damaged; [`crate::Error::TooLarge`] when it does not fit the
-    /// memory limit.
-    fn use_db(&mut self, _path: &std::path::Path, _ctl: &Control) -> crate::Result<Option<DbRead>> {
+    /// of this game, or is damaged, or, with [`DbAccess::ReadOnly`], does not exist;
+    /// [`crate::Error::TooLarge`] when it does not fit the memory limit.
+    fn use_db(&mut self, _path: &std::path::Path, _access: DbAccess, _ctl: &Control) -> crate::Result<Option<DbRead>> {
         Err(crate::Error::Unsupported(format!("--db is for {DB_GAMES}")))
     }
 

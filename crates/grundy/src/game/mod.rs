@@ -29,7 +29,7 @@ pub use crate::formulas::Statement;
 pub use engine_stats::EngineStats;
 pub use family::{Alias, Family, Params};
 pub use general::{
-    DbRead, GameArgs, GameClosedForm, GamePos, GameRuleset, GameSolver, SearchStats, DB_GAMES, PROOFS_ARE_FOR,
+    DbAccess, DbRead, GameArgs, GameClosedForm, GamePos, GameRuleset, GameSolver, SearchStats, DB_GAMES, PROOFS_ARE_FOR,
 };
 pub use loopy::{LoopyOptions, LoopyRuleset};
 pub use position::{Component, Position};

@@ -351,9 +351,14 @@ impl GameSolver for GraphSolver {
         s
     }
 
-    fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<crate::game::DbRead>> {
+    fn use_db(
+        &mut self,
+        path: &std::path::Path,
+        access: crate::game::DbAccess,
+        ctl: &Control,
+    ) -> Result<Option<crate::game::DbRead>> {
         // Refused by the engine (a graph's key names it by a number of this run).
-        self.wide.use_db(path, ctl)
+        self.wide.use_db(path, access, ctl)
     }
 
     fn use_outcome_search(&mut self) {

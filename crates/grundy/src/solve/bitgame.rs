@@ -920,7 +920,12 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         self.rules().db_words() > 0
     }
 
-    fn use_db(&mut self, path: &std::path::Path, ctl: &Control) -> Result<Option<crate::game::DbRead>> {
+    fn use_db(
+        &mut self,
+        path: &std::path::Path,
+        access: crate::game::DbAccess,
+        ctl: &Control,
+    ) -> Result<Option<crate::game::DbRead>> {
         if !self.keeps_db() {
             return Err(Error::Unsupported(format!(
                 "--db is for {}, not {}",
@@ -930,7 +935,7 @@ impl<G: BitGame + 'static> GameSolver for BitSolver<G> {
         }
         self.search(ctl)?;
         let search = self.search.as_mut().expect("created above");
-        let db = db::Db::new(path.to_path_buf(), self.name.clone());
+        let db = db::Db::new(path.to_path_buf(), self.name.clone(), access);
         let loaded = search.load_db(&db, ctl)?;
         search.db = Some(db);
         Ok(loaded)

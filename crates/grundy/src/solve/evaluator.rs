@@ -4,7 +4,7 @@ use super::period::{detect::grow, ProvenPeriod};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{
-    Component, GamePos, GameRuleset, GameSolver, HeapRuleset, Position, Reach, TupleRuleset, TupleSolver,
+    Component, DbAccess, GamePos, GameRuleset, GameSolver, HeapRuleset, Position, Reach, TupleRuleset, TupleSolver,
 };
 use crate::value::Nimber;
 use rustc_hash::FxHashMap;
@@ -59,7 +59,7 @@ pub struct Evaluator {
     sums: bool,
     /// The database file of the game engines, and what to tell when one is read
     /// ([`Evaluator::use_db`]).
-    db: Option<(std::path::PathBuf, Announce)>,
+    db: Option<(std::path::PathBuf, DbAccess, Announce)>,
     /// A database file was set (it stays true once an engine took it).
     db_set: bool,
 }
@@ -85,10 +85,10 @@ impl Evaluator {
     }
 
     /// Keeps the table of the game engine that searches next in the database file
-    /// `path` (`--db FILE`, [`GameSolver::use_db`]); `announce` is told, once the file
-    /// is read, how many entries it held.
-    pub fn use_db(&mut self, path: std::path::PathBuf, announce: Announce) {
-        self.db = Some((path, announce));
+    /// `path` (`--db FILE`, [`GameSolver::use_db`]), written or only read as `access`
+    /// says; `announce` is told, once the file is read, how many entries it held.
+    pub fn use_db(&mut self, path: std::path::PathBuf, access: DbAccess, announce: Announce) {
+        self.db = Some((path, access, announce));
         self.db_set = true;
     }
 
@@ -458,10 +458,14 @@ impl Evaluator {
                 if self.sums {
                     engine.use_outcome_search();
                 }
-                if let Some((path, mut announce)) = self.db.take() {
-                    announce(match engine.use_db(&path, &self.ctl)? {
+                if let Some((path, access, mut announce)) = self.db.take() {
+                    announce(match engine.use_db(&path, access, &self.ctl)? {
                         Some(r) => format!(
-                            "resumed from the database {} ({} entr{} of {}{})",
+                            "{} the database {} ({} entr{} of {}{}){}",
+                            match access {
+                                DbAccess::ReadWrite => "resumed from",
+                                DbAccess::ReadOnly => "read",
+                            },
                             path.display(),
                             r.entries,
                             if r.entries == 1 { "y" } else { "ies" },
@@ -473,6 +477,10 @@ impl Evaluator {
                                     "; {} of them left out, the smallest where the table was full at this memory limit",
                                     r.left_out
                                 )
+                            },
+                            match access {
+                                DbAccess::ReadWrite => "",
+                                DbAccess::ReadOnly => "; read only: it will not be written",
                             }
                         ),
                         None => format!(

@@ -27,9 +27,11 @@
 use super::{BitGame, Search, TableKey, DB_MAX_WORDS};
 use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::game::DbAccess;
 use crate::game::DbRead;
 use rustc_hash::FxHashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -51,19 +53,30 @@ const SAMPLE_MEMO: usize = 1 << 18;
 /// (one in this many) before the file is refused.
 const MAY_LEAVE_OUT: u64 = 100;
 
-/// Where a search keeps its database, and when it last saved it.
+/// Where a search keeps its database, whether it writes it, and when it last saved it.
 pub(super) struct Db {
     pub(super) path: PathBuf,
     pub(super) game: String,
+    access: DbAccess,
     last: Mutex<Instant>,
+    /// The positions searched when the file was last read or written ([`NEVER`] while
+    /// the file does not exist): a save with none searched since leaves the file as it
+    /// is (it holds what the table holds, and perhaps the few entries a full table left
+    /// out when it was read).
+    saved_at: AtomicU64,
 }
 
+/// [`Db::saved_at`] of a file not yet written.
+const NEVER: u64 = u64::MAX;
+
 impl Db {
-    pub(super) fn new(path: PathBuf, game: String) -> Db {
+    pub(super) fn new(path: PathBuf, game: String, access: DbAccess) -> Db {
         Db {
             path,
             game,
+            access,
             last: Mutex::new(Instant::now()),
+            saved_at: AtomicU64::new(NEVER),
         }
     }
 
@@ -137,6 +150,12 @@ impl<G: BitGame> Search<G> {
     /// [`Error::File`] naming the file when it cannot be written.
     pub(super) fn save_db(&self, db: &Db) -> Result<()> {
         use std::io::Write;
+        // Taken before the entries are written: what the search adds meanwhile is saved
+        // by the next save.
+        let searched = self.searched();
+        if db.access == DbAccess::ReadOnly || db.saved_at.load(Ordering::Relaxed) == searched {
+            return Ok(());
+        }
         let mut head = vec![MAGIC, VERSION];
         head.extend(name_words(&db.game));
         crate::control::write_atomically_with(&db.path, |w| {
@@ -167,7 +186,9 @@ impl<G: BitGame> Search<G> {
             put(w, n)?;
             w.write_all(&sum.value().to_le_bytes())
         })
-        .map_err(|e| Error::file(format_args!("cannot write the database {}", db.path.display()), &e))
+        .map_err(|e| Error::file(format_args!("cannot write the database {}", db.path.display()), &e))?;
+        db.saved_at.store(searched, Ordering::Relaxed);
+        Ok(())
     }
 
     /// Reads the database file into the table; its entries and those left out (at most
@@ -185,6 +206,12 @@ impl<G: BitGame> Search<G> {
         // another run's save, renamed over it) is not read half old, half new.
         let file = match std::fs::File::open(path) {
             Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && db.access == DbAccess::ReadOnly => {
+                return Err(bad(
+                    "there is no such file (--db-read-only reads a database and never writes one: drop it to make one)"
+                        .into(),
+                ))
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(bad(format!("cannot be read: {e}"))),
         };
@@ -391,6 +418,7 @@ impl<G: BitGame> Search<G> {
             }
         }
         *db.last.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        db.saved_at.store(self.searched(), Ordering::Relaxed);
         Ok(Some(DbRead {
             entries: n,
             left_out: dropped,

@@ -6,7 +6,7 @@
 
 use super::{Play, Solver};
 use crate::error::{Error, Result};
-use crate::game::{Component, GameRuleset, Position};
+use crate::game::{Component, DbAccess, GameRuleset, Position};
 use crate::solve::{Announce, Method};
 use crate::value::Nimber;
 use std::sync::Arc;
@@ -18,10 +18,12 @@ pub const PROOF_WITHOUT_DB: &str =
 
 impl Solver {
     /// Keeps the table of the search of `pos` in the database file `path`: it is read
-    /// (checked) when the engine of `pos`'s game starts, and written atomically when a
-    /// search ends or is interrupted ([`crate::game::GameSolver::use_db`]); `announce`
-    /// is told how many entries were read, or that the file is new. The games served are
-    /// [`crate::game::DB_GAMES`].
+    /// (checked) when the engine of `pos`'s game starts, and, with
+    /// [`DbAccess::ReadWrite`], written atomically when a search that searched something
+    /// ends or is interrupted ([`crate::game::GameSolver::use_db`]); with
+    /// [`DbAccess::ReadOnly`] it is never written (a shared end-game database).
+    /// `announce` is told how many entries were read, or that the file is new. The
+    /// games served are [`crate::game::DB_GAMES`].
     ///
     /// # Errors
     /// [`Error::Unsupported`] for misère play, [`Method::Formula`], the confirming engines
@@ -29,7 +31,13 @@ impl Solver {
     /// [`crate::solve::Evaluator::use_outcome_search`]), a position with no part of
     /// a game served ([`crate::game::GameSolver::keeps_db`]) or parts of two games. The file itself is read later, by the first
     /// search, with the errors of [`crate::game::GameSolver::use_db`].
-    pub fn use_db(&mut self, pos: &Position, path: std::path::PathBuf, announce: Announce) -> Result<()> {
+    pub fn use_db(
+        &mut self,
+        pos: &Position,
+        path: std::path::PathBuf,
+        access: DbAccess,
+        announce: Announce,
+    ) -> Result<()> {
         self.refuse_unserved(
             "--db keeps the table of the normal-play search; it does not serve --play misere",
             "--db keeps a search's table; --method formula does not search",
@@ -60,7 +68,7 @@ impl Solver {
                 )))
             }
         }
-        self.ev.use_db(path, announce);
+        self.ev.use_db(path, access, announce);
         Ok(())
     }
 
