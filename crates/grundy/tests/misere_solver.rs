@@ -173,6 +173,101 @@ fn game_components_play_like_the_heap_games_they_equal() {
     }
 }
 
+/// Node-Kayles on a graph given by its edges: parts of one shape are one position of
+/// the misère search (a canonical labelling), so copies of a part merge as heaps do and
+/// the answer is the heap game's. Random graphs against a brute force over explicit
+/// vertex sets (misère outcome and G⁻, no splitting into parts).
+#[test]
+fn edge_list_graphs_play_like_their_shapes() {
+    let mut s = solver();
+    let mut rng = Rng(0x5DEECE66D);
+    let same = |s: &mut Solver, a: &str, b: &str| {
+        let x = s.misere_value(&parse_position(a).unwrap()).unwrap();
+        let y = s.misere_value(&parse_position(b).unwrap()).unwrap();
+        assert_eq!(x.outcome, y.outcome, "{a}");
+        let (x, y) = (x.single.expect(a), y.single.expect(b));
+        assert_eq!((x.misere_value, x.genus), (y.misere_value, y.genus), "{a}");
+    };
+    // A path of n vertices, its vertices named at random, is Dawson's chess on n.
+    for n in 1..=20u64 {
+        let names: Vec<u64> = (0..n).map(|_| rng.below(1 << 40)).collect();
+        let edges: Vec<String> = (1..n as usize)
+            .map(|i| format!("v{}-v{}", names[i - 1], names[i]))
+            .collect();
+        let text = if n == 1 {
+            format!("v{}", names[0])
+        } else {
+            edges.join(" ")
+        };
+        same(
+            &mut s,
+            &format!("node-kayles(\"{text}\")"),
+            &format!("dawsons-chess({n})"),
+        );
+    }
+    // Many copies of small parts (a search over vertex sets would meet 2^30 of them),
+    // against one row of a board holding the same paths (whose regions have normal
+    // forms of their own).
+    let singles: Vec<String> = (0..30).map(|i| format!("a{i}")).collect();
+    same(
+        &mut s,
+        &format!("node-kayles(\"{}\")", singles.join(" ")),
+        &format!("node-kayles-grid(\"{}\")", ".#".repeat(30)),
+    );
+    let mixed: Vec<String> = (0..7)
+        .map(|i| format!("c{i}-l{i} l{i}-m{i} p{i}-q{i} q{i}-r{i} r{i}-s{i} x{i}"))
+        .collect();
+    same(
+        &mut s,
+        &format!("node-kayles(\"{}\")", mixed.join(" ")),
+        &format!("node-kayles-grid(\"{}\")", "...#....#.#".repeat(7)),
+    );
+    // Random graphs of up to 10 vertices (often split into parts, some alike).
+    for round in 0..300 {
+        let k = 1 + rng.below(10) as usize;
+        let density = 10 + rng.below(50);
+        let mut adj = vec![0u32; k];
+        let mut tokens = Vec::new();
+        for u in 0..k {
+            for v in u + 1..k {
+                if rng.below(100) < density {
+                    adj[u] |= 1 << v;
+                    adj[v] |= 1 << u;
+                    tokens.push(format!("n{u}-n{v}"));
+                }
+            }
+        }
+        tokens.extend((0..k).filter(|&u| adj[u] == 0).map(|u| format!("n{u}")));
+        // Misère G⁻ by brute force: 1 with no move, else the mex of the options'.
+        let mut memo = std::collections::HashMap::new();
+        fn g_minus(s: u32, adj: &[u32], memo: &mut std::collections::HashMap<u32, u32>) -> u32 {
+            if s == 0 {
+                return 1;
+            }
+            if let Some(&v) = memo.get(&s) {
+                return v;
+            }
+            let mut seen = 0u64;
+            for v in 0..adj.len() {
+                if s >> v & 1 == 1 {
+                    seen |= 1 << g_minus(s & !(1 << v | adj[v]), adj, memo);
+                }
+            }
+            let v = seen.trailing_ones();
+            memo.insert(s, v);
+            v
+        }
+        let want = g_minus((1u32 << k) - 1, &adj, &mut memo);
+        let expr = format!("node-kayles(\"{}\")", tokens.join(" "));
+        let got = s.misere_value(&parse_position(&expr).unwrap()).unwrap();
+        let outcome = if want == 0 { Outcome::P } else { Outcome::N };
+        assert_eq!(got.outcome, outcome, "{expr} (round {round})");
+        if let Some(r) = got.single {
+            assert_eq!(r.misere_value, u64::from(want), "{expr} (round {round})");
+        }
+    }
+}
+
 #[test]
 fn loopy_components_are_refused_and_sequences_keep_their_prefix() {
     let mut s = solver();

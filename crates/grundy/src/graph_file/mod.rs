@@ -21,6 +21,7 @@
 //! too, and so is a file longer than the byte limit given to [`read_graph`]. The graph
 //! may be acyclic or have cycles.
 
+pub mod canon;
 pub mod edges;
 mod json;
 

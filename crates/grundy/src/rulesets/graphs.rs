@@ -250,13 +250,22 @@ pub const MAX_EDGES: usize = 128;
 
 /// The graphs of one game read so far, by number.
 pub struct Registry<T> {
-    graphs: RwLock<Vec<(String, Arc<T>)>>,
+    graphs: RwLock<Graphs<T>>,
+}
+
+/// The graphs of a [`Registry`] by number, and the number of each edge list.
+struct Graphs<T> {
+    by_id: Vec<Arc<T>>,
+    ids: rustc_hash::FxHashMap<String, u64>,
 }
 
 impl<T> Default for Registry<T> {
     fn default() -> Self {
         Registry {
-            graphs: RwLock::new(Vec::new()),
+            graphs: RwLock::new(Graphs {
+                by_id: Vec::new(),
+                ids: rustc_hash::FxHashMap::default(),
+            }),
         }
     }
 }
@@ -266,11 +275,13 @@ impl<T> Registry<T> {
     /// [`crate::graph_file::edges::EdgeList::write`]), added by `make` if new.
     pub fn intern(&self, text: String, make: impl FnOnce() -> T) -> u64 {
         let mut g = self.graphs.write().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = g.iter().position(|(t, _)| *t == text) {
-            return i as u64;
+        if let Some(&i) = g.ids.get(&text) {
+            return i;
         }
-        g.push((text, Arc::new(make())));
-        (g.len() - 1) as u64
+        let id = g.by_id.len() as u64;
+        g.by_id.push(Arc::new(make()));
+        g.ids.insert(text, id);
+        id
     }
 
     /// The graph number `id`.
@@ -279,7 +290,7 @@ impl<T> Registry<T> {
     /// For a number that was never given out (positions come from [`Registry::intern`]).
     pub fn get(&self, id: u64) -> Arc<T> {
         let g = self.graphs.read().unwrap_or_else(|e| e.into_inner());
-        g[id as usize].1.clone()
+        g.by_id[id as usize].clone()
     }
 }
 

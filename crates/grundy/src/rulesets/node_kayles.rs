@@ -14,6 +14,7 @@ use super::graphs::{elements, for_each_part_left, set_of, set_pos, BitSet, Bits2
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Family, GameArgs, GamePos, GameRuleset, GameSolver, Params, Ruleset, SearchStats};
+use crate::graph_file::canon::{canonical_order, relabelled};
 use crate::graph_file::edges::{parse_edges, EdgeList, Simple};
 use crate::solve::bitgame::{BitGame, BitSolver, OptionList, ProofText, DB_MAX_WORDS};
 use crate::solve::grid::{Cells, Frame, GridRules, Region};
@@ -478,6 +479,50 @@ impl GameRuleset for OnGraphs {
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
         Some(super::graphs::part_positions::<Bits256, _>(&self.graphs, pos))
     }
+
+    fn canonical(&self, pos: &GamePos) -> Option<GamePos> {
+        self.shape(pos)
+    }
+}
+
+/// The most vertices of a part that [`OnGraphs::shape`] names by its shape.
+pub const SHAPE_VERTICES: usize = 16;
+/// The most complete orders the canonical labelling of a part tries
+/// ([`canonical_order`]'s budget): a part with more symmetries (a star of more than six
+/// leaves) keeps its vertices.
+const SHAPE_BUDGET: usize = 720;
+
+impl OnGraphs {
+    /// The part `pos` (at most [`SHAPE_VERTICES`] vertices) as the whole of a graph
+    /// named by its shape: its canonical labelling's edge list on the vertices `0 … k-1`
+    /// ([`canonical_order`]), so that two parts of one shape, wherever they lie and
+    /// in whatever graph, are the same position. The misère search keeps a sum's parts
+    /// as a multiset of such positions (normal play's engine has its own keys); `None`
+    /// for a larger part or one of more symmetries than the labelling's budget.
+    fn shape(&self, pos: &GamePos) -> Option<GamePos> {
+        let (id, s) = set_of::<Bits256>(pos);
+        let k = s.count() as usize;
+        if k > SHAPE_VERTICES {
+            return None;
+        }
+        let g = self.graphs.get(id);
+        let vs: Vec<usize> = elements(s).collect();
+        let adj: Vec<u64> = vs
+            .iter()
+            .map(|&v| (0..k).filter(|&i| g.adj[v].has(vs[i])).fold(0u64, |row, i| row | 1 << i))
+            .collect();
+        let rows = relabelled(&adj, &canonical_order(&adj, SHAPE_BUDGET)?);
+        let mut edges = EdgeList {
+            names: (0..k).map(|i| i.to_string()).collect(),
+            edges: Vec::new(),
+        };
+        for (p, &row) in rows.iter().enumerate() {
+            edges.edges.extend((p + 1..k).filter(|&q| row >> q & 1 == 1).map(|q| (p, q)));
+        }
+        let text = edges.write();
+        let id = self.graphs.intern(text, || Graph::new(edges));
+        Some(set_pos(id, Bits256::first_n(k)))
+    }
 }
 
 /// Where a family's graph lies in the family's frame ([`framed_engine`]): the bit of
@@ -795,6 +840,10 @@ impl GameRuleset for NamedGraphs {
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
         ON_GRAPHS.components(pos)
+    }
+
+    fn canonical(&self, pos: &GamePos) -> Option<GamePos> {
+        ON_GRAPHS.shape(pos)
     }
 }
 
