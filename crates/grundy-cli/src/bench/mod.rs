@@ -39,11 +39,19 @@ pub struct Args {
     /// baseline and the target one after the other, and report the medians: the
     /// seconds of each side and the ratio of each run, with the least and largest
     /// ratio (a shared machine's load changes from run to run).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_repeat)]
     repeat: u32,
     /// Internal: run one benchmark in this process and print its result as JSON.
     #[arg(long, hide = true)]
     child: Option<String>,
+}
+
+/// `--repeat N`: a count written as every count is (`10`, `1e1`), from 1 to 100.
+fn parse_repeat(s: &str) -> Result<u32, String> {
+    match crate::bound::parse_count(s)? {
+        n @ 1..=100 => Ok(n as u32),
+        n => Err(format!("{n} is not in 1..=100")),
+    }
 }
 
 /// A benchmark: a target workload and a baseline workload, timed in the same run.

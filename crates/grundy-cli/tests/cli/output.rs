@@ -314,10 +314,20 @@ fn bench_repeat_reports_its_runs_and_the_range_of_their_ratios() {
         m["ratio_high"].as_f64().unwrap(),
     );
     assert!(0.0 < low && low <= mid && mid <= high, "{m}");
-    for n in ["0", "101", "x"] {
+    for n in ["0", "101", "x", "1e3"] {
         let e = error_line(&["bench", "core/cdn-formula-8x1e18", "--repeat", n]);
         assert!(e.contains("--repeat"), "{e}");
     }
+    // Written as every other count may be.
+    let v = json(&[
+        "bench",
+        "core/cdn-formula-8x1e18",
+        "--repeat",
+        "2e0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v.as_array().unwrap()[0]["runs"], 2, "{v}");
 }
 
 #[test]
