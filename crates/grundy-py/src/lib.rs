@@ -490,7 +490,7 @@ fn value<'py>(
         DbAccess::ReadWrite
     };
     if let Some(path) = db.as_ref().filter(|_| access == DbAccess::ReadWrite) {
-        search_files::check_writable(path)?;
+        search_files::check_db_writable(path)?;
     }
     let (v, (source, counters)) = run(py, &call, progress.as_ref(), |ctl| {
         let mut solver = with_period(solver(ctl), period.as_deref(), ctl)?;

@@ -17,6 +17,19 @@ pub fn check_writable(path: &std::path::Path) -> PyResult<()> {
     grundy::control::check_writable(path).map_err(|e| os_error(&e, format!("cannot write {}: {e}", path.display())))
 }
 
+/// [`check_writable`] for a database (`db=`): a file that exists but cannot be
+/// replaced is named with the advice to read it only (`db_read_only=True`).
+pub fn check_db_writable(path: &std::path::Path) -> PyResult<()> {
+    grundy::control::check_writable(path).map_err(|e| {
+        let hint = if path.is_file() {
+            "; to read it without writing it, pass db_read_only=True"
+        } else {
+            ""
+        };
+        os_error(&e, format!("cannot write {}: {e}{hint}", path.display()))
+    })
+}
+
 /// Logs `message` to Python's `grundy` logger at level INFO, from any thread (the
 /// GIL taken for it; a logging failure is printed, and the computation goes on).
 pub fn log_info(message: String) {

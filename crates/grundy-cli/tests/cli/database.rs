@@ -179,6 +179,17 @@ fn a_database_is_written_only_when_a_search_added_to_it() {
     );
     assert!(!missing.exists());
     assert!(error_line(&["value", "cram(3,5)", "--db-read-only"]).contains("--db <FILE>"));
+    // A named pipe is refused, not opened (the open blocked a read-only run for ever),
+    // and so is a directory.
+    let fifo = dir.path().join("pipe");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let p = fifo.to_str().unwrap();
+    assert!(error_line(&["value", "cram(3,5)", "--db", p, "--db-read-only"]).contains("not a regular file"));
+    assert!(error_line(&["value", "cram(3,5)", "--db", p]).contains("not a regular file"));
+    let d = dir.path().to_str().unwrap();
+    assert!(error_line(&["value", "cram(3,5)", "--db", d, "--db-read-only"]).contains("a directory"));
 }
 
 /// A value changed in every entry of a small board, the checksum made to match: the

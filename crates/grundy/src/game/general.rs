@@ -84,6 +84,15 @@ pub trait GameRuleset: Send + Sync {
         None
     }
 
+    /// Capability: a key naming the part `pos` up to relabelling (two parts that are
+    /// the same game, wherever they lie, have equal keys; the key of a part is never
+    /// that of another game), for the misère search, which keys its atoms by it and
+    /// lists the options of the first part it met with that key. The key need not be
+    /// a position. `None` (the default): the part's [`GameRuleset::canonical`] form.
+    fn shape_key(&self, _pos: &GamePos) -> Option<GamePos> {
+        None
+    }
+
     /// Capability: the proven closed form, with its statement and citation.
     fn closed_form(&self) -> Option<&dyn GameClosedForm> {
         None

@@ -109,30 +109,31 @@ impl Search<'_> {
     }
 }
 
-/// Colour refinement: each vertex's colour becomes the rank of (its colour, its
-/// neighbours' colours sorted) among all vertices', until the number of colours stops
-/// growing. Colours are ranks `0..`, in an order that depends only on the structure
-/// (a class that came first stays before the classes after it).
+/// Colour refinement: each vertex's colour becomes the rank of (its colour, a hash of
+/// the multiset of its neighbours' colours) among all vertices', until the number of
+/// colours stops growing. Colours are ranks `0..`, in an order that depends only on the
+/// structure (a class that came first stays before the classes after it). The hash
+/// (a sum of mixed colours, so the order of the neighbours does not matter) may merge
+/// two multisets: the refinement is then coarser, never less invariant, and the
+/// branches still end in exact comparisons of adjacency.
 fn refine(adj: &[u64], colours: &mut [u32]) {
-    let k = colours.len();
-    let mut classes = distinct(colours);
+    let mut sigs: Vec<(u32, u64, usize)> = Vec::with_capacity(colours.len());
+    let mut classes = usize::MAX;
     loop {
-        let mut sigs: Vec<(u32, Vec<u32>, usize)> = (0..k)
-            .map(|v| {
-                let mut n: Vec<u32> = bits(adj[v]).map(|u| colours[u]).collect();
-                n.sort_unstable();
-                (colours[v], n, v)
-            })
-            .collect();
+        sigs.clear();
+        sigs.extend((0..colours.len()).map(|v| {
+            let h = bits(adj[v]).fold(0u64, |h, u| h.wrapping_add(mix(u64::from(colours[u]))));
+            (colours[v], h, v)
+        }));
         sigs.sort_unstable();
         let mut rank = 0u32;
-        for i in 0..k {
-            if i > 0 && (sigs[i].0, &sigs[i].1) != (sigs[i - 1].0, &sigs[i - 1].1) {
+        for i in 0..sigs.len() {
+            if i > 0 && (sigs[i].0, sigs[i].1) != (sigs[i - 1].0, sigs[i - 1].1) {
                 rank += 1;
             }
             colours[sigs[i].2] = rank;
         }
-        let now = distinct(colours);
+        let now = rank as usize + 1;
         if now == classes {
             return;
         }
@@ -140,12 +141,12 @@ fn refine(adj: &[u64], colours: &mut [u32]) {
     }
 }
 
-/// The number of distinct colours.
-fn distinct(colours: &[u32]) -> usize {
-    let mut c = colours.to_vec();
-    c.sort_unstable();
-    c.dedup();
-    c.len()
+/// splitmix64's finalizer: a colour spread over 64 bits.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -480,7 +480,7 @@ impl GameRuleset for OnGraphs {
         Some(super::graphs::part_positions::<Bits256, _>(&self.graphs, pos))
     }
 
-    fn canonical(&self, pos: &GamePos) -> Option<GamePos> {
+    fn shape_key(&self, pos: &GamePos) -> Option<GamePos> {
         self.shape(pos)
     }
 }
@@ -493,12 +493,13 @@ pub const SHAPE_VERTICES: usize = 16;
 const SHAPE_BUDGET: usize = 720;
 
 impl OnGraphs {
-    /// The part `pos` (at most [`SHAPE_VERTICES`] vertices) as the whole of a graph
-    /// named by its shape: its canonical labelling's edge list on the vertices `0 … k-1`
-    /// ([`canonical_order`]), so that two parts of one shape, wherever they lie and
-    /// in whatever graph, are the same position. The misère search keeps a sum's parts
-    /// as a multiset of such positions (normal play's engine has its own keys); `None`
-    /// for a larger part or one of more symmetries than the labelling's budget.
+    /// The key of the part `pos` (at most [`SHAPE_VERTICES`] vertices) by its shape: the
+    /// number of its vertices (tagged, no graph's number) and its canonical labelling's
+    /// adjacency rows, four 16-bit rows to a word ([`canonical_order`]), so that two
+    /// parts of one shape, wherever they lie and in whatever graph, have one key. The
+    /// misère search keys a sum's parts by it ([`GameRuleset::shape_key`]); normal
+    /// play's engine has its own keys. `None` for a larger part or one of more
+    /// symmetries than the labelling's budget.
     fn shape(&self, pos: &GamePos) -> Option<GamePos> {
         let (id, s) = set_of::<Bits256>(pos);
         let k = s.count() as usize;
@@ -506,22 +507,16 @@ impl OnGraphs {
             return None;
         }
         let g = self.graphs.get(id);
-        let vs: Vec<usize> = elements(s).collect();
-        let adj: Vec<u64> = vs
+        let mut vs = [0usize; SHAPE_VERTICES];
+        elements(s).enumerate().for_each(|(i, v)| vs[i] = v);
+        let adj: Vec<u64> = vs[..k]
             .iter()
             .map(|&v| (0..k).filter(|&i| g.adj[v].has(vs[i])).fold(0u64, |row, i| row | 1 << i))
             .collect();
         let rows = relabelled(&adj, &canonical_order(&adj, SHAPE_BUDGET)?);
-        let mut edges = EdgeList {
-            names: (0..k).map(|i| i.to_string()).collect(),
-            edges: Vec::new(),
-        };
-        for (p, &row) in rows.iter().enumerate() {
-            edges.edges.extend((p + 1..k).filter(|&q| row >> q & 1 == 1).map(|q| (p, q)));
-        }
-        let text = edges.write();
-        let id = self.graphs.intern(text, || Graph::new(edges));
-        Some(set_pos(id, Bits256::first_n(k)))
+        let mut key = vec![u64::MAX - k as u64];
+        key.extend(rows.chunks(4).map(|c| c.iter().rev().fold(0u64, |w, &r| w << 16 | r)));
+        Some(GamePos(key))
     }
 }
 
@@ -842,7 +837,7 @@ impl GameRuleset for NamedGraphs {
         ON_GRAPHS.components(pos)
     }
 
-    fn canonical(&self, pos: &GamePos) -> Option<GamePos> {
+    fn shape_key(&self, pos: &GamePos) -> Option<GamePos> {
         ON_GRAPHS.shape(pos)
     }
 }

@@ -202,6 +202,16 @@ impl<G: BitGame> Search<G> {
     pub(super) fn load_db(&self, db: &Db, ctl: &Control) -> Result<Option<DbRead>> {
         let path = &db.path;
         let bad = |what: String| Error::Input(format!("the database {}: {what}", path.display()));
+        if path.as_os_str().is_empty() {
+            return Err(Error::Input("the database's path is empty: name a file".into()));
+        }
+        // Only a regular file is opened: a named pipe would block the open (a
+        // read-only run is not refused first as one that writes is), a device never end.
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => return Err(bad("a directory, not a database file".into())),
+            Ok(m) if !m.is_file() => return Err(bad("not a regular file".into())),
+            _ => {}
+        }
         // One open file for the size and both passes: a file replaced meanwhile (by
         // another run's save, renamed over it) is not read half old, half new.
         let file = match std::fs::File::open(path) {
@@ -261,7 +271,11 @@ impl<G: BitGame> Search<G> {
             estimate_bytes,
             limit_bytes: ctl.memory_limit(),
             detail: format!(
-                "{n} entries of {slot} bytes, the table being three quarters of the limit and kept at most 7/8 full{note}; a smaller limit would drop entries and shrink the file"
+                "{n} entries of {slot} bytes, the table being three quarters of the limit and kept at most 7/8 full{note}; {}",
+                match db.access {
+                    DbAccess::ReadWrite => "a smaller limit would drop entries and shrink the file",
+                    DbAccess::ReadOnly => "a smaller table would leave entries out",
+                }
             ),
         }
         };

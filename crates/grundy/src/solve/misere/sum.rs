@@ -32,7 +32,9 @@ pub(crate) enum Key {
     /// A Nim heap of size `n ≥ 1` (`nim` heaps and the `*2` heaps of the genus).
     Nim(u64),
     /// One part (as [`GameRuleset::components`] splits it) of a position of game
-    /// ruleset number `rs`, in the ruleset's [`GameRuleset::canonical`] form.
+    /// ruleset number `rs`: its [`GameRuleset::shape_key`] (then the atom's options are
+    /// those of the first part met with it, [`Atoms::parts`]), else the part in the
+    /// ruleset's [`GameRuleset::canonical`] form.
     Game(u32, GamePos),
 }
 
@@ -45,6 +47,12 @@ pub(crate) struct Atoms {
     nim_rs: Option<Arc<dyn HeapRuleset>>,
     ids: FxHashMap<Key, u32>,
     keys: Vec<Key>,
+    /// The part whose options a game atom keyed by its shape has (the first met),
+    /// per atom; `None` for other atoms, whose key is the position.
+    parts: Vec<Option<GamePos>>,
+    /// The atom of each part met whose key is its shape (so that a part met again is
+    /// not labelled again).
+    shaped: FxHashMap<(u32, GamePos), u32>,
     /// Options as listed by the rules (every heap ≠ 0 kept), per atom.
     raw: Vec<Option<Arc<[Sum]>>>,
     /// Options with the atoms that have no option left out, per atom.
@@ -82,6 +90,8 @@ impl Atoms {
             nim_rs: None,
             ids: FxHashMap::default(),
             keys: Vec::new(),
+            parts: Vec::new(),
+            shaped: FxHashMap::default(),
             raw: Vec::new(),
             canonical: Vec::new(),
             terminal: Vec::new(),
@@ -152,8 +162,22 @@ impl Atoms {
         parts
             .into_iter()
             .map(|p| {
-                let c = rs.canonical(&p).unwrap_or(p);
-                self.intern(Key::Game(i, c))
+                if let Some(&a) = self.shaped.get(&(i, p.clone())) {
+                    return Ok(a);
+                }
+                match rs.shape_key(&p) {
+                    Some(key) => {
+                        let a = self.intern(Key::Game(i, key))?;
+                        self.shaped.try_grow(1, || "the misère search's atoms".to_string())?;
+                        self.shaped.insert((i, p.clone()), a);
+                        self.parts[a as usize].get_or_insert(p);
+                        Ok(a)
+                    }
+                    None => {
+                        let c = rs.canonical(&p).unwrap_or(p);
+                        self.intern(Key::Game(i, c))
+                    }
+                }
             })
             .collect()
     }
@@ -170,12 +194,14 @@ impl Atoms {
         let what = || "the misère search's atoms".to_string();
         self.ids.try_grow(1, what)?;
         self.keys.try_grow(1, what)?;
+        self.parts.try_grow(1, what)?;
         self.raw.try_grow(1, what)?;
         self.canonical.try_grow(1, what)?;
         self.terminal.try_grow(1, what)?;
         let a = self.keys.len() as u32;
         self.ids.insert(key.clone(), a);
         self.keys.push(key);
+        self.parts.push(None);
         self.raw.push(None);
         self.canonical.push(None);
         self.terminal.push(None);
@@ -282,8 +308,9 @@ impl Atoms {
                     opts.push(vec![(self.tuple(&rs, &o)?, 1)]);
                 }
             }
-            Key::Game(i, pos) => {
+            Key::Game(i, key) => {
                 let rs = self.game_rs[i as usize].clone();
+                let pos = self.parts[a as usize].clone().unwrap_or(key);
                 let what = format!("listing the options of {}", crate::error::brief(&rs.write(&pos)));
                 ctl.check_work(&what, rs.options_bound(&pos), "an upper bound on the options")?;
                 for o in rs.options(&pos)? {
