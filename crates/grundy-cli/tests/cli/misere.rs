@@ -572,6 +572,11 @@ fn one_large_heap_keeps_to_the_work_limit_and_to_ctrl_c() {
         stdout.contains("G⁻ and the genus of subtraction[1,2](1000000) are not given"),
         "{stdout}"
     );
+    // Stated against their own budget, not as the work limit (10^11 by default).
+    assert!(
+        stdout.contains("past their budget of 2.00e6 units of work") && !stdout.contains("the work limit is"),
+        "{stdout}"
+    );
     let e = error_line(&["--max-work", "1e6", "value", "0.35(10^4)", "--play", "misere"]);
     assert!(
         e.contains("the misère search visits about")

@@ -328,16 +328,20 @@ impl Solver {
                 Err(e) if refused(&e) => {
                     // The refusal says what passed the limit: the followers' count, or
                     // one heap's options (a Python ruleset's bound on them).
-                    let cap = if limit < ctl.work_limit() {
-                        format!(
-                            " (they get {} units of the work limit)",
+                    // Past their own budget (below the work limit), the refusal is
+                    // stated against that budget, not as the work limit.
+                    let why = match &e {
+                        Error::TooMuchWork {
+                            what, work, detail, ..
+                        } if limit < ctl.work_limit() => format!(
+                            "{what} visits about {} options ({detail}), past their budget of {} units of work (a fixed share of the work limit, whatever --max-work allows)",
+                            crate::error::sci(*work),
                             crate::error::sci(limit as u128)
-                        )
-                    } else {
-                        String::new()
+                        ),
+                        e => e.to_string(),
                     };
                     out.note = Some(format!(
-                        "G⁻ and the genus of {pos} are not given, the outcome is exact: they need every follower of it{cap}, and {e}"
+                        "G⁻ and the genus of {pos} are not given, the outcome is exact: they need every follower of it, and {why}"
                     ));
                 }
                 Err(e) => return Err(e),
