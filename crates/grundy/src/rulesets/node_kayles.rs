@@ -485,7 +485,8 @@ impl GameRuleset for OnGraphs {
     }
 }
 
-/// The most vertices of a part that [`OnGraphs::shape`] names by its shape.
+/// The most vertices of a part that Node-Kayles on an edge list keys by its shape in
+/// misère play ([`GameRuleset::shape_key`]).
 pub const SHAPE_VERTICES: usize = 16;
 /// The most complete orders the canonical labelling of a part tries
 /// ([`canonical_order`]'s budget): a part with more symmetries (a star of more than six
