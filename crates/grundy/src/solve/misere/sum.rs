@@ -52,7 +52,7 @@ pub(crate) struct Atoms {
     parts: Vec<Option<GamePos>>,
     /// The atom of each part met whose key is its shape (so that a part met again is
     /// not labelled again).
-    shaped: FxHashMap<(u32, GamePos), u32>,
+    shaped: Vec<FxHashMap<GamePos, u32>>,
     /// Options as listed by the rules (every heap ≠ 0 kept), per atom.
     raw: Vec<Option<Arc<[Sum]>>>,
     /// Options with the atoms that have no option left out, per atom.
@@ -91,7 +91,7 @@ impl Atoms {
             ids: FxHashMap::default(),
             keys: Vec::new(),
             parts: Vec::new(),
-            shaped: FxHashMap::default(),
+            shaped: Vec::new(),
             raw: Vec::new(),
             canonical: Vec::new(),
             terminal: Vec::new(),
@@ -162,14 +162,18 @@ impl Atoms {
         parts
             .into_iter()
             .map(|p| {
-                if let Some(&a) = self.shaped.get(&(i, p.clone())) {
+                if let Some(&a) = self.shaped.get(i as usize).and_then(|m| m.get(&p)) {
                     return Ok(a);
                 }
                 match rs.shape_key(&p) {
                     Some(key) => {
                         let a = self.intern(Key::Game(i, key))?;
-                        self.shaped.try_grow(1, || "the misère search's atoms".to_string())?;
-                        self.shaped.insert((i, p.clone()), a);
+                        if self.shaped.len() <= i as usize {
+                            self.shaped.resize_with(i as usize + 1, FxHashMap::default);
+                        }
+                        let shaped = &mut self.shaped[i as usize];
+                        shaped.try_grow(1, || "the misère search's atoms".to_string())?;
+                        shaped.insert(p.clone(), a);
                         self.parts[a as usize].get_or_insert(p);
                         Ok(a)
                     }
