@@ -178,8 +178,18 @@ impl Atoms {
                         Ok(a)
                     }
                     None => {
+                        // A part of a ruleset with shapes that has none (too large, or
+                        // too symmetric for the labelling's budget) is not labelled
+                        // again either.
+                        let again = (self.shaped.len() > i as usize).then(|| p.clone());
                         let c = rs.canonical(&p).unwrap_or(p);
-                        self.intern(Key::Game(i, c))
+                        let a = self.intern(Key::Game(i, c))?;
+                        if let Some(p) = again {
+                            let shaped = &mut self.shaped[i as usize];
+                            shaped.try_grow(1, || "the misère search's atoms".to_string())?;
+                            shaped.insert(p, a);
+                        }
+                        Ok(a)
                     }
                 }
             })
