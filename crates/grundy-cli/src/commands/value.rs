@@ -282,9 +282,12 @@ fn use_db(
 ) -> anyhow::Result<()> {
     // Found unwritable now, not after the search (nor after reading the file).
     if access == DbAccess::ReadWrite {
-        crate::output::check_writable(path).map_err(|e| match path.is_file() {
-            true => anyhow::anyhow!("{e}; to read it without writing it, add --db-read-only"),
-            false => e,
+        crate::output::check_writable(path).map_err(|e| {
+            if path.is_file() {
+                anyhow::anyhow!("{e}; to read it without writing it, add --db-read-only")
+            } else {
+                e
+            }
         })?;
     }
     solver.use_db(

@@ -165,33 +165,29 @@ impl Atoms {
                 if let Some(&a) = self.shaped.get(i as usize).and_then(|m| m.get(&p)) {
                     return Ok(a);
                 }
-                match rs.shape_key(&p) {
+                // A part keyed by its shape, or a part of a ruleset with shapes that has
+                // none (too large, or too symmetric for the labelling's budget), is
+                // remembered by its vertices, so that it is not labelled again.
+                let (a, remember) = match rs.shape_key(&p) {
                     Some(key) => {
                         let a = self.intern(Key::Game(i, key))?;
-                        if self.shaped.len() <= i as usize {
-                            self.shaped.resize_with(i as usize + 1, FxHashMap::default);
-                        }
-                        let shaped = &mut self.shaped[i as usize];
-                        shaped.try_grow(1, || "the misère search's atoms".to_string())?;
-                        shaped.insert(p.clone(), a);
-                        self.parts[a as usize].get_or_insert(p);
-                        Ok(a)
+                        self.parts[a as usize].get_or_insert_with(|| p.clone());
+                        (a, true)
                     }
                     None => {
-                        // A part of a ruleset with shapes that has none (too large, or
-                        // too symmetric for the labelling's budget) is not labelled
-                        // again either.
-                        let again = (self.shaped.len() > i as usize).then(|| p.clone());
-                        let c = rs.canonical(&p).unwrap_or(p);
-                        let a = self.intern(Key::Game(i, c))?;
-                        if let Some(p) = again {
-                            let shaped = &mut self.shaped[i as usize];
-                            shaped.try_grow(1, || "the misère search's atoms".to_string())?;
-                            shaped.insert(p, a);
-                        }
-                        Ok(a)
+                        let c = rs.canonical(&p).unwrap_or_else(|| p.clone());
+                        (self.intern(Key::Game(i, c))?, self.shaped.len() > i as usize)
                     }
+                };
+                if remember {
+                    if self.shaped.len() <= i as usize {
+                        self.shaped.resize_with(i as usize + 1, FxHashMap::default);
+                    }
+                    let shaped = &mut self.shaped[i as usize];
+                    shaped.try_grow(1, || "the misère search's atoms".to_string())?;
+                    shaped.insert(p, a);
                 }
+                Ok(a)
             })
             .collect()
     }
