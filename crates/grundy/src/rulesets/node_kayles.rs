@@ -299,7 +299,7 @@ where
 pub type Writer = Arc<dyn Fn(&GamePos) -> String + Send + Sync>;
 
 /// The engine of Node-Kayles on graphs: the position engine over 128-bit vertex sets
-/// while every graph met has at most 128 vertices (32-byte table slots, cheaper set
+/// while every graph met has at most 128 vertices (30-byte table slots, cheaper set
 /// operations), over 256-bit sets from the first larger graph on. The 128-bit engine
 /// and its table are then dropped (two tables would each take three quarters of the
 /// memory limit), and every later graph, of any size, is searched by the 256-bit one.

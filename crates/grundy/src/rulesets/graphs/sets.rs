@@ -1,8 +1,8 @@
 //! Sets of vertices (or edges) as fixed-size bit sets, element `i` being bit `i`: one
 //! `u128` for graphs of at most 128 vertices, [`Bits256`] (four words) for graphs of
 //! at most 256. The graph code is written once over [`BitSet`], so the search of a
-//! graph that fits in 128 bits keeps its narrower keys (32-byte table slots instead of
-//! 48) and cheaper set operations.
+//! graph that fits in 128 bits keeps its narrower keys (30-byte table slots instead of
+//! 46) and cheaper set operations.
 
 use crate::solve::bitgame::TableKey;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
