@@ -138,9 +138,19 @@ impl Control {
     /// # Errors
     /// [`Error::TooMuchWork`] if `work` exceeds the work limit.
     pub fn check_work(&self, what: &str, work: u128, detail: impl Into<String>) -> Result<()> {
+        self.check_work_named(|| what.to_string(), work, detail)
+    }
+
+    /// [`Control::check_work`], the computation named by `what` only when the check
+    /// fails: for a name that costs something to write (a graph's edge list), in a
+    /// check made for every position a search lists.
+    ///
+    /// # Errors
+    /// [`Error::TooMuchWork`] if `work` exceeds the work limit.
+    pub fn check_work_named(&self, what: impl FnOnce() -> String, work: u128, detail: impl Into<String>) -> Result<()> {
         if self.state_limit != NO_WORK_LIMIT && work > self.state_limit as u128 {
             Err(Error::TooMuchWork {
-                what: what.to_string(),
+                what: what(),
                 work,
                 limit: self.state_limit,
                 detail: detail.into(),

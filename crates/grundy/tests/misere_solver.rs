@@ -348,3 +348,51 @@ fn the_moves_from_a_quotient_keep_to_the_work_limit() {
     slow.sort();
     assert_eq!(quick, slow);
 }
+
+/// A ruleset that says whether a position has an option without listing them
+/// (`GameRuleset::has_option`, which the misère search asks of every part it meets)
+/// says what the listed options say, on positions reached by random play from boards
+/// and graphs of every family that answers it (and of some that do not).
+#[test]
+fn has_option_agrees_with_the_options_listed() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let starts = [
+        "cram(3,4)",
+        "cram(\"..#./.#../...#\")",
+        "cram(1,2)",
+        "node-kayles-grid(3,4)",
+        "node-kayles-grid(\".#./#.#/.#.\")",
+        "node-kayles-path(9)",
+        "node-kayles-cycle(7)",
+        "node-kayles(\"a-b b-c c-a d e-f\")",
+        "node-kayles-petersen(7,2)",
+        "node-kayles-queens(4)",
+        "green-hackenbush(\"g-a a-b b-g b-c\")",
+    ];
+    let mut answered = 0;
+    for start in starts {
+        let p = parse_position(start).unwrap();
+        let [Component::Game { ruleset, pos }] = &p.components[..] else {
+            panic!("{start} is one game component")
+        };
+        for _ in 0..40 {
+            let mut pos = pos.clone();
+            loop {
+                let options = ruleset.options(&pos).unwrap();
+                if let Some(has) = ruleset.has_option(&pos) {
+                    assert_eq!(has, !options.is_empty(), "{}", ruleset.write(&pos));
+                    answered += 1;
+                }
+                // Into one part of a random option (a part is a position too).
+                let Some(o) = options.get(rng.below(options.len().max(1) as u64) as usize) else {
+                    break;
+                };
+                let Some(part) = o.get(rng.below(o.len().max(1) as u64) as usize) else {
+                    break;
+                };
+                pos = part.clone();
+            }
+        }
+    }
+    assert!(answered > 1000, "{answered} positions answered");
+}

@@ -198,7 +198,7 @@ fn misere_searches_keep_to_the_limits() {
         err.contains("the genus of kayles(") && err.contains("extrapolated from heaps"),
         "{err}"
     );
-    let e = error_line(&["--memory-limit", "16M", "value", "cram(5,5)", "--play", "misere"]);
+    let e = error_line(&["--memory-limit", "10M", "value", "cram(5,5)", "--play", "misere"]);
     assert!(e.contains("on the heap, measured"), "{e}");
     // The quotient prints what it reached, then the refusal (its reason once).
     let (_, err) = stopped(&["--memory-limit", "50M", "quotient", "4!.0", "--to", "40"]);

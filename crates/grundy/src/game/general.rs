@@ -93,6 +93,14 @@ pub trait GameRuleset: Send + Sync {
         None
     }
 
+    /// Capability: whether `pos` has an option, told without listing its options as
+    /// positions (a Node-Kayles graph has one while a vertex is left). The misère
+    /// search asks it of every part of every option it lists, to drop the parts that
+    /// are 0; `None` (the default): the part's options are listed to tell.
+    fn has_option(&self, _pos: &GamePos) -> Option<bool> {
+        None
+    }
+
     /// Capability: the proven closed form, with its statement and citation.
     fn closed_form(&self) -> Option<&dyn GameClosedForm> {
         None

@@ -325,6 +325,18 @@ impl<R: GridRules + Clone + 'static> GameRuleset for GridRuleset<R> {
         ))
     }
 
+    fn has_option(&self, pos: &GamePos) -> Option<bool> {
+        let (h, w, bits) = board_of(pos);
+        let frame = crate::solve::grid::Frame::new(h, w);
+        let mut any = false;
+        frame.for_each_component(bits, |c| {
+            if !any {
+                self.rules.for_each_move(c, &frame, &mut |_| any = true);
+            }
+        });
+        Some(any)
+    }
+
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
         let (h, w, bits) = board_of(pos);
         Some(

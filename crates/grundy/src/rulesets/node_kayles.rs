@@ -128,6 +128,14 @@ impl GameRuleset for Cycle {
         }
     }
 
+    fn has_option(&self, pos: &GamePos) -> Option<bool> {
+        match pos.0[..] {
+            // A cycle has at least 3 vertices.
+            [_] => Some(true),
+            _ => PATH.has_option(pos),
+        }
+    }
+
     fn solver(&self) -> Option<Box<dyn GameSolver>> {
         Some(Box::new(CycleSolver(PATH.solver()?)))
     }
@@ -478,6 +486,10 @@ impl GameRuleset for OnGraphs {
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
         Some(super::graphs::part_positions::<Bits256, _>(&self.graphs, pos))
+    }
+
+    fn has_option(&self, pos: &GamePos) -> Option<bool> {
+        Some(!set_of::<Bits256>(pos).1.is_empty())
     }
 
     fn shape_key(&self, pos: &GamePos) -> Option<GamePos> {
@@ -836,6 +848,10 @@ impl GameRuleset for NamedGraphs {
 
     fn components(&self, pos: &GamePos) -> Option<Vec<GamePos>> {
         ON_GRAPHS.components(pos)
+    }
+
+    fn has_option(&self, pos: &GamePos) -> Option<bool> {
+        ON_GRAPHS.has_option(pos)
     }
 
     fn shape_key(&self, pos: &GamePos) -> Option<GamePos> {
