@@ -14,6 +14,10 @@ fn known_disagreements(id: &str) -> Vec<String> {
         "complement-grundy-reduced" => &["options of 9: paper 1,2,3, ours 1,3"],
         // 22 = 2·11 is square-free: Theorem 14 and search give 1, the printed list 0.
         "fullset-maliquot-seq" => &["G(22): paper 0, ours 1"],
+        // Example 12 prints the options of 12 with at least two factors, as item 8
+        // defines s-factoring, but its sequence (0, 0, 1, 1, …: a prime has the value
+        // 1) needs the move to 0 (one factor); ours has it, and G(12) = 2 either way.
+        "s-factoring-12" => &["options of 12: paper 6+10,8+9,9+10+10, ours 0,6+10,8+9,9+10+10"],
         _ => &[],
     };
     v.iter().map(|s| s.to_string()).collect()

@@ -158,53 +158,64 @@ pub fn nontotative(n: u64) -> Option<u64> {
 
 /// Theorem 6 (nontotative) as properties of G(n), n ≥ 1: the if-and-only-if items
 /// (i)–(iv) in both directions, (v)–(vii), and the bounds (viii) G(n) ≤ n/2 and
-/// (ix) G(n) ≤ (n+1)/4 for odd n. Returns the first item that fails.
+/// (ix) G(n) ≤ (n+1)/4 for odd n. Returns every item that fails at n, or `None`.
 pub fn nontotative_check(n: u64, v: &Nimber) -> Option<String> {
     if n == 0 {
         return None;
     }
     let v = v.to_u64()?;
-    let fail = |item: &str, what: String| Some(format!("Theorem 6 {item} fails at n = {n} (G = {v}): {what}"));
+    let mut fails: Vec<(&str, String)> = Vec::new();
+    let mut fail = |item: &'static str, what: String| fails.push((item, what));
     if (v == 1) != is_prime(n) {
-        return fail("(i)", "G(n) = 1 iff n is prime".into());
+        fail("(i)", "G(n) = 1 iff n is prime".into());
     }
     if (v == 2) != is_prime_square(n) {
-        return fail("(ii)", "G(n) = 2 iff n is a prime square".into());
+        fail("(ii)", "G(n) = 2 iff n is a prime square".into());
     }
     let pair1 = prime_pair_index(n, 1);
     if (v == 3 || v == 4) != (pair1.is_some() || n == 8) {
-        return fail("(iii)", "G(n) ∈ {3,4} iff n = p_i p_{i+1} or n = 8".into());
+        fail("(iii)", "G(n) ∈ {3,4} iff n = p_i p_{i+1} or n = 8".into());
     }
     if let Some(i) = pair1 {
         if (v == 3) != (i % 2 == 1) {
-            return fail("(iii)", format!("G(p_i p_(i+1)) = 3 iff i is odd (i = {i})"));
+            fail("(iii)", format!("G(p_i p_(i+1)) = 3 iff i is odd (i = {i})"));
         }
     }
     let pair2 = prime_pair_index(n, 2);
     if (v == 5 || v == 6) != (pair2.is_some() || n == 12) {
-        return fail("(iv)", "G(n) ∈ {5,6} iff n = p_i p_{i+2} or n = 12".into());
+        fail("(iv)", "G(n) ∈ {5,6} iff n = p_i p_{i+2} or n = 12".into());
     }
     if let Some(i) = pair2 {
         if (v == 5) != (i % 4 == 1 || i % 4 == 2) {
-            return fail("(iv)", format!("G(p_i p_(i+2)) = 5 iff i ≡ 1, 2 (mod 4) (i = {i})"));
+            fail("(iv)", format!("G(p_i p_(i+2)) = 5 iff i ≡ 1, 2 (mod 4) (i = {i})"));
         }
     }
     if n.is_multiple_of(2) && v != n / 2 {
-        return fail("(v)", "G(2m) = m".into());
+        fail("(v)", "G(2m) = m".into());
     }
     if n % 6 == 3 && v != (n + 1) / 4 {
-        return fail("(vi)", "G(n) = ⌊(n+1)/4⌋ for n ≡ 3 (mod 6)".into());
+        fail("(vi)", "G(n) = ⌊(n+1)/4⌋ for n ≡ 3 (mod 6)".into());
     }
     if (n % 30 == 5 || n % 30 == 25) && v != n / 10 && v != n.div_ceil(10) {
-        return fail("(vii)", "G(n) ∈ {⌊n/10⌋, ⌈n/10⌉} for n ≡ 5, 25 (mod 30)".into());
+        fail("(vii)", "G(n) ∈ {⌊n/10⌋, ⌈n/10⌉} for n ≡ 5, 25 (mod 30)".into());
     }
     if 2 * v > n {
-        return fail("(viii)", "G(n) ≤ n/2".into());
+        fail("(viii)", "G(n) ≤ n/2".into());
     }
     if n % 2 == 1 && 4 * v > n + 1 {
-        return fail("(ix)", "G(n) ≤ (n+1)/4 for odd n".into());
+        fail("(ix)", "G(n) ≤ (n+1)/4 for odd n".into());
     }
-    None
+    if fails.is_empty() {
+        return None;
+    }
+    let items: Vec<&str> = fails.iter().map(|(item, _)| *item).collect();
+    let whats: Vec<&str> = fails.iter().map(|(_, what)| what.as_str()).collect();
+    let verb = if fails.len() == 1 { "fails" } else { "fail" };
+    Some(format!(
+        "Theorem 6 {} {verb} at n = {n} (G = {v}): {}",
+        items.join(", "),
+        whats.join("; ")
+    ))
 }
 
 fn shapiro_prime(p: u64, memo: &mut FxHashMap<u64, u64>) -> u64 {

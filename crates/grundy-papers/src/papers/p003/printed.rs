@@ -264,9 +264,9 @@ pub const TABLES: &[OptionTable] = &[
     OptionTable {
         id: "s-factoring-12",
         ruleset: "s-factoring",
-        source: "§4 Example 12 (the table of design.md adds the option 0, k = 1)",
+        source: "§4 Example 12 (as printed; its definition, item 8 of §1, also asks for at least two components, but its sequence needs the option 0, one component: a prime has the value 1)",
         reduced: false,
-        rows: &[(12, "0,6+10,9+8,10+10+9", 2)],
+        rows: &[(12, "6+10,9+8,10+10+9", 2)],
     },
     OptionTable {
         id: "fullset-maliquot",

@@ -31,7 +31,7 @@ pub enum DivisionRule {
 /// A dividing game: heaps n ≥ 1.
 #[derive(Clone, Debug)]
 pub struct Division {
-    /// Name as in design.md.
+    /// Name in expressions (paper 003's name of the game, in kebab-case).
     pub name: &'static str,
     /// The rule.
     pub rule: DivisionRule,

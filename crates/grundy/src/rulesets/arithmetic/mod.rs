@@ -132,7 +132,7 @@ pub enum Shape {
 /// [`Shape`]. Options of heap n are always smaller than n (the games are short).
 #[derive(Clone, Debug)]
 pub struct Arithmetic {
-    /// Name as in design.md.
+    /// Name in expressions (paper 003's name of the game, in kebab-case).
     pub name: &'static str,
     /// The smallest heap that is a position.
     pub first: u64,
