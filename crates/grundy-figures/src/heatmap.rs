@@ -6,6 +6,8 @@ use super::{draw_error, integer, Axis, Geometry};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// A heatmap of `values[a][b]` = G(a, b): rows a from the top, columns b from the left.
 #[derive(Clone, Debug)]
@@ -26,6 +28,9 @@ pub struct Heatmap {
     pub row_mark_label: String,
     /// Width and height in pixels.
     pub size: (u32, u32),
+    /// Set when the drawing should stop (a computation's cancellation flag): the
+    /// drawing then ends early with [`grundy::Error::Interrupted`].
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Heatmap {
@@ -40,6 +45,7 @@ impl Heatmap {
             row_marks: Vec::new(),
             row_mark_label: String::new(),
             size: (1000, 820),
+            cancel: None,
         }
     }
 
@@ -50,11 +56,23 @@ impl Heatmap {
 
     /// The colour of a cell.
     pub fn cell_color(&self, v: Option<u64>) -> RGBColor {
+        self.color_below(v, self.vmax())
+    }
+
+    /// The colour of a cell in a grid whose largest value is `vmax` (the drawing's
+    /// loops ask it of every cell: finding the largest value each time made the
+    /// drawing take time in the fourth power of the side).
+    fn color_below(&self, v: Option<u64>, vmax: u64) -> RGBColor {
         match v {
             None => MISSING,
             Some(x) if Some(x) == self.mark => MARK,
-            Some(x) => value_color(x, self.vmax()),
+            Some(x) => value_color(x, vmax),
         }
+    }
+
+    /// True once the drawing should stop.
+    fn stopped(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     pub(super) fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<Geometry>
@@ -90,14 +108,18 @@ impl Heatmap {
             .draw()
             .map_err(draw_error)?;
         // One rectangle per run of equal cells in a row (small SVG files).
+        let vmax = self.vmax();
         let mut rects = Vec::new();
         for (a, row) in self.values.iter().enumerate() {
+            if self.stopped() {
+                return Err(grundy::Error::Interrupted.into());
+            }
             let y = -(a as f64);
             let mut b = 0;
             while b < row.len() {
-                let c = self.cell_color(row[b]);
+                let c = self.color_below(row[b], vmax);
                 let mut e = b;
-                while e + 1 < row.len() && self.cell_color(row[e + 1]) == c {
+                while e + 1 < row.len() && self.color_below(row[e + 1], vmax) == c {
                     e += 1;
                 }
                 rects.push(Rectangle::new(
@@ -113,13 +135,13 @@ impl Heatmap {
             let (l, r) = (chart.backend_coord(&(0.0, 0.0)).0, chart.backend_coord(&(1.0, 0.0)).0);
             r - l
         };
-        let digits = self.vmax().to_string().len() as i32;
+        let digits = vmax.to_string().len() as i32;
         if cell_px >= 8 * digits + 6 {
             let mut labels = Vec::new();
             for (a, row) in self.values.iter().enumerate() {
                 for (b, v) in row.iter().enumerate() {
                     if let Some(v) = v {
-                        let c = self.cell_color(Some(*v));
+                        let c = self.color_below(Some(*v), vmax);
                         let light = c.0 as u32 * 299 + c.1 as u32 * 587 + c.2 as u32 * 114 > 140_000;
                         let style = TextStyle::from((FAMILY, 13))
                             .color(if light { &BLACK } else { &WHITE })

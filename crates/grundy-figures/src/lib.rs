@@ -76,6 +76,7 @@ pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<F
             s.mark = o.mark;
             s.log_x = o.log_x;
             s.log_y = o.log_y;
+            s.cancel = Some(ctl.cancel_flag());
             if s.shown().next().is_none() {
                 bail!("nothing to plot: every point has a 0 coordinate on a log axis");
             }
@@ -101,6 +102,7 @@ pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<F
             let values = grid_u64(&grid(t, 0..=to, 0..=to, method, ctl)?)?;
             let mut h = Heatmap::new(format!("{}: G(a,b) for 0 ≤ a, b ≤ {to}", t.name()), values);
             h.mark = o.mark;
+            h.cancel = Some(ctl.cancel_flag());
             Figure::Heatmap(h)
         }
         Ruleset::Loopy(l) => bail!(
@@ -176,7 +178,36 @@ pub enum Figure {
     Heatmap(Heatmap),
 }
 
+/// Bytes an SVG document takes per shape it draws (a point or a run of cells, as the
+/// document's text and the string it is built in), with room: a scatter plot of 10^7
+/// points wrote 920 MB and peaked at 1.22 GB.
+pub const SVG_BYTES_PER_SHAPE: u64 = 130;
+
 impl Figure {
+    /// The shapes the figure draws at most: its points, or its cells (a heatmap draws
+    /// one rectangle per run of equal cells in a row, and digits in large cells).
+    pub fn shapes(&self) -> u64 {
+        match self {
+            Figure::Scatter(s) => s.shown().count() as u64,
+            Figure::Heatmap(h) => h.values.iter().map(|r| r.len() as u64).sum::<u64>() * 2,
+        }
+    }
+
+    /// Checks the memory an SVG document of the figure takes ([`SVG_BYTES_PER_SHAPE`]
+    /// per shape) against the limit, before it is drawn.
+    ///
+    /// # Errors
+    /// [`grundy::Error::TooLarge`] when the document would take more than the memory
+    /// limit allows.
+    pub fn check_svg_memory(&self, ctl: &Control) -> grundy::Result<()> {
+        let n = self.shapes();
+        ctl.check_memory(
+            "drawing the figure as SVG",
+            n.saturating_mul(SVG_BYTES_PER_SHAPE),
+            format!("{n} shapes at about {SVG_BYTES_PER_SHAPE} bytes each in the document; a PNG takes a fixed size"),
+        )
+    }
+
     /// Width and height in pixels.
     pub fn size(&self) -> (u32, u32) {
         match self {

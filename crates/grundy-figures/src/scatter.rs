@@ -7,6 +7,8 @@ use anyhow::Result;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// A scatter plot of points (n, G(n)).
 #[derive(Clone, Debug)]
@@ -27,6 +29,9 @@ pub struct Scatter {
     pub log_y: bool,
     /// Width and height in pixels.
     pub size: (u32, u32),
+    /// Set when the drawing should stop (a computation's cancellation flag): the
+    /// drawing then ends early with [`grundy::Error::Interrupted`].
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Scatter {
@@ -42,6 +47,7 @@ impl Scatter {
             log_x: false,
             log_y: false,
             size: (1200, 800),
+            cancel: None,
         }
     }
 
@@ -50,6 +56,11 @@ impl Scatter {
         self.points
             .iter()
             .filter(move |&&(n, v)| (!self.log_x || n > 0) && (!self.log_y || v > 0))
+    }
+
+    /// True once the drawing should stop.
+    fn stopped(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     fn axis(lo: u64, hi: u64, log: bool) -> (f64, f64) {
@@ -131,7 +142,14 @@ impl Scatter {
             .draw()
             .map_err(draw_error)?;
         let r = if shown.len() <= 2000 { 2 } else { 1 };
-        let plain = shown.iter().filter(|p| Some(p.1) != self.mark);
+        // Points are drawn until the drawing is stopped (checked every 4096).
+        let go = |i: usize| !i.is_multiple_of(4096) || !self.stopped();
+        let plain = shown
+            .iter()
+            .enumerate()
+            .take_while(|(i, _)| go(*i))
+            .map(|(_, p)| p)
+            .filter(|p| Some(p.1) != self.mark);
         let series = chart
             .draw_series(plain.map(|&(n, v)| Circle::new((n as f64, v as f64), r, POINT.filled())))
             .map_err(draw_error)?;
@@ -140,6 +158,9 @@ impl Scatter {
                 .label("G(n)")
                 .legend(move |(x, y)| Circle::new((x, y), 4, POINT.filled()));
             let marked: Vec<&(u64, u64)> = shown.iter().filter(|p| p.1 == m).collect();
+            if self.stopped() {
+                return Err(grundy::Error::Interrupted.into());
+            }
             let count = marked.len();
             chart
                 .draw_series(
@@ -161,6 +182,9 @@ impl Scatter {
                 .position(SeriesLabelPosition::UpperLeft)
                 .draw()
                 .map_err(draw_error)?;
+        }
+        if self.stopped() {
+            return Err(grundy::Error::Interrupted.into());
         }
         let lo = chart.backend_coord(&(x0, y0));
         let hi = chart.backend_coord(&(x1, y1));

@@ -1410,16 +1410,42 @@ fn plot<'py>(
     let png = run(py, &call, progress.as_ref(), |ctl| {
         Ok(grundy_figures::figure(&rs, to, &options, ctl).and_then(|f| grundy_figures::render_png(&f)))
     })?;
-    Ok(PyBytes::new(py, &png.map_err(figure_error)?))
+    Ok(PyBytes::new(py, &png.map_err(|e| figure_error(e, &call))?))
 }
 
-/// An error of the figures crate: the library's error as [`to_py`] makes it, any other
-/// (a bad option for the kind of figure) a `ValueError`.
-fn figure_error(e: anyhow::Error) -> PyErr {
+/// An error of the figures crate: the library's error as [`to_py_under`] makes it under
+/// the call's limits (a refusal names the keyword argument that set its limit), any
+/// other (a bad option for the kind of figure) a `ValueError`.
+fn figure_error(e: anyhow::Error, call: &CallState) -> PyErr {
     match e.downcast::<Error>() {
-        Ok(e) => to_py(e),
-        Err(e) => PyValueError::new_err(format!("{e:#}")),
+        Ok(e) => to_py_under(e, &call.limits),
+        Err(e) => PyValueError::new_err(figure_advice(&format!("{e:#}"))),
     }
+}
+
+/// A message of the figures crate in Python's terms: its options as `plot`'s keyword
+/// arguments, the CLI commands it suggests as the package's functions.
+fn figure_advice(message: &str) -> String {
+    const WORDS: &[(&str, &str)] = &[
+        ("--log-x and --log-y", "log_x and log_y"),
+        ("--from applies", "start applies"),
+        ("--from ", "start="),
+        ("--from", "start="),
+        ("--to ", "to="),
+        ("`grundy value`", "grundy.value"),
+    ];
+    let mut out = message.to_string();
+    for (cli, py) in WORDS {
+        out = out.replace(cli, py);
+    }
+    // "use `grundy seq NAME to=N`" (its --to already replaced): grundy.seq(NAME, N).
+    if let Some(i) = out.find("`grundy seq ") {
+        if let Some(len) = out[i + 1..].find('`') {
+            let name = out[i + 12..i + 1 + len].split(' ').next().unwrap_or("").to_string();
+            out.replace_range(i..i + 2 + len, &format!("grundy.seq('{name}', N)"));
+        }
+    }
+    out
 }
 
 /// The grid G(a, b) of a ruleset on pairs for a in `row_start..row_start + rows` and b
@@ -1492,7 +1518,7 @@ fn table<'py>(
             ctl,
         ))
     })?
-    .map_err(figure_error)?;
+    .map_err(|e| figure_error(e, &call))?;
     let cells = || g.iter().flatten();
     let mask: Vec<bool> = cells().map(Option::is_none).collect();
     let small: Option<Vec<u64>> = cells().map(|v| v.as_ref().map_or(Some(0), Nimber::to_u64)).collect();

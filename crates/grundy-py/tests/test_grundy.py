@@ -339,6 +339,29 @@ def test_plot():
         grundy.plot("min", 5000)
 
 
+def test_plot_and_table_speak_python():
+    """Their messages name keyword arguments and functions, not the CLI's options, and a
+    refusal says which argument set its limit."""
+    cases = [
+        (lambda: grundy.plot("min", 1000), r"^to=1000 is too large for a heatmap"),
+        (lambda: grundy.plot("min", 10, 3), r"^start applies to scatter plots"),
+        (lambda: grundy.plot("min", 10, log_x=True), r"^log_x and log_y apply"),
+        (lambda: grundy.plot("kayles", 5, 10), r"^start=10 is larger than to=5$"),
+        (lambda: grundy.plot("aliquot-sum", 10), r"use grundy\.seq\('aliquot-sum', N\)$"),
+        (lambda: grundy.plot("cram", 10), r"use grundy\.value$"),
+    ]
+    for f, pattern in cases:
+        with pytest.raises(ValueError, match=pattern) as e:
+            f()
+        assert "--" not in str(e.value) and "`" not in str(e.value)
+    with pytest.raises(grundy.ResourceError, match=r"set by max_work=10;"):
+        grundy.table("wythoff", 100, 100, max_work=10)
+    with pytest.raises(grundy.ResourceError, match=r'set by memory_limit="1K";'):
+        grundy.plot("kayles", 100, memory_limit="1K")
+    with pytest.raises(grundy.ResourceError, match=r'set by memory_limit="200M";'):
+        grundy.table("delete-nim", 3000, 3000, memory_limit="200M")
+
+
 # ---------------------------------------------------------------- errors
 
 

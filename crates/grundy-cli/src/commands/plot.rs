@@ -61,7 +61,11 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         height: a.height,
     };
     let fig = figure(&rs, a.to, &options, ctl)?;
-    let bytes = grundy_figures::render(&fig, ImageFormat::from_path(&a.out)?)?;
+    let format = ImageFormat::from_path(&a.out)?;
+    if format == ImageFormat::Svg {
+        fig.check_svg_memory(ctl)?;
+    }
+    let bytes = grundy_figures::render(&fig, format)?;
     crate::output::write_atomically(&a.out, &bytes)?;
     let (w, h) = fig.size();
     crate::eprintln_quiet!("wrote {} ({w}×{h})", a.out.display());
