@@ -623,9 +623,9 @@ def test_graph_files_are_read_within_the_memory_limit():
 
 
 def test_endless_graph_pipe_stops_at_the_memory_limit(tmp_path):
-    # An endless stream of text is cut at a fifth of the memory limit; one of short
-    # vertex lines stops sooner, when what was read (256 bytes a vertex) passes the
-    # memory limit (a ResourceError).
+    # An endless stream of text is cut at a fifth of the memory limit (the graph takes
+    # up to 5 bytes a byte); one of short vertex lines stops sooner, when what was read
+    # (256 bytes a vertex) passes the memory limit: a ResourceError both.
     code = textwrap.dedent(
         """
         import os, sys, threading, grundy
@@ -645,12 +645,16 @@ def test_endless_graph_pipe_stops_at_the_memory_limit(tmp_path):
         """
     )
     env = dict(os.environ, GRUNDY_MEMORY_LIMIT="5M")
-    for chunk, want in [("aaaa", "larger than 1.0 MiB"), ("a: b\\n", "the memory limit is 5.0 MiB")]:
+    for chunk, want in [("aaaa", "its text passed 1.0 MiB"), ("a: b\\n", "256 bytes a vertex")]:
         out = subprocess.run(
             [sys.executable, "-c", code, chunk], env=env, capture_output=True, text=True, timeout=60
         )
-        kind = "ValueError" if chunk == "aaaa" else "ResourceError"
-        assert out.stdout.startswith(kind) and want in out.stdout, (chunk, out.stdout, out.stderr)
+        assert out.stdout.startswith("ResourceError reading the graph (to line "), (chunk, out.stdout, out.stderr)
+        assert want in out.stdout and "the memory limit is 5.0 MiB" in out.stdout, (chunk, out.stdout)
+    # A dict is read as its text is, under the call's limit, and named as a graph.
+    for limit in [1, 100]:
+        with pytest.raises(grundy.ResourceError, match=f"^reading the graph .*set by memory_limit={limit};"):
+            grundy.graph({"a": ["b"], "b": []}, memory_limit=limit)
 
 
 def test_ruleset_names():

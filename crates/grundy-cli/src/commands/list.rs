@@ -83,7 +83,15 @@ fn find(name: &str) -> anyhow::Result<(&'static Family, Option<&'static Alias>, 
         },
     };
     let alias = family.aliases.iter().find(|a| a.name == base);
-    Ok((family, alias, grundy::catalog::parse_ruleset(name).ok()))
+    // Parameters given are the ruleset's, checked as every other command checks them
+    // (`list 'subtraction[1,2^64]'` described the family); a family named alone is
+    // described whether or not it needs parameters.
+    let ruleset = if name.contains('[') {
+        Some(grundy::catalog::parse_ruleset(name)?)
+    } else {
+        grundy::catalog::parse_ruleset(name).ok()
+    };
+    Ok((family, alias, ruleset))
 }
 
 fn row(e: &'static Family, named: Option<&Ruleset>) -> Row {

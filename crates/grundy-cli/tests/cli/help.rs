@@ -129,3 +129,22 @@ fn list_name_shows_one_ruleset() {
     let e = error_line(&["list", "kayls"]);
     assert!(e.contains("did you mean 'kayles'"), "{e}");
 }
+
+/// `list` checks parameters in brackets as every other command does (it described the
+/// family of `subtraction[1,2^64]`, `nim[3]`, `moore[0]` and `subtraction[]`, exit 0),
+/// and still describes a family named without them.
+#[test]
+fn list_checks_the_parameters_it_is_given() {
+    for (name, says) in [
+        ("subtraction[1,2^64]", "column 15"),
+        ("nim[3]", "takes no parameters in brackets"),
+        ("moore[0]", "invalid parameters"),
+        ("subtraction[]", "is empty"),
+    ] {
+        let e = error_line(&["list", name]);
+        assert!(e.contains(says), "{name}: {e}");
+    }
+    for name in ["subtraction", "subtraction[1,2]", "0.137", "moore[2]"] {
+        grundy().args(["list", name]).assert().success();
+    }
+}

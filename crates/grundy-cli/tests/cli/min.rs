@@ -1,7 +1,7 @@
 //! MIN (paper 001) on the command line: `min-facts` (JSON and CSV shapes, values),
 //! `verify min`, and `value min(…)` through the row engine.
 
-use crate::common::{grundy, json};
+use crate::common::{error_line, grundy, json};
 
 #[test]
 fn min_facts_json_shape_and_values() {
@@ -135,4 +135,19 @@ fn verify_min_needs_a_row() {
     let out = grundy().args(["verify", "min", "--to", "0"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--to must be at least 1"));
+}
+
+/// `min-facts` keeps to the work limit its help lists: the sieves' marks are estimated
+/// before they run (`--to 1e8 --max-work 10` computed for 10 s and succeeded).
+#[test]
+fn min_facts_keeps_to_the_work_limit() {
+    let e = error_line(&["--max-work", "1e4", "min-facts", "--to", "1000"]);
+    assert!(
+        e.contains("computing f_0 and f_1 of MIN up to 1000 visits about") && e.contains("--max-work 1e4"),
+        "{e}"
+    );
+    grundy()
+        .args(["--max-work", "1e5", "min-facts", "--to", "1000"])
+        .assert()
+        .success();
 }

@@ -48,7 +48,12 @@ fn graph_input_is_bounded_by_the_memory_limit() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let e = String::from_utf8(out.stderr).unwrap();
-    assert!(e.contains("larger than 1.0 MiB") && e.contains("memory limit"), "{e}");
+    assert!(
+        e.contains("reading the graph (to line 1) needs an estimated")
+            && e.contains("its text passed 1.0 MiB")
+            && e.contains("(set by --memory-limit 5M)"),
+        "{e}"
+    );
     let e = error_line(&["graph", "/"]);
     assert!(e.contains("cannot read /") && e.contains("directory"), "{e}");
 }

@@ -163,8 +163,9 @@ pub fn read_graph<R: Read>(input: R, max_moves: u64, max_bytes: u64) -> Result<N
 /// cancellation is checked per block read and while the graph is built.
 ///
 /// # Errors
-/// Those of [`read_graph`]; [`Error::TooLarge`] when what was read passes the memory
-/// limit; [`Error::Interrupted`] when cancelled.
+/// Those of [`read_graph`]; [`Error::TooLarge`] when what was read, or the text read
+/// (times [`READ_FACTOR`]), passes the memory limit; [`Error::Interrupted`] when
+/// cancelled.
 pub fn read_graph_in<R: Read>(input: R, max_moves: u64, ctl: &Control) -> Result<NamedGraph> {
     read(input, max_moves, ctl.memory_limit() / READ_FACTOR, Some(ctl))
 }
@@ -310,16 +311,29 @@ impl Shared {
     /// I/O error.
     fn error(&self, e: std::io::Error) -> Error {
         match self.stop.get() {
-            Some(Stop::TooLong) => Error::Input(format!(
-                "the graph file is larger than {}, the most the memory limit allows (reading stopped there)",
-                human_bytes(self.max_bytes)
-            )),
+            // Under a memory limit, a refusal of the limit (it names what sets it);
+            // under a bound on the bytes alone, the bound.
+            Some(Stop::TooLong) => match &self.ctl {
+                Some(ctl) => Error::TooLarge {
+                    what: format!("reading the graph (to line {})", self.line()),
+                    estimate_bytes: self.bytes.get().saturating_mul(READ_FACTOR),
+                    limit_bytes: ctl.memory_limit(),
+                    detail: format!(
+                        "its text passed {}, and the graph takes up to {READ_FACTOR} bytes a byte of it; reading stopped there",
+                        human_bytes(self.max_bytes)
+                    ),
+                },
+                None => Error::Input(format!(
+                    "the graph's text is larger than {}, the most allowed (reading stopped there)",
+                    human_bytes(self.max_bytes)
+                )),
+            },
             Some(Stop::Nul { line }) => err(
                 usize::try_from(line).unwrap_or(usize::MAX),
                 "a NUL byte: this is not a text or JSON graph file",
             ),
             Some(Stop::Memory(bytes)) => Error::TooLarge {
-                what: format!("reading the graph file (to line {})", self.line()),
+                what: format!("reading the graph (to line {})", self.line()),
                 estimate_bytes: bytes,
                 limit_bytes: self.ctl.as_ref().map_or(u64::MAX, Control::memory_limit),
                 detail: format!(

@@ -176,8 +176,9 @@ impl MinFacts {
     ///
     /// # Errors
     /// [`Error::Overflow`] for `to` ≥ 2^32 − 1, [`Error::TooLarge`] if the estimate
-    /// ([`memory_estimate`]) exceeds the memory limit, [`Error::Interrupted`] on
-    /// cancellation.
+    /// ([`memory_estimate`]) exceeds the memory limit, [`Error::TooMuchWork`] if the
+    /// sieves' marks (about 2n·(ln n + 1) for n = to + 1) exceed the work limit,
+    /// [`Error::Interrupted`] on cancellation.
     pub fn compute(to: u64, ctl: &Control) -> Result<MinFacts> {
         if to >= UNDEFINED as u64 {
             return Err(Error::Overflow {
@@ -189,6 +190,14 @@ impl MinFacts {
             &format!("computing f_0 and f_1 of MIN up to {to}"),
             memory_estimate(to),
             "two 4-byte tables and pending hits, about 16 bytes per position",
+        )?;
+        // Each sieve marks the multiples of every step c + 1 ≤ to + 1: about
+        // n·(ln n + 1) marks for n = to + 1 positions (the harmonic sum), two sieves.
+        let n = to as f64 + 1.0;
+        ctl.check_work(
+            &format!("computing f_0 and f_1 of MIN up to {to}"),
+            (2.0 * n * (n.ln() + 1.0)) as u128,
+            "two sieves, about n·(ln n + 1) marks each for n positions",
         )?;
         ctl.start("MIN f_0, f_1", to + 1);
         let (f0, f1) = rayon::join(|| sieve(0, to, ctl, true), || sieve(1, to, ctl, false));
