@@ -16,7 +16,7 @@ pub struct Args {
     /// A ruleset: on heaps (saliquant, 'subtraction[1,2]') for a scatter plot, on pairs
     /// (min, delete-nim, vdn) for a heatmap.
     name: String,
-    /// Last heap size; for a heatmap, the grid is 0 ≤ a, b ≤ N.
+    /// Last heap size; for a heatmap, the grid is 0 ≤ a, b ≤ N (N ≤ 999: one cell a pair).
     #[arg(long, value_parser = super::bound::parse_count)]
     to: u64,
     /// First heap size of a scatter plot (default: the ruleset's first position).

@@ -137,3 +137,25 @@ fn list_states_memory_per_heap() {
     let loopy = rows.iter().filter(|r| r["kind"] == "loopy").count();
     assert_eq!(loopy, 2);
 }
+
+/// `verify` names an empty range as such (`--to 0` of a ruleset whose heaps start at 1
+/// said that no closed form is known, for maliquot, which has one) and refuses an arity
+/// asked of a heap ruleset (it was ignored).
+#[test]
+fn verify_names_an_empty_range_and_a_misplaced_arity() {
+    let e = error_line(&["verify", "maliquot", "--to", "0"]);
+    assert!(
+        e.contains("heap 0 is not a position of maliquot: heaps of maliquot start at 1"),
+        "{e}"
+    );
+    let e = error_line(&["verify", "nim", "--to", "8", "--arity", "2"]);
+    assert!(
+        e.contains("nim: is a heap ruleset: an arity (2) applies to rulesets on tuples"),
+        "{e}"
+    );
+    grundy().args(["verify", "maliquot", "--to", "1"]).assert().success();
+    grundy()
+        .args(["verify", "cdn", "--to", "3", "--arity", "2"])
+        .assert()
+        .success();
+}

@@ -624,7 +624,8 @@ class Png(bytes):
 def plot(ruleset: Union[str, HeapRuleset], to: int, start: Optional[int] = None, *, mark: Optional[int] = None, log_x: bool = False, log_y: bool = False, method: str = "auto", width: Optional[int] = None, height: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None) -> Png:
     """The figure of ``grundy plot`` as PNG bytes: a scatter plot of G(n) for n =
     ``start``..``to`` (heap rulesets), or a heatmap of G(a, b) for 0 ≤ a, b ≤ ``to`` < 1000
-    (rulesets on pairs such as ``min``); ``mark`` draws that value in red. Raises
+    (rulesets on pairs such as ``min``); ``mark`` draws that value in red; ``method`` is
+    ``"auto"``, ``"formula"`` or ``"search"``. Raises
     ``ValueError`` for a loopy ruleset, options that do not apply to the kind of figure,
     or a size outside 200×150 … 10000×10000."""
 
@@ -636,8 +637,9 @@ def table(ruleset: str, rows: int, cols: int, row_start: int = 0, col_start: int
 
     The dtype is ``uint32`` when every value fits in 32 bits, else ``uint64``, else
     ``object`` (Python ints). Where some (a, b) is not a position (``vdn`` with a heap of
-    0) the result is a ``numpy.ma.MaskedArray`` masking those cells. ``method`` as in
-    ``value``. Raises ``ValueError`` for a heap ruleset (use ``seq``), ``rows`` or
+    0) the result is a ``numpy.ma.MaskedArray`` masking those cells. ``method`` is
+    ``"auto"``, ``"formula"`` or ``"search"`` as in ``value`` (its ``"plain"`` and
+    ``"sums"`` choose engines of boards and graphs, which pairs do not use). Raises ``ValueError`` for a heap ruleset (use ``seq``), ``rows`` or
     ``cols`` of 0, or a range past 2^64 − 1; ``ResourceError`` for a grid or a search
     beyond the limits."""
 

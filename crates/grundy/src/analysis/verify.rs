@@ -64,8 +64,9 @@ const LISTED_VIOLATIONS: usize = 5;
 ///
 /// # Errors
 /// [`Error::NoFormula`] for a ruleset without a closed form (loopy rulesets have none),
-/// [`Error::Arity`] for a tuple length the ruleset does not take, and the engines'
-/// errors (memory, work, interruption).
+/// [`Error::Arity`] for a tuple length the ruleset does not take (or any, for a heap
+/// ruleset), [`Error::Domain`] for `to` below a heap ruleset's first heap, and the
+/// engines' errors (memory, work, interruption).
 ///
 /// # Example
 /// ```
@@ -76,7 +77,14 @@ const LISTED_VIOLATIONS: usize = 5;
 /// ```
 pub fn verify(rs: &Ruleset, to: u64, arity: Option<usize>, ctl: &Control) -> Result<Vec<VerifyReport>> {
     match rs {
-        Ruleset::Heap(h) => Ok(vec![verify_heap(h, to, ctl)?]),
+        Ruleset::Heap(h) => match arity {
+            // A length of tuple asked of a heap ruleset is a mistake, not ignored.
+            Some(k) => Err(Error::Arity {
+                ruleset: h.name(),
+                message: format!("is a heap ruleset: an arity ({k}) applies to rulesets on tuples"),
+            }),
+            None => Ok(vec![verify_heap(h, to, ctl)?]),
+        },
         Ruleset::Loopy(l) => Err(Error::NoFormula {
             ruleset: l.name(),
             detail: Some("a loopy ruleset with no closed form: its values come from its game graph".into()),
@@ -130,6 +138,11 @@ pub fn verify(rs: &Ruleset, to: u64, arity: Option<usize>, ctl: &Control) -> Res
 /// cancellation, [`Error::Unsupported`] if an option is not smaller than its heap.
 pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<VerifyReport> {
     let first = rs.first_heap();
+    // An empty range is named as such (it read "no closed form is known", for a
+    // ruleset with one).
+    if to < first {
+        return Err(Error::below_first_heap(&rs.name(), to, first));
+    }
     let Some(form) = rs.closed_form() else {
         return Err(Error::NoFormula {
             ruleset: rs.name(),
