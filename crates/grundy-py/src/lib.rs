@@ -1434,10 +1434,7 @@ fn figure_advice(message: &str) -> String {
         ("--to ", "to="),
         ("`grundy value`", "grundy.value"),
     ];
-    let mut out = message.to_string();
-    for (cli, py) in WORDS {
-        out = out.replace(cli, py);
-    }
+    let mut out = limits::replace_words(message, WORDS);
     // "use `grundy seq NAME to=N`" (its --to already replaced): grundy.seq(NAME, N).
     if let Some(i) = out.find("`grundy seq ") {
         if let Some(len) = out[i + 1..].find('`') {

@@ -347,9 +347,12 @@ pub fn python_advice(message: &str) -> String {
         ("--db", "db="),
         ("`grundy proof --check`", "grundy.check_proof()"),
     ];
-    let mut out = message.to_string();
-    for (cli, py) in WORDS {
-        out = out.replace(cli, py);
-    }
-    out
+    replace_words(message, WORDS)
+}
+
+/// `message` with each CLI word of `words` replaced by its Python word, in order.
+pub fn replace_words(message: &str, words: &[(&str, &str)]) -> String {
+    words
+        .iter()
+        .fold(message.to_string(), |out, (cli, py)| out.replace(cli, py))
 }
