@@ -115,6 +115,38 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
+/// [`write_atomically`], written 4 MiB at a time and given up once `ctl` is cancelled
+/// (Ctrl-C, SIGTERM): the file is then left as it was, no temporary file stays, and
+/// the error is [`grundy::Error::Interrupted`] (an image of a gigabyte took a second
+/// to write, and a signal then was ignored).
+pub fn write_atomically_unless_stopped(
+    path: &std::path::Path,
+    bytes: &[u8],
+    ctl: &grundy::Control,
+) -> anyhow::Result<()> {
+    use std::io::Write;
+    let stopped = || std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted");
+    let r = crate::progress::writing(path, || {
+        grundy::control::write_atomically_with(path, |w| {
+            for chunk in bytes.chunks(4 << 20) {
+                if ctl.cancelled() {
+                    return Err(stopped());
+                }
+                w.write_all(chunk)?;
+            }
+            w.flush()?;
+            if ctl.cancelled() {
+                return Err(stopped());
+            }
+            Ok(())
+        })
+    });
+    match r {
+        Err(_) if ctl.cancelled() => Err(grundy::Error::Interrupted.into()),
+        r => r.map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display())),
+    }
+}
+
 /// Checks, before a long computation, that a file can be created at `path` (its
 /// directory exists and is writable; for a symbolic link, the directory of the file it
 /// points to, which is the file written). Errors name the file.

@@ -67,7 +67,12 @@ pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<F
             if to < h.first_heap() {
                 return Err(grundy::Error::below_first_heap(&h.name(), to, h.first_heap()).into());
             }
-            let from = o.from.unwrap_or(h.first_heap()).max(h.first_heap());
+            // A first heap below the ruleset's is refused, as `seq --from` refuses it
+            // (it was moved up silently).
+            if let Some(f) = o.from.filter(|&f| f < h.first_heap()) {
+                return Err(grundy::Error::below_first_heap(&h.name(), f, h.first_heap()).into());
+            }
+            let from = o.from.unwrap_or(h.first_heap());
             if from > to {
                 bail!("--from {from} is larger than --to {to}");
             }
@@ -101,6 +106,11 @@ pub fn figure(rs: &Ruleset, to: u64, o: &PlotOptions, ctl: &Control) -> Result<F
             let method = o.method.unwrap_or(Method::Auto);
             let values = grid_u64(&grid(t, 0..=to, 0..=to, method, ctl)?)?;
             let mut h = Heatmap::new(format!("{}: G(a,b) for 0 ≤ a, b ≤ {to}", t.name()), values);
+            // At least a pixel a cell by default (the plot area is the image less some 270
+            // pixels across and 150 down): past about 730 cells a side the cells of the
+            // default 1000×820 image were narrower than a pixel, and drawn wrong.
+            let side = to as u32 + 1;
+            h.size = (h.size.0.max(side + 300), h.size.1.max(side + 180));
             h.mark = o.mark;
             h.cancel = Some(ctl.cancel_flag());
             Figure::Heatmap(h)

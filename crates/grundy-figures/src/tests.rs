@@ -228,3 +228,44 @@ fn a_large_image_keeps_to_the_memory_limit() {
     assert!(e.contains("drawing the figure") && e.contains("10000×10000"), "{e}");
     assert!(figure(&rs, 10, &PlotOptions::default(), &ctl).is_ok());
 }
+
+/// A heatmap gives every cell a pixel at least: past about 730 cells a side the
+/// default 1000×820 image drew cells of no width (in an SVG, `width="0"`: colours lost
+/// for 7·10^5 of the 10^6 cells of delete-nim to 999). Its default size grows with the
+/// grid, every cell of a large grid shows its colour, and a size given too small is
+/// refused with the size that fits.
+#[test]
+fn a_large_heatmap_gives_each_cell_a_pixel() {
+    let rs = parse_ruleset("delete-nim").unwrap();
+    let ctl = Control::new();
+    let n = 799u64;
+    let fig = figure(&rs, n, &PlotOptions::default(), &ctl).unwrap();
+    let (img, g) = Image::new(&fig);
+    assert!(img.w > 1000 && img.h > 820, "{}×{}", img.w, img.h);
+    let span = |x: Axis| (x.px.1 - x.px.0).unsigned_abs();
+    assert!(span(g.x) > n as u32 && span(g.y) > n as u32, "{g:?}");
+    let Figure::Heatmap(h) = &fig else { panic!("a heatmap") };
+    let vmax = h.vmax();
+    for a in (0..=n).step_by(7) {
+        for b in (0..=n).step_by(5) {
+            let v = grundy::formulas::delete_nim::delete_nim(a, b) as u64;
+            // At about a pixel a cell, the rounding of the cell's centre may fall on
+            // its neighbour: its colour is within a pixel.
+            assert!(
+                img.near(g.pixel(b as f64, a as f64), 1, value_color(v, vmax)),
+                "cell ({a},{b})"
+            );
+        }
+    }
+    let small = PlotOptions {
+        width: Some(1000),
+        height: Some(820),
+        ..PlotOptions::default()
+    };
+    let fig = figure(&rs, n, &small, &ctl).unwrap();
+    let e = render_png(&fig).expect_err("refused").to_string();
+    assert!(
+        e.contains("a heatmap of 800×800 cells needs a pixel a cell") && e.contains("a width of at least"),
+        "{e}"
+    );
+}

@@ -1688,6 +1688,11 @@ static ALLOCATOR: grundy::heap_count::Counting = grundy::heap_count::Counting::n
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     grundy::control::start_heap_count();
+    // numpy's C API is imported at the first array made: made here, at import, so that
+    // a Ctrl-C pending when a computation returns its first array is a KeyboardInterrupt
+    // there, not a failed import of numpy (a panic: "Failed to access NumPy array API
+    // capsule", from `table` interrupted just as its search ended).
+    let _ = numpy::PyArray1::<u8>::zeros(m.py(), 0, false);
     m.add("ResourceError", m.py().get_type::<ResourceError>())?;
     m.add_class::<HeapRuleset>()?;
     m.add_class::<Game>()?;

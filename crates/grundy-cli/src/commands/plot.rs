@@ -66,7 +66,7 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
         fig.check_svg_memory(ctl)?;
     }
     let bytes = grundy_figures::render(&fig, format)?;
-    crate::output::write_atomically(&a.out, &bytes)?;
+    crate::output::write_atomically_unless_stopped(&a.out, &bytes, ctl)?;
     let (w, h) = fig.size();
     crate::eprintln_quiet!("wrote {} ({w}×{h})", a.out.display());
     Ok(ExitCode::SUCCESS)

@@ -575,6 +575,9 @@ fn plots_stop_when_asked_and_keep_to_the_memory_limit() {
         "{e}"
     );
     assert!(!out.exists());
+    // A first heap below the ruleset's is refused, as `seq --from` refuses it.
+    let e = error_line(&["plot", "maliquot", "--to", "10", "--from", "0", "-o", f]);
+    assert!(e.contains("heap 0 is not a position of maliquot"), "{e}");
     for signal in [libc::SIGINT, libc::SIGTERM] {
         let (code, _, err) = signalled(
             signal,

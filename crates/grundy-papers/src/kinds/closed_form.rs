@@ -65,7 +65,16 @@ pub fn outcome(r: VerifyReport, range: String, unit: &str, note: &str) -> Outcom
             computed,
             range,
             "every stated property holds for all n",
-            format!("{} heaps violate one: {}", r.violations, first.join("; ")),
+            format!(
+                "{} {} one: {}",
+                r.violations,
+                if r.violations == 1 {
+                    "heap violates"
+                } else {
+                    "heaps violate"
+                },
+                first.join("; ")
+            ),
         );
     }
     Outcome::holds(computed, range)

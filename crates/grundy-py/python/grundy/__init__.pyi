@@ -583,9 +583,10 @@ def graph(g: Union[dict, str, "os.PathLike[str]"], *, graph_bound: int = 100_000
     not read letter by letter: write ``{"a": ["bc"]}``); ``ValueError`` for a dict
     with no vertex, two keys of one name or a follower that is not a key, and, naming
     the line (and the file), for a file's follower that is not a vertex, a vertex
-    defined twice, an empty graph, more than ``graph_bound`` moves, a NUL byte or input
-    longer than the memory limit allows; ``ResourceError`` for a regular file too large
-    for the memory limit, and when the labelling's next stage would pass ``max_work``
+    defined twice, an empty graph, more than ``graph_bound`` moves or a NUL byte;
+    ``ResourceError`` for a regular file too large for the memory limit, input (a
+    pipe, a device, a dict's text) longer than a fifth of it or whose vertices pass it,
+    and when the labelling's next stage would pass ``max_work``
     (each stage visits every vertex and edge; there are at most the largest out-degree
     plus two); ``OSError`` (``FileNotFoundError``, ``IsADirectoryError``, …) for a file
     that cannot be opened."""
