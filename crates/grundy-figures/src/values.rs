@@ -100,6 +100,13 @@ pub fn grid(
         .with_state_limit(ctl.state_limit())
         .with_cancel_flag(ctl.cancel_flag());
     let mut ev = Evaluator::new(method, quiet);
+    // The last cell first: an engine that grows its table as positions need it (MIN's
+    // rows) then estimates, and refuses, the whole grid at once (it refused the rows
+    // reached so far, and a limit raised as advised was refused again further on).
+    let last = [*rows.end(), *cols.end()];
+    if cells > 0 && rs.check(&last).is_ok() {
+        ev.tuple_value(rs, &last)?;
+    }
     let mut out = Vec::with_capacity(nr as usize);
     ctl.start(
         &format!("{} grid {nr} × {nc}", rs.name()),

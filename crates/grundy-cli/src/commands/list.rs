@@ -79,6 +79,9 @@ fn find(name: &str) -> anyhow::Result<(&'static Family, Option<&'static Alias>, 
                 let built = rs.name();
                 grundy::catalog::family(built.split('[').next().unwrap_or(&built))?
             }
+            // A code or an expression that does not parse: its syntax error points at
+            // the character (`0.77[1,2]` was "unknown ruleset '0.77'").
+            Err(pe @ grundy::Error::Syntax { .. }) => return Err(pe.into()),
             Err(_) => return Err(e.into()),
         },
     };

@@ -140,6 +140,9 @@ fn list_checks_the_parameters_it_is_given() {
         ("nim[3]", "takes no parameters in brackets"),
         ("moore[0]", "invalid parameters"),
         ("subtraction[]", "is empty"),
+        // A code or an expression that does not parse points at the character.
+        ("0.77[1,2]", "syntax error at column 7"),
+        ("cram(3,4)", "a ruleset is written without a position"),
     ] {
         let e = error_line(&["list", name]);
         assert!(e.contains(says), "{name}: {e}");

@@ -227,3 +227,23 @@ fn refused_tables_point_to_the_closed_form() {
     let e = error_line(&["seq", "grundys-game", "--to", "10^15"]);
     assert!(!e.contains("--method formula"), "{e}");
 }
+
+/// A grid's work is refused for the whole grid at once: MIN's table grows row by row,
+/// and its refusal named the rows reached so far (`rows 0..=44` for a table of 501
+/// rows), so that a limit raised as its advice said was refused again further on.
+#[test]
+fn a_grid_is_refused_for_all_its_rows() {
+    let e = error_line(&["--max-work", "1000", "table", "min", "--rows", "501", "--cols", "501"]);
+    assert!(e.contains("computing the MIN rows 0..=500 visits about"), "{e}");
+    let e = error_line(&[
+        "--max-work",
+        "10",
+        "plot",
+        "min",
+        "--to",
+        "999",
+        "-o",
+        "/tmp/never-written.png",
+    ]);
+    assert!(e.contains("computing the MIN rows 0..=999 visits about"), "{e}");
+}
