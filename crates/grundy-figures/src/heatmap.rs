@@ -107,19 +107,18 @@ impl Heatmap {
             .y_label_formatter(&row_fmt)
             .draw()
             .map_err(draw_error)?;
-        // A cell narrower or shorter than a pixel would be drawn as nothing, or in its
-        // neighbour's colour: refused, with the size that gives each a pixel.
-        {
-            let (lo, hi) = (chart.backend_coord(&(x0, y1)), chart.backend_coord(&(x1, y0)));
-            let (pw, ph) = ((hi.0 - lo.0).max(0) as u32, (hi.1 - lo.1).max(0) as u32);
-            if (pw as usize) < cols || (ph as usize) < rows {
-                let (w, h) = root.dim_in_pixel();
-                anyhow::bail!(
-                    "a heatmap of {rows}×{cols} cells needs a pixel a cell: a {w}×{h} image has {pw}×{ph} for them; give a width of at least {} and a height of at least {}",
-                    w as usize + cols.saturating_sub(pw as usize),
-                    h as usize + rows.saturating_sub(ph as usize)
-                );
-            }
+        // The plot area's corners, in pixels. A cell narrower or shorter than a pixel
+        // would be drawn as nothing, or in its neighbour's colour: refused, with the
+        // size that gives each a pixel.
+        let (lo, hi) = (chart.backend_coord(&(x0, y1)), chart.backend_coord(&(x1, y0)));
+        let (pw, ph) = ((hi.0 - lo.0).max(0) as u32, (hi.1 - lo.1).max(0) as u32);
+        if (pw as usize) < cols || (ph as usize) < rows {
+            let (w, h) = root.dim_in_pixel();
+            anyhow::bail!(
+                "a heatmap of {rows}×{cols} cells needs a pixel a cell: a {w}×{h} image has {pw}×{ph} for them; give a width of at least {} and a height of at least {}",
+                w as usize + cols.saturating_sub(pw as usize),
+                h as usize + rows.saturating_sub(ph as usize)
+            );
         }
         // One rectangle per run of equal cells in a row (small SVG files).
         let vmax = self.vmax();
@@ -169,8 +168,6 @@ impl Heatmap {
             }
             chart.draw_series(labels).map_err(draw_error)?;
         }
-        let lo = chart.backend_coord(&(x0, y1));
-        let hi = chart.backend_coord(&(x1, y0));
         let geometry = Geometry {
             x: Axis {
                 lo: x0,

@@ -70,29 +70,32 @@ fn kind(e: &Family) -> &'static str {
 /// such as `subtraction[1,2]`, or a take-and-break code), with the alias it was found by.
 fn find(name: &str) -> anyhow::Result<(&'static Family, Option<&'static Alias>, Option<Ruleset>)> {
     let base = name.split('[').next().unwrap_or(name).trim();
-    let named = grundy::catalog::family(base);
-    let (family, _) = match named {
-        Ok(f) => f,
+    let parsed = grundy::catalog::parse_ruleset(name);
+    let family = match (grundy::catalog::family(base), &parsed) {
+        (Ok((f, _)), _) => f,
         // A code or an expression of a ruleset: its family is in its name.
-        Err(e) => match grundy::catalog::parse_ruleset(name) {
-            Ok(rs) => {
-                let built = rs.name();
-                grundy::catalog::family(built.split('[').next().unwrap_or(&built))?
-            }
-            // A code or an expression that does not parse: its syntax error points at
-            // the character (`0.77[1,2]` was "unknown ruleset '0.77'").
-            Err(pe @ grundy::Error::Syntax { .. }) => return Err(pe.into()),
-            Err(_) => return Err(e.into()),
-        },
+        (Err(_), Ok(rs)) => {
+            let built = rs.name();
+            grundy::catalog::family(built.split('[').next().unwrap_or(&built))?.0
+        }
+        // A code or an expression that does not parse: its syntax error points at the
+        // character (`0.77[1,2]` was "unknown ruleset '0.77'"); a name, the family's
+        // error with its suggestion.
+        (Err(e), Err(_)) => {
+            return Err(match parsed {
+                Err(pe @ grundy::Error::Syntax { .. }) => pe.into(),
+                _ => e.into(),
+            })
+        }
     };
     let alias = family.aliases.iter().find(|a| a.name == base);
     // Parameters given are the ruleset's, checked as every other command checks them
     // (`list 'subtraction[1,2^64]'` described the family); a family named alone is
     // described whether or not it needs parameters.
-    let ruleset = if name.contains('[') {
-        Some(grundy::catalog::parse_ruleset(name)?)
-    } else {
-        grundy::catalog::parse_ruleset(name).ok()
+    let ruleset = match parsed {
+        Ok(rs) => Some(rs),
+        Err(pe) if name.contains('[') => return Err(pe.into()),
+        Err(_) => None,
     };
     Ok((family, alias, ruleset))
 }
