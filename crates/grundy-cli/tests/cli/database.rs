@@ -42,7 +42,8 @@ fn a_database_is_written_read_back_and_checked() {
         .success()
         .stdout("cram(3,5): value 1, N-position (the next player wins)\n")
         .stderr(
-            predicate::str::contains("resumed from the database").and(predicate::str::contains("0 positions searched")),
+            predicate::str::contains("resumed from the database")
+                .and(predicate::str::contains("cram: 0 positions searched")),
         );
     // Another board of the same game uses and extends it.
     grundy()
@@ -147,7 +148,7 @@ fn a_database_is_written_only_when_a_search_added_to_it() {
         .args(["value", "cram(3,5)", "--db", f, "--stats"])
         .assert()
         .success()
-        .stderr(predicate::str::contains("0 positions searched"));
+        .stderr(predicate::str::contains("cram: 0 positions searched"));
     assert_eq!(std::fs::metadata(&db).unwrap().ino(), inode);
     // Read only: a board the file does not hold is searched, and the file kept.
     grundy()
@@ -158,7 +159,7 @@ fn a_database_is_written_only_when_a_search_added_to_it() {
         .stderr(
             predicate::str::contains("grundy: read the database")
                 .and(predicate::str::contains("read only: it will not be written"))
-                .and(predicate::str::contains("0 positions searched").not()),
+                .and(predicate::str::contains("cram: 0 positions searched").not()),
         );
     assert_eq!(std::fs::metadata(&db).unwrap().ino(), inode);
     assert_eq!(std::fs::read(&db).unwrap(), bytes);
