@@ -2,9 +2,11 @@
 //! table of options and values and every listed sequence prefix ([`printed`]), every
 //! theorem over a range, the observations, the conjectures (reported as consistent up
 //! to N, or with a counterexample), the worked examples on sums (`custom` for the
-//! bespoke ones), the loopy games of §7 (`loopy`) and Figures 1–5.
+//! bespoke ones), the counting statements its proofs rest on (`divisors`), the loopy
+//! games of §7 (`loopy`) and Figures 1–5.
 
 mod custom;
+mod divisors;
 mod loopy;
 pub mod printed;
 
@@ -242,6 +244,7 @@ pub fn claims() -> Vec<Claim> {
         custom("003-mtau-list", "paper 003 §2.2.1", "the 0-positions of mtau start 1,4,6,…,30; the composites of value 1 start 16, 36, 48, 80, 81, 100", mtau_composites).on("mtau"),
         custom("003-ex4-mtau", "paper 003 Example 4", "with 0 the empty heap and heap n > 0 moving to its number of proper divisors (so 1 → 0), the nim-values start 0,1,0,0,1,0", example_4).on("mtau"),
         Claim::new("003-obs1", "paper 003 Observation 1", "mtau: if n < 46656, SG(n) = 1 iff n has a nonprime number of (proper) divisors", Kind::Observation { bound: 46656, predicate: |s, n| !s.is_prime(s.tau(n) - 1), reading: "read as τ(n) − 1 (the proper divisors, as the text before it) not prime; reading τ(n) would fail already at n = 2" }).on("mtau"),
+        custom("003-46656-smallest", "paper 003 §2.2.1 (before Observation 1)", "46656 = 2^6·3^6 is the smallest n with τ(n) − 1 in {16, 36, 48, 80, …}", divisors::mtau_smallest).on("mtau").sized(50_000, 50_000),
         ones("003-stau-ones", "paper 003 §2.2.2", "stau has 1s at 1,2,5,8,9,10,12,13,15,16,19,20", "stau", &[1, 2, 5, 8, 9, 10, 12, 13, 15, 16, 19, 20]),
         ones("003-mOmega-ones", "paper 003 §2.3.1", "mΩ has 1s at 2,3,5,7,11,13,16,17,19,23,24,29,31,36,37,40,41", "mOmega", &[2, 3, 5, 7, 11, 13, 16, 17, 19, 23, 24, 29, 31, 36, 37, 40, 41]),
         custom("003-mOmega-64", "paper 003 §2.3.1", "64 has value 1 in mΩ; 2^16 is the first number with a nonprime Ω excluded", mo_omega_64).on("mOmega"),
@@ -259,6 +262,9 @@ pub fn claims() -> Vec<Claim> {
         custom("003-cg-omitted", "paper 003 §3.2 (complement-grundy)", "some nim-values never occur, such as 12, 15, 20", complement_grundy).on("complement-grundy").sized(20_000, 100_000),
         custom("003-thm10-proof", "paper 003 Theorem 10 (proof)", "complement-grundy: a value above 2^k can first occur only at a heap m ≥ 3·n_k, n_k the first heap of value 2^k", complement_grundy_lemma).on("complement-grundy").sized(20_000, 100_000),
         winning("003-ex11-moves", "paper 003 Example 11", "m-factoring(12): the unique winning move is to 2+2+3", "m-factoring(12)", &["m-factoring(2,2,3)"], ""),
+        custom("003-lemma1", "paper 003 §1.2.1, Lemma 1", "{i_o(x) : n ≤ x ≤ 2n − 1} = {1, …, n} for every n", divisors::maliquant_lemma_1).sized(2_000, 20_000),
+        custom("003-thm14-parity", "paper 003 Theorem 14 (proof)", "fullset maliquot: G(n) = 0 iff n has an even number of square-free proper divisors", divisors::fullset_parity).on("fullset-maliquot").sized(10_000, 100_000),
+        custom("003-s6-twenty", "paper 003 §6 (first paragraph)", "the first 20 nim-values are listed for each of the six powerset games", divisors::powerset_counts),
         custom("003-ex6", "paper 003 Example 6", "powerset-maliquot: SG(6) = 2 and every prime has value 1", powerset_primes).on("powerset-maliquot").sized(10_000, 100_000),
         ones("003-fullset-totient-ones", "paper 003 §5", "fullset-totient has 1s at 2,4,5,10,11,12,13,15", "fullset-totient", &[2, 4, 5, 10, 11, 12, 13, 15]),
     ]);
