@@ -1279,8 +1279,24 @@ fn graph<'py>(
     limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyList>> {
     let call = call_state(limits)?;
-    // Read on the worker, within the memory limit (Ctrl-C stops a long text).
-    let g = run(py, &call, None, |ctl| read_graph_in(text.as_bytes(), graph_bound, ctl))?;
+    // Read on the worker, within the memory limit (Ctrl-C stops a long text). The text
+    // is the dict's JSON on one line, so a refusal names the dict, not "line 1".
+    let g = run(py, &call, None, |ctl| {
+        read_graph_in(text.as_bytes(), graph_bound, ctl).map_err(|e| match e {
+            Error::TooLarge {
+                estimate_bytes,
+                limit_bytes,
+                detail,
+                ..
+            } => Error::TooLarge {
+                what: "reading the graph's dict".into(),
+                estimate_bytes,
+                limit_bytes,
+                detail,
+            },
+            e => e,
+        })
+    })?;
     solve_graph(py, g, progress, &call)
 }
 

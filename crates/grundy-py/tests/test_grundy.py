@@ -651,9 +651,10 @@ def test_endless_graph_pipe_stops_at_the_memory_limit(tmp_path):
         )
         assert out.stdout.startswith("ResourceError reading the graph (to line "), (chunk, out.stdout, out.stderr)
         assert want in out.stdout and "the memory limit is 5.0 MiB" in out.stdout, (chunk, out.stdout)
-    # A dict is read as its text is, under the call's limit, and named as a graph.
+    # A dict is read as its text is, under the call's limit, and named as a dict (its
+    # JSON text is one line: "to line 1" would say nothing).
     for limit in [1, 100]:
-        with pytest.raises(grundy.ResourceError, match=f"^reading the graph .*set by memory_limit={limit};"):
+        with pytest.raises(grundy.ResourceError, match=f"^reading the graph's dict needs .*set by memory_limit={limit};"):
             grundy.graph({"a": ["b"], "b": []}, memory_limit=limit)
 
 
