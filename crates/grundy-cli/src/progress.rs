@@ -76,6 +76,25 @@ impl Log {
     }
 }
 
+/// Redraws `bar` every `every` until it is finished, on a thread of its own: as
+/// indicatif's steady tick does, but a thread that cannot be made (a tight `ulimit -v`)
+/// leaves the bar drawn by its updates alone, where indicatif's would panic. A bar that
+/// is not drawn (stderr not a terminal) needs no thread.
+fn tick_steadily(bar: &ProgressBar, every: Duration) {
+    if bar.is_hidden() {
+        return;
+    }
+    // Weak, as indicatif's ticker is: a bar dropped unfinished stops the thread.
+    let bar = bar.downgrade();
+    let _ = std::thread::Builder::new().name("progress".into()).spawn(move || {
+        while let Some(bar) = bar.upgrade().filter(|b| !b.is_finished()) {
+            bar.tick();
+            drop(bar);
+            std::thread::sleep(every);
+        }
+    });
+}
+
 impl ProgressSink for Bars {
     fn start(&self, label: &str, total: u64) {
         if let Some(log) = &self.log {
@@ -85,7 +104,7 @@ impl ProgressSink for Bars {
         let bar = if total == 0 {
             let bar = ProgressBar::new_spinner();
             bar.set_style(ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));
-            bar.enable_steady_tick(Duration::from_millis(200));
+            tick_steadily(&bar, Duration::from_millis(200));
             bar
         } else {
             let bar = ProgressBar::new(total);
@@ -94,6 +113,9 @@ impl ProgressSink for Bars {
                     .expect("valid template")
                     .progress_chars("=> "),
             );
+            // Redrawn by time too, so that a long first step (a grid's last cell,
+            // computed first) shows its elapsed time.
+            tick_steadily(&bar, Duration::from_millis(500));
             bar
         };
         bar.set_message(label.to_string());

@@ -103,15 +103,16 @@ pub fn grid(
     // The last cell first: an engine that grows its table as positions need it (MIN's
     // rows) then estimates, and refuses, the whole grid at once (it refused the rows
     // reached so far, and a limit raised as advised was refused again further on).
+    // The bar starts first, so that a long first cell shows its time.
+    ctl.start(
+        &format!("{} grid {nr} × {nc}", rs.name()),
+        u64::try_from(cells).unwrap_or(u64::MAX),
+    );
     let last = [*rows.end(), *cols.end()];
     if cells > 0 && rs.check(&last).is_ok() {
         ev.tuple_value(rs, &last)?;
     }
     let mut out = Vec::with_capacity(nr as usize);
-    ctl.start(
-        &format!("{} grid {nr} × {nc}", rs.name()),
-        u64::try_from(cells).unwrap_or(u64::MAX),
-    );
     for (i, a) in rows.enumerate() {
         ctl.tick(i as u64 * nc)?;
         let mut row = Vec::with_capacity(nc as usize);
