@@ -260,7 +260,7 @@ impl Game {
         let call = call_state(limits)?;
         let (_, p) = self.position(py, &pos, &call)?;
         if misere::play(play)? == grundy::solve::Play::Misere {
-            let d = misere::value_of(py, &call, &p, progress.as_ref())?;
+            let d = misere::value_of(py, &call, &p, progress.as_ref(), None)?;
             d.set_item("position", pos)?;
             return Ok(d.into_any());
         }
@@ -300,7 +300,7 @@ impl Game {
             }
         };
         if misere::play(play)? == grundy::solve::Play::Misere {
-            let (outcome, winning, options) = misere::moves_of(py, &call, &p, all, progress.as_ref(), option)?;
+            let (outcome, winning, options) = misere::moves_of(py, &call, &p, all, progress.as_ref(), None, option)?;
             let d = PyDict::new(py);
             d.set_item("position", pos)?;
             d.set_item("outcome", outcome)?;

@@ -346,6 +346,7 @@ pub fn python_advice(message: &str) -> String {
         ("--db-read-only", "db_read_only=True"),
         ("--db", "db="),
         ("`grundy proof --check`", "grundy.check_proof()"),
+        ("fewer --jobs or a smaller --to", "fewer jobs= or a smaller to="),
     ];
     replace_words(message, WORDS)
 }

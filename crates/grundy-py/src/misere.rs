@@ -5,13 +5,14 @@
 
 use crate::rules::CallState;
 use crate::run::{run, to_py};
-use grundy::game::Position;
+use grundy::game::{HeapRuleset, Position};
 use grundy::solve::misere::{check_certificate, quotient as compute_quotient, Certificate, Quotient, Status};
 use grundy::solve::{Method, MisereValue, Play, Solver};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The misère solver of a computation.
@@ -40,14 +41,82 @@ pub fn value_dict<'py>(py: Python<'py>, pos: &str, v: &MisereValue) -> PyResult<
     Ok(d)
 }
 
-/// The misère value of the position `pos` of a computation.
+/// A misère quotient certificate read from a file, with its heap ruleset: what
+/// `quotient=` gives `value` and `moves`.
+pub type Loaded = (Certificate, Arc<dyn HeapRuleset>);
+
+/// The certificate in `path`, read as the command line reads it (within a
+/// [`READ_FRACTION`](grundy::solve::misere::READ_FRACTION) of the memory limit), and its
+/// heap ruleset, the certificate's name made the ruleset's own (`0.77` is kayles).
+///
+/// # Errors
+/// `OSError` for a file that cannot be read, `ResourceError` for one past the limit,
+/// `ValueError` for text that is not a certificate or names no heap ruleset.
+fn read_certificate(py: Python<'_>, path: &Path, call: &Arc<CallState>) -> PyResult<Loaded> {
+    let ctl = call.limits.apply(grundy::Control::new());
+    let text = grundy::control::read_text_within(
+        path,
+        &ctl,
+        grundy::solve::misere::READ_FRACTION,
+        &path.display().to_string(),
+    )
+    .map_err(|e| crate::run::to_py_under(e, &call.limits))?;
+    let mut cert = Certificate::from_json(&text).map_err(to_py)?;
+    let named = |e: PyErr| {
+        PyValueError::new_err(format!(
+            "{}: the certificate's ruleset '{}' is not a heap ruleset known here: {e}",
+            path.display(),
+            cert.ruleset
+        ))
+    };
+    let rs = crate::ruleset(&cert.ruleset.clone().into_pyobject(py)?.into_any(), call).map_err(named)?;
+    let rs = rs.as_heap("quotient").map_err(to_py).map_err(named)?.clone();
+    cert.ruleset = rs.name();
+    Ok((cert, rs))
+}
+
+/// The certificate in `path` for the position `pos` ([`read_certificate`]).
+///
+/// # Errors
+/// Those of [`read_certificate`]; `ValueError` when `pos` has no heap of the
+/// certificate's ruleset (the quotient would answer nothing), as the command line's
+/// `--quotient` refuses it.
+fn quotient_for(py: Python<'_>, path: &Path, call: &Arc<CallState>, pos: &Position) -> PyResult<Loaded> {
+    let loaded = read_certificate(py, path, call)?;
+    let name = loaded.1.name();
+    let used = pos
+        .components
+        .iter()
+        .any(|c| matches!(c, grundy::game::Component::Heaps { ruleset, .. } if ruleset.name() == name));
+    if !used {
+        return Err(PyValueError::new_err(format!(
+            "{} is the misère quotient of {name}, and {pos} has no heap of {name}: it would answer nothing (give the quotient of the position's ruleset, or drop quotient=)",
+            path.display()
+        )));
+    }
+    Ok(loaded)
+}
+
+/// The misère solver of a computation, with the quotient of `loaded` added (re-checked
+/// by the independent checker).
+fn solver_with(ctl: &grundy::Control, loaded: Option<&Loaded>) -> grundy::Result<Solver> {
+    let mut s = solver(ctl);
+    if let Some((cert, rs)) = loaded {
+        s.add_quotient(cert, rs)?;
+    }
+    Ok(s)
+}
+
+/// The misère value of the position `pos` of a computation, answered from the quotient
+/// of `loaded` where it covers the position.
 pub fn value_of<'py>(
     py: Python<'py>,
     call: &Arc<CallState>,
     pos: &Position,
     progress: Option<&Bound<'py, PyAny>>,
+    loaded: Option<&Loaded>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let v = run(py, call, progress, |ctl| solver(ctl).misere_value(pos))?;
+    let v = run(py, call, progress, |ctl| solver_with(ctl, loaded)?.misere_value(pos))?;
     value_dict(py, &pos.to_string(), &v)
 }
 
@@ -63,9 +132,12 @@ pub fn moves_of<'py, T>(
     pos: &Position,
     all: bool,
     progress: Option<&Bound<'py, PyAny>>,
+    loaded: Option<&Loaded>,
     write: impl Fn(&Position) -> PyResult<T>,
 ) -> PyResult<MovesOf<T>> {
-    let m = run(py, call, progress, |ctl| solver(ctl).misere_moves(pos, all))?;
+    let m = run(py, call, progress, |ctl| {
+        solver_with(ctl, loaded)?.misere_moves(pos, all)
+    })?;
     let winning = m.winning.iter().map(&write).collect::<PyResult<_>>()?;
     let options = match &m.options {
         Some(o) => Some(
@@ -79,23 +151,27 @@ pub fn moves_of<'py, T>(
 }
 
 /// `(position, outcome, misere_value, genus, tameness, note)` of an expression, as a
-/// dict.
+/// dict; answered from the certificate in `quotient` (re-checked) where it covers the
+/// position.
 #[pyfunction]
-#[pyo3(signature = (expr, progress = None, limits = None))]
+#[pyo3(signature = (expr, progress = None, limits = None, quotient = None))]
 fn misere_value<'py>(
     py: Python<'py>,
     expr: &str,
     progress: Option<Bound<'py, PyAny>>,
     limits: crate::LimitArgs<'py>,
+    quotient: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let call = crate::call_state(limits)?;
     let pos = crate::position(expr, &call)?;
-    value_of(py, &call, &pos, progress.as_ref())
+    let loaded = quotient.map(|q| quotient_for(py, &q, &call, &pos)).transpose()?;
+    value_of(py, &call, &pos, progress.as_ref(), loaded.as_ref())
 }
 
-/// The misère moves of an expression, as `(position, outcome, winning, options)`.
+/// The misère moves of an expression, as `(position, outcome, winning, options)`;
+/// answered from the certificate in `quotient` as [`misere_value`] is.
 #[pyfunction]
-#[pyo3(signature = (expr, all = false, progress = None, limits = None))]
+#[pyo3(signature = (expr, all = false, progress = None, limits = None, quotient = None))]
 #[allow(clippy::type_complexity)]
 fn misere_moves<'py>(
     py: Python<'py>,
@@ -103,10 +179,14 @@ fn misere_moves<'py>(
     all: bool,
     progress: Option<Bound<'py, PyAny>>,
     limits: crate::LimitArgs<'py>,
+    quotient: Option<PathBuf>,
 ) -> PyResult<(String, String, Vec<String>, Option<Vec<(String, String)>>)> {
     let call = crate::call_state(limits)?;
     let pos = crate::position(expr, &call)?;
-    let (o, w, opts) = moves_of(py, &call, &pos, all, progress.as_ref(), |p| Ok(p.to_string()))?;
+    let loaded = quotient.map(|q| quotient_for(py, &q, &call, &pos)).transpose()?;
+    let (o, w, opts) = moves_of(py, &call, &pos, all, progress.as_ref(), loaded.as_ref(), |p| {
+        Ok(p.to_string())
+    })?;
     Ok((pos.to_string(), o, w, opts))
 }
 
@@ -205,26 +285,7 @@ fn check_quotient<'py>(
 ) -> PyResult<String> {
     let call = crate::call_state(limits)?;
     // Read as the command line reads it.
-    let ctl = call.limits.apply(grundy::Control::new());
-    let text = grundy::control::read_text_within(
-        &path,
-        &ctl,
-        grundy::solve::misere::READ_FRACTION,
-        &path.display().to_string(),
-    )
-    .map_err(|e| crate::run::to_py_under(e, &call.limits))?;
-    let mut cert = Certificate::from_json(&text).map_err(to_py)?;
-    let named = |e: PyErr| {
-        PyValueError::new_err(format!(
-            "{}: the certificate's ruleset '{}' is not a heap ruleset known here: {e}",
-            path.display(),
-            cert.ruleset
-        ))
-    };
-    let rs = crate::ruleset(&cert.ruleset.clone().into_pyobject(py)?.into_any(), &call).map_err(named)?;
-    let rs = rs.as_heap("quotient").map_err(to_py).map_err(named)?.clone();
-    // Under the ruleset's own name, as the command line checks it (`0.77` is kayles).
-    cert.ruleset = rs.name();
+    let (cert, rs) = read_certificate(py, &path, &call)?;
     run(py, &call, progress.as_ref(), |ctl| {
         check_certificate(&cert, rs.as_ref(), ctl)
     })

@@ -141,8 +141,10 @@ def test_one_census_at_a_time_writes_to_a_directory(tmp_path):
     before = {n: open(os.path.join(out, "certificates", n), "rb").read() for n in os.listdir(os.path.join(out, "certificates"))}
     grundy.set_limits(memory_limit="1K")
     try:
-        with pytest.raises(grundy.ResourceError):
+        # Its advice names the keyword arguments, not the CLI's flags.
+        with pytest.raises(grundy.ResourceError, match="fewer jobs= or a smaller to= need less") as refused:
             grundy.census("octal:1", to=200, out=out)
+        assert "--" not in str(refused.value), refused.value
     finally:
         grundy.set_limits(memory_limit=None)
     after = {n: open(os.path.join(out, "certificates", n), "rb").read() for n in os.listdir(os.path.join(out, "certificates"))}

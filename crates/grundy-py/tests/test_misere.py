@@ -89,6 +89,34 @@ def test_quotient_save_and_check(tmp_path):
         grundy.check_quotient(path)
 
 
+def test_a_saved_quotient_answers_value_and_moves(tmp_path):
+    # quotient= is the CLI's --quotient FILE: the certificate, re-checked, answers the
+    # sums of heaps it covers (its range names it), with the search's answers.
+    path = tmp_path / "k20.json"
+    grundy.quotient("kayles", 20).save(path)
+    for expr in ["kayles(5,6)", "kayles(1,2,3)", "kayles(7,7,20)"]:
+        v = grundy.value(expr, play="misere", quotient=path)
+        assert v.source == "the misère quotient of kayles, heaps ≤ 20", v
+        assert v.outcome == grundy.value(expr, play="misere").outcome, expr
+        m = grundy.moves(expr, play="misere", quotient=str(path))
+        assert m.winning == grundy.moves(expr, play="misere").winning, expr
+    # Refused: normal play, a position without a heap of its ruleset, a path of the
+    # wrong type, a tampered certificate.
+    with pytest.raises(ValueError, match=r'^quotient= answers misère questions: add play="misere"$'):
+        grundy.value("kayles(3)", quotient=path)
+    with pytest.raises(ValueError, match=r'^quotient= answers misère questions'):
+        grundy.moves("kayles(3)", quotient=path)
+    with pytest.raises(ValueError, match=r"nim\(3\) has no heap of kayles: it would answer nothing .*drop quotient=\)$"):
+        grundy.value("nim(3)", play="misere", quotient=path)
+    with pytest.raises(TypeError, match=r"^quotient must be a path"):
+        grundy.moves("kayles(3)", play="misere", quotient=3)
+    cert = json.loads(path.read_text())
+    cert["phi"][5] = (cert["phi"][5] + 1) % len(cert["table"])
+    path.write_text(json.dumps(cert))
+    with pytest.raises(ValueError, match="certificate rejected"):
+        grundy.value("kayles(5,6)", play="misere", quotient=path)
+
+
 def test_misere_errors():
     with pytest.raises(ValueError, match="loopy"):
         grundy.value("aliquot-sum(12)", play="misere")

@@ -674,6 +674,13 @@ mod certificates {
         let mut c = good.clone();
         c.period = Some(3);
         rejected(&c, rs.as_ref(), "wrong period");
+        // A period stated on a partial certificate, which no check would read.
+        for (period, preperiod) in [(Some(2), Some(0)), (Some(34), None), (None, Some(5))] {
+            let mut c = partial.clone();
+            (c.period, c.preperiod) = (period, preperiod);
+            let e = rejected(&c, rs.as_ref(), "a partial certificate's period");
+            assert!(e.contains("a partial certificate states no period"), "{e}");
+        }
 
         // The wrong ruleset.
         let e = rejected(&good, heap("kayles").as_ref(), "ruleset");

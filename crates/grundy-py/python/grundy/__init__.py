@@ -268,6 +268,7 @@ def value(
     db_read_only: bool = False,
     save_proof: Optional[str] = None,
     stats: bool = False,
+    quotient: Optional[str] = None,
 ) -> Union[Value, MisereValue, "SearchStats"]:
     expr = _expr(expr)
     stats = _flag("stats", stats)
@@ -278,7 +279,12 @@ def value(
             raise ValueError(
                 "stats= counts the position engine of normal play; misère play searches without it (drop stats=)"
             )
-        return _misere_value(_grundy.misere_value(expr, _progress(progress), limits=_limits(memory_limit, max_work)))
+        return _misere_value(
+            _grundy.misere_value(
+                expr, _progress(progress), limits=_limits(memory_limit, max_work), quotient=_path(quotient, "quotient")
+            )
+        )
+    _normal_refusals(quotient)
     if save_proof is not None:
         if db is not None:
             raise ValueError(
@@ -351,6 +357,13 @@ def _db_read_only(db: Any, read_only: Any) -> bool:
 
 
 _METHODS = ("auto", "formula", "search", "plain", "sums")
+
+
+def _normal_refusals(quotient: Any) -> None:
+    """``ValueError`` for what normal play would ignore: a misère quotient
+    (``quotient``), as the CLI refuses ``--quotient`` without ``--play misere``."""
+    if quotient is not None:
+        raise ValueError('quotient= answers misère questions: add play="misere"')
 
 
 def _misere_refusals(db: Any, save_proof: Any, method: str = "auto", period: Any = None) -> None:
@@ -523,13 +536,17 @@ def moves(
     memory_limit: Limit = None,
     max_work: Limit = None,
     period: Optional[str] = None,
+    quotient: Optional[str] = None,
 ) -> Union[Moves, MisereMoves]:
     expr = _expr(expr)
     all = _flag("all", all)
     if _check_play(play):
         _misere_refusals(None, None, method, period)
-        pos, out, winning, options = _grundy.misere_moves(expr, all, _progress(progress), limits=_limits(memory_limit, max_work))
+        pos, out, winning, options = _grundy.misere_moves(
+            expr, all, _progress(progress), limits=_limits(memory_limit, max_work), quotient=_path(quotient, "quotient")
+        )
         return MisereMoves(position=pos, outcome=out, winning=list(winning), options=options)
+    _normal_refusals(quotient)
     d = _grundy.moves(
         expr, all, method, bound, graph_bound, _progress(progress), limits=_limits(memory_limit, max_work), period=_path(period, "period")
     )

@@ -291,7 +291,7 @@ def check_quotient(
     the quotient engine): what was checked, or ``ValueError("certificate rejected:
     …")`` naming the first thing that does not hold."""
 
-def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None, db_read_only: bool = False, save_proof: Optional[Union[str, os.PathLike]] = None, stats: bool = False) -> Union[Value, MisereValue, SearchStats]:
+def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, db: Optional[Union[str, os.PathLike]] = None, db_read_only: bool = False, save_proof: Optional[Union[str, os.PathLike]] = None, stats: bool = False, quotient: Optional[Union[str, os.PathLike]] = None) -> Union[Value, MisereValue, SearchStats]:
     """The value of a position (a disjunctive sum such as ``"min(6239,6240) + nim(3)"``):
     an exact ``int`` for finite values, else a ``LoopyValue`` (``∞(K)`` or ``?``).
 
@@ -318,6 +318,11 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
     ``play="misere"`` (the last player to move loses) returns a ``MisereValue``; a sum
     of heaps of one ruleset is answered from its misère quotient when one covers it
     (as ``grundy value --play misere``); loopy rulesets raise ``ValueError``.
+    ``quotient``: the path of a certificate saved by ``Quotient.save`` or ``grundy
+    quotient --save``, re-checked by the independent checker on loading (``ValueError``
+    ``"certificate rejected: …"``), whose quotient then answers the sums of heaps of its
+    ruleset that it covers (``--quotient FILE``; misère play only, and the position must
+    have a heap of that ruleset, else ``ValueError``).
 
     ``db``: a file that keeps the table of the search of a board or graph game
     (``cram``, ``node-kayles-grid``, ``node-kayles-path``, ``node-kayles-petersen``,
@@ -435,12 +440,13 @@ class Moves:
     heap 1023"``), else None."""
     def _repr_html_(self) -> str: ...
 
-def moves(expr: str, all: bool = False, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None) -> Union[Moves, MisereMoves]:
+def moves(expr: str, all: bool = False, method: str = "auto", *, play: str = "normal", bound: Optional[int] = None, graph_bound: Optional[int] = None, progress: bool = False, memory_limit: Limit = None, max_work: Limit = None, period: Optional[Union[str, os.PathLike]] = None, quotient: Optional[Union[str, os.PathLike]] = None) -> Union[Moves, MisereMoves]:
     """The winning moves of a position, the drawing moves of a draw, and with
     ``all=True`` every option. Raises ``ResourceError`` when listing the options (every
     option of each heap is enumerated) is above the work limit, or the listed moves,
     their values and the table behind them above the memory limit; both are estimated
-    before any value is computed. ``play="misere"`` returns a ``MisereMoves``. Heaps beyond a proven period's table
+    before any value is computed. ``play="misere"`` returns a ``MisereMoves`` (``quotient``
+    as in ``value``). Heaps beyond a proven period's table
     (codes leaving at most two heaps) list their moves through the period (``value``;
     ``period`` as there)."""
 

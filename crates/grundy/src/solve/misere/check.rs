@@ -242,6 +242,10 @@ pub fn check_certificate(cert: &Certificate, rs: &dyn HeapRuleset, ctl: &Control
     let states = outcome_states(cert, &opts, &in_p, ctl)?;
     // Solved: the periodicity theorem for misère quotients.
     let solved = match cert.status.as_str() {
+        // A period on a partial certificate would be a claim nothing checks.
+        "partial" if cert.period.is_some() || cert.preperiod.is_some() => {
+            return reject("a partial certificate states no period or preperiod (only a solved one does)");
+        }
         "partial" => None,
         "solved" => {
             let (Some(p), Some(n0)) = (cert.period, cert.preperiod) else {
