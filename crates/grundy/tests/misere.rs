@@ -634,6 +634,19 @@ mod certificates {
             rejected(&c, rs.as_ref(), "P");
         }
 
+        // An element past the quotient's, named as such.
+        let mut c = good.clone();
+        c.p_portion.push(m + 3);
+        let e = rejected(&c, rs.as_ref(), "P out of range");
+        assert!(
+            e.contains(&format!(
+                "p_portion holds {}, which is not an element of the quotient (its elements are 0 … {})",
+                m + 3,
+                m - 1
+            )),
+            "{e}"
+        );
+
         // One Φ(n).
         for n in 1..=good.to as usize {
             for d in 1..m {

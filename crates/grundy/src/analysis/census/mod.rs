@@ -317,8 +317,15 @@ fn file_members(path: &Path, ctl: &Control) -> Result<Vec<String>> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut codes = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        // A comment is a whole line from '#', or the rest of one from a '#' after a
+        // space or tab (as in a shell): `0.07  # Dawson's Kayles`. A '#' inside a code
+        // (`0.1#7`) stays, a syntax error, not a code cut short.
+        let end = line
+            .char_indices()
+            .find(|&(j, c)| c == '#' && (j == 0 || line[..j].ends_with([' ', '\t'])))
+            .map_or(line.len(), |(j, _)| j);
+        let line = line[..end].trim();
+        if line.is_empty() {
             continue;
         }
         let at = |e: &dyn std::fmt::Display| input(format!("{name} line {}: {e}", i + 1));

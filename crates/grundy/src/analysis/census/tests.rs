@@ -58,6 +58,9 @@ fn bad_families_are_one_clear_error() {
     assert!(e.contains("line 2: maliquot starts at heap 1"), "{e}");
     std::fs::write(&f, "0.137\nkayles\n").unwrap();
     assert_eq!(members(f.to_str().unwrap(), &ctl()).unwrap(), ["0.137", "kayles"]);
+    // A comment after a code, from a '#' after a space or a tab.
+    std::fs::write(&f, "0.07 # Dawson's Kayles\n  # indented\n0.137\t#x\n").unwrap();
+    assert_eq!(members(f.to_str().unwrap(), &ctl()).unwrap(), ["0.07", "0.137"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -83,7 +83,13 @@ pub fn check_certificate(cert: &Certificate, rs: &dyn HeapRuleset, ctl: &Control
     }
     let mut in_p = vec![false; m];
     for (i, &x) in cert.p_portion.iter().enumerate() {
-        if x as usize >= m || (i > 0 && cert.p_portion[i - 1] >= x) {
+        if x as usize >= m {
+            return reject(format!(
+                "p_portion holds {x}, which is not an element of the quotient (its elements are 0 … {})",
+                m - 1
+            ));
+        }
+        if i > 0 && cert.p_portion[i - 1] >= x {
             return reject("p_portion is not a sorted list of distinct elements");
         }
         in_p[x as usize] = true;
