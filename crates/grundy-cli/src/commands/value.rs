@@ -362,7 +362,16 @@ fn prove(
     )?;
     // Found unwritable now, not after the search.
     crate::output::check_writable(path)?;
-    let (v, text) = solver.prove(pos)?;
+    let (v, text) = solver.prove(pos).inspect_err(|e| {
+        if matches!(e, grundy::Error::Interrupted) {
+            // As a stopped search says so: what was (not) done, and that the file is
+            // as it was (the proof is written only whole, atomically).
+            crate::eprintln_quiet!(
+                "grundy: stopped before the value of {name} was proven; {} was not written",
+                path.display()
+            );
+        }
+    })?;
     // The value is said even when its proof cannot be written (a full disk), as --db
     // says it: the search's hours are not lost with the file.
     crate::progress::writing(path, || grundy::analysis::proof_file::save(path, &text)).map_err(|e| {

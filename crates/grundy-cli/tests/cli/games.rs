@@ -172,6 +172,39 @@ fn interrupted_search_says_what_was_done() {
     );
 }
 
+/// A proof search stopped by Ctrl-C says so and writes no file (an old one stays).
+#[test]
+fn an_interrupted_proof_search_says_so_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.gz");
+    std::fs::write(&proof, "old").unwrap();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["--max-work", "1e19", "value", "cram(5,7)", "--save-proof"])
+        .arg(&proof)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(out.stdout.is_empty());
+    let want = format!(
+        "grundy: stopped before the value of cram(5,7) was proven; {} was not written\ngrundy: interrupted\n",
+        proof.display()
+    );
+    assert_eq!(stderr, want);
+    assert_eq!(std::fs::read_to_string(&proof).unwrap(), "old");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "a temporary file left"
+    );
+}
+
 /// The three engines of boards and graphs give the same values: the default (set
 /// pruning), `--method sums` (the outcome search, over the rules' options) and `--method
 /// plain` (every option's value).
