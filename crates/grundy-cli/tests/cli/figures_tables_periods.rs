@@ -3,7 +3,7 @@
 
 use predicates::prelude::*;
 
-use crate::common::{error_line, grundy, json, signalled};
+use crate::common::{error_line, grundy, interrupted, json, signalled};
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
@@ -323,21 +323,8 @@ fn period_certificates_save_and_check() {
 #[test]
 fn period_interrupted_prints_what_the_computed_heaps_show() {
     // Grundy's game has no known period: the search runs until Ctrl-C.
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["--max-work", "1e15", "period", "grundys-game", "--to", "1e8"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_secs(1));
-    // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
-    let out = child.wait_with_output().unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    );
-    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    let (code, stdout, stderr) = interrupted(&["--max-work", "1e15", "period", "grundys-game", "--to", "1e8"], 1.0);
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
     assert!(
         stdout.starts_with("grundys-game: no period within heaps 0..="),
         "{stdout}"

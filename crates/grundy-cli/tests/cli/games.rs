@@ -1,7 +1,7 @@
 //! Boards and graphs on the command line: the notation, JSON, errors (one line, exit
 //! 2), the memory limit of the table, the engine's counters and Ctrl-C.
 
-use crate::common::{error_line, grundy, json};
+use crate::common::{error_line, grundy, interrupted, json};
 use predicates::prelude::*;
 
 #[test]
@@ -151,19 +151,9 @@ fn graph_files() {
 
 #[test]
 fn interrupted_search_says_what_was_done() {
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["--max-work", "1e19", "value", "node-kayles-grid(9,9)"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_secs(1));
-    // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(out.stdout.is_empty());
+    let (code, stdout, stderr) = interrupted(&["--max-work", "1e19", "value", "node-kayles-grid(9,9)"], 1.0);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stdout.is_empty());
     assert!(
         stderr.contains("positions searched")
             && stderr.contains("stopped before the value of node-kayles-grid(9,9) was found")
@@ -178,23 +168,12 @@ fn an_interrupted_proof_search_says_so_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let proof = dir.path().join("p.gz");
     std::fs::write(&proof, "old").unwrap();
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["--max-work", "1e19", "value", "cram(5,7)", "--save-proof"])
-        .arg(&proof)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_secs(1));
-    // SAFETY: kill has no memory effects; the pid is our child's, not yet waited for.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(out.stdout.is_empty());
+    let path = proof.to_str().unwrap();
+    let (code, stdout, stderr) = interrupted(&["--max-work", "1e19", "value", "cram(5,7)", "--save-proof", path], 1.0);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stdout.is_empty());
     let want = format!(
-        "grundy: stopped before the value of cram(5,7) was proven; {} was not written\ngrundy: interrupted\n",
-        proof.display()
+        "grundy: stopped before the value of cram(5,7) was proven; {path} was not written\ngrundy: interrupted\n"
     );
     assert_eq!(stderr, want);
     assert_eq!(std::fs::read_to_string(&proof).unwrap(), "old");
