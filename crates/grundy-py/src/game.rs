@@ -7,7 +7,7 @@
 //! error is raised instead of any value. Values come from the library's generic
 //! memoized search, which lists each position's options once.
 
-use crate::rules::{noted as with_note, CallState};
+use crate::rules::{noted as with_note, past_work, CallState};
 use grundy::game::{GameArgs, GamePos, GameRuleset};
 use grundy::Error;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -121,6 +121,9 @@ impl LiveGame {
         for (k, x) in iter.enumerate() {
             if self.call.cancelled() {
                 return Ok(()); // stopped: the rest is not read
+            }
+            if let Some(e) = past_work(k, &self.call.limits, || format!("reading {call}")) {
+                return Err(e);
             }
             if k as u64 >= most {
                 let e = Error::TooLarge {

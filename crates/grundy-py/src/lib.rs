@@ -6,6 +6,7 @@
 //! `python/grundy/__init__.py` wraps it in the public classes (`LoopyValue`, `Moves`,
 //! `Periodicity`, …).
 
+mod errors;
 mod game;
 mod limits;
 mod misere;

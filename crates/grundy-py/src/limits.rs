@@ -207,6 +207,11 @@ impl Limits {
         self.memory.value
     }
 
+    /// The work limit (options visited; `u64::MAX` for none).
+    pub fn work_count(&self) -> u64 {
+        self.work.value
+    }
+
     /// `ctl` with these limits; the heap held before the call (earlier results, numpy
     /// arrays on memory from the Rust side, caches) does not count against its limit.
     pub fn apply(&self, ctl: Control) -> Control {

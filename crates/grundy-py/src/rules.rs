@@ -29,6 +29,28 @@ use std::sync::{Arc, Mutex};
 /// threads while Rust reads it).
 const RELEASE_EVERY: usize = 1024;
 
+/// Options read past the work limit before the reading itself refuses: the engines count
+/// the options they list in batches of 4096 and stop first.
+const READ_SLACK: u64 = 1 << 16;
+
+/// The refusal of an options function that has yielded `k` items and goes on, past the
+/// work limit of `limits` (each item is an option visited), named by `what`: it was read
+/// to the memory limit, 1.7·10^7 options under `max_work=10**5`. Past the limit by
+/// [`READ_SLACK`], so that an engine that counts the options itself stops first, with
+/// its own message (a misère quotient keeps what it reached).
+pub(crate) fn past_work(k: usize, limits: &crate::limits::Limits, what: impl FnOnce() -> String) -> Option<PyErr> {
+    let limit = limits.work_count();
+    (k as u64 > limit.saturating_add(READ_SLACK)).then(|| {
+        let e = grundy::Error::TooMuchWork {
+            what: what(),
+            work: k as u128 + 1,
+            limit,
+            detail: "each item the function yields is an option visited; it yielded that many and had not ended".into(),
+        };
+        crate::errors::to_py_under(e, limits)
+    })
+}
+
 thread_local! {
     /// The computation whose options function this thread is running, if any.
     static CURRENT: RefCell<Option<Arc<CallState>>> = const { RefCell::new(None) };
@@ -281,6 +303,11 @@ impl Live {
         for (k, item) in iter.enumerate() {
             if self.call.failed() {
                 return Ok(()); // stopped: the rest of the options is not read
+            }
+            if let Some(e) = past_work(k, &self.call.limits, || {
+                format!("reading options({n}) of ruleset '{}'", def.name)
+            }) {
+                return Err(e);
             }
             if k % RELEASE_EVERY == RELEASE_EVERY - 1 {
                 py.allow_threads(|| ());

@@ -8,52 +8,16 @@
 //! stops the same way when the computation that called it stops. A panic in the worker
 //! becomes a Python `RuntimeError`, never a crash.
 
-use crate::limits::{python_advice, Limits};
 use crate::rules::CallState;
 use grundy::control::ProgressSink;
-use grundy::{Control, Error};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
+use grundy::Control;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
-pyo3::create_exception!(
-    _grundy,
-    ResourceError,
-    PyMemoryError,
-    "A computation refused by grundy's memory or work estimate (the message gives the estimate and the limit)."
-);
-
-/// The Python exception for a library error: `ResourceError` for a refusal by the
-/// memory or work estimate, `KeyboardInterrupt` for an interruption, `OSError` (the
-/// subclass of its error number) for a file the system refused, `ValueError` for
-/// everything else (bad expressions, codes, parameters, domains); the message is the
-/// CLI's one-line message in Python's terms ([`python_advice`]), and a refusal says how
-/// its limit was set under the session's limits.
-pub fn to_py(e: Error) -> PyErr {
-    to_py_under(e, &Limits::session())
-}
-
-/// [`to_py`] for a computation under `limits`.
-pub fn to_py_under(e: Error, limits: &Limits) -> PyErr {
-    let text = python_advice(&e.to_string());
-    match e {
-        Error::TooLarge { .. }
-        | Error::OutOfMemory { .. }
-        | Error::TooManyStates { .. }
-        | Error::TooMuchWork { .. } => {
-            let hint = limits.hint(&e).map(|h| format!(" ({h})")).unwrap_or_default();
-            ResourceError::new_err(format!("{text}{hint}"))
-        }
-        Error::Interrupted => PyKeyboardInterrupt::new_err("interrupted"),
-        // OSError(errno, strerror) is the subclass of the number (FileNotFoundError,
-        // PermissionError, …).
-        Error::File { errno: Some(n), .. } => PyOSError::new_err((n, text)),
-        Error::File { errno: None, .. } => PyOSError::new_err(text),
-        _ => PyValueError::new_err(text),
-    }
-}
+pub use crate::errors::{to_py, to_py_under, ResourceError};
 
 /// Progress of the running computation, read by the calling thread.
 #[derive(Default)]
@@ -102,8 +66,9 @@ impl Progress {
 /// # Errors
 /// The ruleset's Python exception, `KeyboardInterrupt`, the library's errors
 /// ([`to_py`]; `ValueError` for an invalid limit in the environment), `RecursionError`
-/// for a call nested [`crate::rules::MAX_NESTING`] deep inside options functions, and
-/// `RuntimeError` if the computation panicked.
+/// for a call nested [`crate::rules::MAX_NESTING`] deep inside options functions,
+/// `ResourceError` when the thread of the computation cannot be started (out of memory
+/// or threads), and `RuntimeError` if the computation panicked.
 pub fn run<T: Send>(
     py: Python<'_>,
     call: &Arc<CallState>,
@@ -133,7 +98,9 @@ pub fn run<T: Send>(
     let caller = CallState::current();
     let outcome = std::thread::scope(|s| {
         let ctl = &ctl;
-        s.spawn(move || {
+        // A thread that cannot be made (out of memory or threads: each call nested in
+        // an options function has one) is an error, where `s.spawn` would panic.
+        std::thread::Builder::new().spawn_scoped(s, move || {
             // The worker gets a Python thread state once and releases the GIL for the
             // computation: a ruleset written in Python then only re-acquires the GIL per
             // call, instead of creating and destroying a thread state each time.
@@ -141,8 +108,8 @@ pub fn run<T: Send>(
                 Python::with_gil(|py| py.allow_threads(|| f(ctl)))
             }));
             let _ = tx.send(r);
-        });
-        loop {
+        })?;
+        Ok::<_, std::io::Error>(loop {
             let got = py.allow_threads(|| {
                 rx.lock()
                     .unwrap_or_else(|p| p.into_inner())
@@ -173,8 +140,13 @@ pub fn run<T: Send>(
                     }
                 }
             }
-        }
+        })
     });
+    let outcome = outcome.map_err(|e| {
+        ResourceError::new_err(format!(
+            "cannot start the thread of the computation ({e}): the process is out of memory or of threads (each call of grundy nested in an options function holds one); free memory, or nest fewer calls"
+        ))
+    })?;
     if let Some(cb) = progress {
         // The last call says whether the computation finished (total 1) or not (0).
         let finished = matches!(&outcome, Ok(Ok(_))) && interrupt.is_none();

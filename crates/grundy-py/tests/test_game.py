@@ -150,6 +150,8 @@ def test_games_keep_to_the_limits():
     endless = grundy.Game("endless", lambda p: itertools.repeat(0) if p else [])
     with pytest.raises(grundy.ResourceError, match="more than .* items"):
         endless.value(3, memory_limit="100M")
+    with pytest.raises(grundy.ResourceError, match=r"^reading options\(.*\) of game 'endless' .*set by max_work=100000"):
+        endless.value(3, max_work=10**5, memory_limit="1G")
     # Within the limits the same calls answer (Node-Kayles on a path of 30).
     g = grundy.Game("py-node-kayles", path_options)
     assert g.value(30, max_work=10**6, memory_limit="1G") == grundy.value("node-kayles-path(30)")

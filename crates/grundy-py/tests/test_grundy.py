@@ -582,6 +582,12 @@ def test_an_endless_options_generator_stops_at_the_limits():
         grundy.seq("py-endless", 10, max_work=1000)
     with pytest.raises(grundy.ResourceError, match="more than .* options"):
         grundy.value("py-endless(5)", memory_limit="20M")
+    # Each option read is work: under max_work= the reading of one heap's options stops
+    # there (it read on to the memory limit: 16.7M options under max_work=10**5).
+    with pytest.raises(
+        grundy.ResourceError, match=r"^reading options\(3\) of ruleset 'py-endless' visits about 165538 options .*set by max_work=100000"
+    ):
+        grundy.value("py-endless(5)", max_work=10**5, memory_limit="1G")
     # Heaps that do not reach the endless one still have their values.
     assert grundy.value("py-endless(2)") == 2
 

@@ -256,6 +256,7 @@ impl Evaluator {
             return self.heap_value_by_search(rs, n);
         }
         match self.find_period(rs, n)? {
+            (_, Some(e)) if n >= u64::from(u32::MAX) - 1 => Err(past_tables(e, n, self.table_len(rs))),
             (_, Some(e)) => Err(e),
             (Some(p), None) if n >= self.table_len(rs) => {
                 self.note_period_use(&p);
@@ -538,5 +539,43 @@ impl Evaluator {
             acc ^= &self.component_value(c)?;
         }
         Ok(acc)
+    }
+}
+
+/// A refusal of the period search for heap `n`, past any table (heaps of 2^32 − 1 and
+/// more): the limit's advice would only let the search go on, so the detail says that
+/// only a proven period answers such a heap and the `computed` heaps showed none
+/// (`value 'officers(10^18)'`, whose period is not known).
+fn past_tables(e: Error, n: u64, computed: u64) -> Error {
+    let why = |detail: String| {
+        format!(
+            "{detail}; heap {n} is past any table, so only a proven period answers it, and heaps 0..={} showed none: a higher limit only lets the search go on",
+            computed.saturating_sub(1)
+        )
+    };
+    match e {
+        Error::TooMuchWork {
+            what,
+            work,
+            limit,
+            detail,
+        } => Error::TooMuchWork {
+            what,
+            work,
+            limit,
+            detail: why(detail),
+        },
+        Error::TooLarge {
+            what,
+            estimate_bytes,
+            limit_bytes,
+            detail,
+        } => Error::TooLarge {
+            what,
+            estimate_bytes,
+            limit_bytes,
+            detail: why(detail),
+        },
+        e => e,
     }
 }

@@ -217,6 +217,20 @@ fn the_search_checks_each_doubling_step() {
     let ctl = Control::new().with_work_limit(100_000_000);
     let r = detect::search(rs.as_ref(), 0, 20_000, &ctl).unwrap();
     assert!(r.certificate.is_some() && r.to < 2048, "{:?}", r.found);
+    // Under a limit below the first step's 1024 heaps the first step shrinks: 0.F is
+    // proven at heap 9 within 10^6 (it was refused for heaps 0..=1023), and kayles at
+    // heap 167 within 3·10^4; a limit that 16 heaps do not fit is refused for the
+    // whole first step.
+    for (code, limit) in [("0.F", 1_000_000), ("kayles", 30_000)] {
+        let rs = crate::catalog::parse_ruleset(code).unwrap();
+        let rs = rs.as_heap("period").unwrap();
+        let r = detect::search(rs.as_ref(), 0, 20_000, &Control::new().with_work_limit(limit)).unwrap();
+        assert!(r.certificate.is_some(), "{code}: {:?}", r.found);
+    }
+    let kayles = crate::catalog::parse_ruleset("kayles").unwrap();
+    let kayles = kayles.as_heap("period").unwrap();
+    let e = detect::search(kayles.as_ref(), 0, 20_000, &Control::new().with_work_limit(1000)).unwrap_err();
+    assert!(e.to_string().contains("the period search of kayles to 1023"), "{e}");
     // 0.16 can be proven but has no known period: at 64 units a heap (its sparse
     // engine), the steps to 1023 and 2047 fit a limit of 200000 and the step to 4095
     // does not: it is refused, after the heaps of the steps before.
