@@ -95,6 +95,17 @@ fn a_database_is_written_read_back_and_checked() {
         e.contains("entry 1: the value") && e.contains("whose longest play has at most"),
         "{e}"
     );
+    // An entry listed twice, the copy's value changed, the checksum made to match: the
+    // later copy used to win (a hostile check made cram(4,7) read as 0 this way), and the
+    // message blamed a full table.
+    let mut w = good[..at + n * 4].to_vec();
+    let mut copy = good[at..at + 4].to_vec();
+    copy[3] ^= 1;
+    w.extend(copy);
+    w.extend([n as u64 + 1, 0]);
+    write_forged(&db, &mut w);
+    let e = error_line(&["value", "cram(3,5)", "--db", f]);
+    assert!(e.contains(&format!("entry {}: a component listed twice", n + 1)), "{e}");
     // Cut short.
     write_words(&db, &good[..good.len() - 3]);
     assert!(error_line(&["value", "cram(3,5)", "--db", f]).contains("damaged"));

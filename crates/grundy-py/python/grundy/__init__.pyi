@@ -329,7 +329,10 @@ def value(expr: str, method: str = "auto", *, play: str = "normal", bound: Optio
     ``node-kayles-queens``), as ``grundy value --db FILE``. It is read when the
     search starts (``ValueError`` for a file of another game or a damaged one) and
     written atomically when the search ends or is interrupted (Ctrl-C keeps what was
-    done), so a later call resumes from it; one file serves every board of its game;
+    done), so a later call resumes from it (Python's default for SIGTERM, the signal of
+    ``timeout`` and batch systems at a job's time limit, ends the interpreter without
+    it: ``signal.signal(signal.SIGTERM, signal.default_int_handler)`` makes SIGTERM a
+    ``KeyboardInterrupt``, which saves the file); one file serves every board of its game;
     a search that searched nothing leaves an existing file as it was.
     ``db_read_only=True`` reads the file and never writes it (``--db-read-only``: an
     end-game database shared by several runs, or a file on a read-only file system;

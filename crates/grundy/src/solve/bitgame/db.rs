@@ -371,6 +371,12 @@ impl<G: BitGame> Search<G> {
                 )));
             }
             let h = key.hash64();
+            // A save writes each key once: a key met twice is damage (or a forgery whose
+            // later copy would win), refused rather than left to the table's order. Into
+            // an empty table only, where an entry found came from this file.
+            if held == 0 && self.table.entry(&key, h).is_some() {
+                return Err(bad(format!("entry {}: a component listed twice", i + 1)));
+            }
             match v {
                 Some(v) => self.table.insert(key, h, v, size),
                 None => self.table.exclude_mask(key, h, excluded, size),
