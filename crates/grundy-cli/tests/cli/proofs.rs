@@ -229,3 +229,38 @@ fn the_node_kayles_half_turn_rule_is_version_2s() {
             .stdout(predicate::str::starts_with("holds: "));
     }
 }
+
+/// A proof past its share of the memory limit is refused with twice the limit as its
+/// estimate: it was the limit and a few bytes, and the limit that advice gave was
+/// refused again at once (a hostile check raised 64M to 65M, 80M and 128M in turn;
+/// twice is a guess too, but one that makes progress).
+#[test]
+fn a_proof_past_its_share_asks_for_twice_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.gz");
+    let e = error_line(&[
+        "--memory-limit",
+        "16M",
+        "value",
+        "cram(5,6)",
+        "--save-proof",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("needs an estimated 32.0 MiB") && e.contains("so the estimate is twice the limit"),
+        "{e}"
+    );
+    assert!(!file.exists());
+    // Under a limit it fits, it is written.
+    grundy()
+        .args([
+            "--memory-limit",
+            "1G",
+            "value",
+            "cram(5,6)",
+            "--save-proof",
+            file.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+}

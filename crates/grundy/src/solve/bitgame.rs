@@ -150,15 +150,17 @@ pub trait BitGame: Send + Sync {
 }
 
 /// The error of a proof that outgrows its share of the memory limit (a quarter; the
-/// rest is the search's table), `bytes` so far of `share` bytes: stated as the memory
-/// limit the proof needs at least, against the limit set.
+/// rest is the search's table), `bytes` so far of `share` bytes. How much more the
+/// proof needs is not known before its search ends, so the estimate is twice the limit
+/// its share filled (it was that limit and a byte, and the advice that followed, a
+/// limit a megabyte higher, was refused again at once).
 pub(super) fn proof_too_large(what: &str, so_far: String, bytes: u64, share: u64) -> Error {
     Error::TooLarge {
         what: what.into(),
-        estimate_bytes: bytes.saturating_mul(4),
+        estimate_bytes: bytes.saturating_mul(8),
         limit_bytes: share.saturating_mul(4),
         detail: format!(
-            "more than {so_far}, {}, fill the proof's share, a quarter of the memory limit; it needs a larger limit",
+            "more than {so_far}, {}, fill the proof's share, a quarter of the memory limit, and the search goes on; how much more it needs is known only at its end, so the estimate is twice the limit",
             crate::error::human_bytes(bytes)
         ),
     }
