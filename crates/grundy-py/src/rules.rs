@@ -292,6 +292,14 @@ impl Live {
     fn each(&self, py: Python<'_>, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) -> PyResult<()> {
         let def = &self.def;
         let result = def.options.bind(py).call1((n,)).map_err(|e| with_note(py, e, def, n))?;
+        // A str is iterable, letter by letter: refused as what it is.
+        if result.is_instance_of::<pyo3::types::PyString>() {
+            return Err(PyValueError::new_err(format!(
+                "options({n}) of ruleset '{}' returned a str, {}: return a list of options",
+                def.name,
+                result.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into())
+            )));
+        }
         let iter = result.try_iter().map_err(|_| {
             let shown = result.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
             PyValueError::new_err(format!(

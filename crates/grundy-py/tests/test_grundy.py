@@ -504,6 +504,10 @@ def test_python_ruleset_errors_name_the_heap_and_compute_nothing():
     noniter = grundy.HeapRuleset("py-noniter", lambda n: 3)
     with pytest.raises(ValueError, match="not iterable"):
         grundy.seq(noniter, 5)
+    # A str is iterable, letter by letter: named as a str (it was "returned 'a'").
+    text = grundy.HeapRuleset("py-text", lambda n: "abc" if n == 2 else [])
+    with pytest.raises(ValueError, match=r"^options\(2\) of ruleset 'py-text' returned a str, 'abc': return a list of options"):
+        grundy.seq(text, 5)
     lp = grundy.HeapRuleset("py-loopy-tuple", lambda n: [(1, 2)], start=1, loopy=True)
     with pytest.raises(ValueError, match="single heaps"):
         grundy.value("py-loopy-tuple(3)")

@@ -42,8 +42,9 @@ fn names() -> impl Iterator<Item = &'static str> {
 
 /// The nearest names: a case-insensitive match first (names are case-sensitive), else
 /// the closest by edit distance if it is close enough, else the one name that `name`
-/// (of at least 3 letters) begins (`grundys` → `grundys-game`), else the one name that
-/// it ends after a hyphen (`hackenbush` → `green-hackenbush`).
+/// (of at least 3 letters) begins (`grundys` → `grundys-game`; two or three such
+/// names are all offered), else the names that it ends after a hyphen (`hackenbush` →
+/// `green-hackenbush`).
 fn suggest(name: &str) -> Option<String> {
     let lower = name.to_lowercase();
     let same_case: Vec<&str> = names().filter(|n| n.to_lowercase() == lower).collect();
@@ -59,18 +60,16 @@ fn suggest(name: &str) -> Option<String> {
     if lower.chars().count() < 3 {
         return None;
     }
-    let mut extending = names().filter(|n| n.to_lowercase().starts_with(&lower));
-    if let (Some(only), None) = (extending.next(), extending.next()) {
-        return Some(only.to_string());
+    // A few names, all offered (`dawson` → `dawsons-chess' or 'dawsons-kayles`); more
+    // would be a list, which `grundy list` gives.
+    let few = |found: Vec<&str>| (1..=3).contains(&found.len()).then(|| found.join("' or '"));
+    if let Some(s) = few(names().filter(|n| n.to_lowercase().starts_with(&lower)).collect()) {
+        return Some(s);
     }
-    // The last words of exactly one name (`hackenbush` → `green-hackenbush`, `queens`
-    // → `node-kayles-queens`).
+    // The last words of a name (`hackenbush` → `green-hackenbush`, `queens` →
+    // `node-kayles-queens`).
     let tail = format!("-{lower}");
-    let mut ending = names().filter(|n| n.to_lowercase().ends_with(&tail));
-    match (ending.next(), ending.next()) {
-        (Some(only), None) => Some(only.to_string()),
-        _ => None,
-    }
+    few(names().filter(|n| n.to_lowercase().ends_with(&tail)).collect())
 }
 
 /// Damerau–Levenshtein (optimal string alignment) distance.
@@ -372,6 +371,12 @@ mod tests {
         // The beginning of exactly one name, too far from it for the edit distance.
         let e = family("grundys").unwrap_err().to_string();
         assert!(e.contains("did you mean 'grundys-game'?"), "{e}");
+        // The beginning of two names: both offered.
+        let e = family("dawson").unwrap_err().to_string();
+        assert!(
+            e.contains("did you mean 'dawsons-") && e.contains("' or 'dawsons-"),
+            "{e}"
+        );
         // The end of exactly one name, after a hyphen.
         for (end, meant) in [("hackenbush", "green-hackenbush"), ("queens", "node-kayles-queens")] {
             let e = family(end).unwrap_err().to_string();
