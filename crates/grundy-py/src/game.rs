@@ -69,7 +69,16 @@ impl LiveGame {
     /// # Errors
     /// `TypeError` if `obj` is not hashable, naming `context`.
     pub fn intern(&self, py: Python<'_>, obj: &Bound<'_, PyAny>, context: &str) -> PyResult<GamePos> {
-        if obj.hash().is_err() {
+        if let Err(e) = obj.hash() {
+            // Unhashable (a list, a set) is a TypeError of Python's; any other exception
+            // is the position's own `__hash__` raising, and keeps its type.
+            if !e.is_instance_of::<PyTypeError>(py) {
+                return Err(with_note(
+                    py,
+                    e,
+                    format!("raised by hash() of {}, {context}", shown(obj)),
+                ));
+            }
             return Err(PyTypeError::new_err(format!(
                 "{context}: {} is not hashable, so it cannot be a position of game '{}' (use a tuple or a frozenset instead of a list or a set)",
                 shown(obj),

@@ -113,6 +113,16 @@ def test_errors_name_the_position():
         grundy.Game("lists", lambda p: [[1]]).value(0)
     with pytest.raises(TypeError, match="not hashable"):
         grundy.Game("lists", lambda p: []).value([1, 2])
+
+    # A position whose own __hash__ raises keeps its exception (it was a TypeError
+    # saying the position was not hashable).
+    class Broken:
+        def __hash__(self):
+            raise RuntimeError("hash boom")
+
+    with pytest.raises(RuntimeError, match="hash boom") as e:
+        grundy.Game("broken", lambda p: []).value(Broken())
+    assert any("raised by hash()" in n for n in getattr(e.value, "__notes__", []))
     with pytest.raises(ValueError, match="not iterable"):
         grundy.Game("scalar", lambda p: 3).value(0)
     with pytest.raises(ValueError, match="cycle"):
