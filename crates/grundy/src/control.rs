@@ -1171,6 +1171,38 @@ pub fn temporary_path(path: &std::path::Path) -> std::io::Result<std::path::Path
     Ok(parent_dir(&path).join(format!(".{name}.tmp-{}", std::process::id())))
 }
 
+/// Removes the temporary files of `path` ([`temporary_path`]) left by processes that
+/// no longer run (killed during a write, by SIGKILL or the out-of-memory killer, when
+/// nothing could remove them): a database of gigabytes would otherwise leave its copy
+/// beside it for good. A process is known to run by `kill(pid, 0)`; a file of a process
+/// that runs, or whose state cannot be told, is left. Errors are ignored (the files are
+/// only clutter).
+pub fn remove_stale_temporaries(path: &std::path::Path) {
+    let Ok(path) = follow_links(path) else { return };
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let prefix = format!(".{name}.tmp-");
+    let Ok(entries) = std::fs::read_dir(parent_dir(&path)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = file.strip_prefix(&prefix).and_then(|p| p.parse::<libc::pid_t>().ok()) else {
+            continue;
+        };
+        if pid <= 0 || pid as u32 == std::process::id() {
+            continue;
+        }
+        // SAFETY: kill(2) with signal 0 sends nothing; it only checks the pid.
+        let gone =
+            unsafe { libc::kill(pid, 0) } == -1 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        if gone {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Reads the text file at `path` whole, but at most `max_bytes` of it, and stops at
 /// the first NUL byte (no text file has one): an endless input (a device such as
 /// `/dev/zero`, a pipe that never ends) is an error long before it fills the memory.

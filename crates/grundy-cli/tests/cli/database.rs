@@ -267,9 +267,16 @@ fn an_interrupted_search_resumes_from_its_database() {
     let (code, _, err) = interrupted(&["value", "cram(5,9)", "--db", f], 1.5);
     assert_eq!(code, Some(130), "{err}");
     assert!(db.exists(), "{err}");
+    // A copy left by a run killed while it saved (a pid that runs no process) is
+    // removed by the next save; one of a process that runs (this test's) is left.
+    let stale = dir.path().join(format!(".cram.db.tmp-{}", i32::MAX - 7));
+    let live = dir.path().join(format!(".cram.db.tmp-{}", std::process::id()));
+    std::fs::write(&stale, "left by a killed run").unwrap();
+    std::fs::write(&live, "a run still writing").unwrap();
     let (code, _, err) = interrupted(&["value", "cram(5,9)", "--db", f], 1.0);
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("resumed from the database"), "{err}");
+    assert!(!stale.exists() && live.exists(), "{err}");
 }
 
 /// SIGTERM (and SIGHUP) stop a run as Ctrl-C does, saving its database: `timeout`,

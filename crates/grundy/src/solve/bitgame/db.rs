@@ -158,6 +158,8 @@ impl<G: BitGame> Search<G> {
         }
         let mut head = vec![MAGIC, VERSION];
         head.extend(name_words(&db.game));
+        // A copy left by a run killed while it saved (as large as the file) goes first.
+        crate::control::remove_stale_temporaries(&db.path);
         crate::control::write_atomically_with(&db.path, |w| {
             let mut sum = Checksum::new();
             let mut put = |w: &mut std::io::BufWriter<&std::fs::File>, x: u64| {
