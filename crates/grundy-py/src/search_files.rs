@@ -3,7 +3,7 @@
 //! FILE` and `grundy proof --check FILE`). The database (`db=`) is an argument of
 //! `value` itself.
 
-use crate::run::{run, to_py_under, ResourceError};
+use crate::run::{run, to_py_under};
 use crate::{call_state, nimber, position, solver, LimitArgs};
 use grundy::analysis::{proof_check, proof_file};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -94,13 +94,13 @@ fn check_proof<'py>(
     limits: LimitArgs<'py>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let call = call_state(limits)?;
-    let limit = proof_file::text_limit(call.limits.apply(grundy::Control::new()).memory_limit());
-    let text = proof_file::read(&path, limit).map_err(|e| {
-        let text = format!("cannot read {}: {e}", path.display());
+    let ctl = call.limits.apply(grundy::Control::new());
+    let text = proof_file::read(&path, proof_file::text_limit(ctl.memory_limit())).map_err(|e| {
         if e.kind() == std::io::ErrorKind::FileTooLarge {
-            ResourceError::new_err(format!("{text} (memory_limit= raises it)"))
+            // As the memory limit refuses: the hint names what set it.
+            to_py_under(proof_file::too_large(&path, &ctl), &call.limits)
         } else {
-            os_error(&e, text)
+            os_error(&e, format!("cannot read {}: {e}", path.display()))
         }
     })?;
     let r = run(py, &call, progress.as_ref(), |ctl| {

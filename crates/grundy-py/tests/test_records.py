@@ -148,6 +148,10 @@ def test_a_saved_proof_holds_and_tampering_is_rejected(tmp_path):
     with pytest.raises(grundy.ResourceError, match="the proof check visits about"):
         grundy.check_proof(proof, max_work=10)
     assert grundy.check_proof(proof, max_work=10**9) == r
+    # Text past a fifth of the memory limit: refused as the limit refuses, naming the
+    # argument that set it.
+    with pytest.raises(grundy.ResourceError, match=r'^reading the proof .*more than 204 B of text.*set by memory_limit="1K"'):
+        grundy.check_proof(proof, memory_limit="1K")
 
 
 def test_the_shipped_record_proofs_hold():

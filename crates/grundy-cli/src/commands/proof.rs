@@ -23,8 +23,14 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
-    let text = proof_file::read(&a.check, proof_file::text_limit(ctl.memory_limit()))
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", a.check.display()))?;
+    let text = proof_file::read(&a.check, proof_file::text_limit(ctl.memory_limit())).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::FileTooLarge {
+            // A refusal of the memory limit, which then names what set it.
+            anyhow::Error::from(proof_file::too_large(&a.check, ctl))
+        } else {
+            anyhow::anyhow!("cannot read {}: {e}", a.check.display())
+        }
+    })?;
     let started = std::time::Instant::now();
     match grundy::analysis::proof_check::check_proof(&text, ctl) {
         Ok(r) => {

@@ -62,7 +62,12 @@ fn bad_boards_and_graphs_are_one_error_line() {
     let e = error_line(&["value", "cram(\"..x./....\")"]);
     assert!(e.contains("column 9") && e.contains("unexpected 'x'"), "{e}");
     let e = error_line(&["value", "cram(\"../...\")"]);
-    assert!(e.contains("rows must be equally long"), "{e}");
+    assert!(
+        e.contains("this row has 3 cells, the first row 2 cells: rows must be equally long"),
+        "{e}"
+    );
+    let e = error_line(&["value", "cram(\"./..\")"]);
+    assert!(e.contains("this row has 2 cells, the first row 1 cell:"), "{e}");
     let e = error_line(&["value", "cram(12,12)"]);
     assert!(e.contains("at most 128 cells"), "{e}");
     let e = error_line(&["value", "node-kayles-path(256)"]);

@@ -264,3 +264,23 @@ fn a_proof_past_its_share_asks_for_twice_the_limit() {
         .assert()
         .success();
 }
+
+/// A proof file past the text a memory limit reads is refused as the memory limit
+/// refuses, naming what set it (it said only "the most the memory limit allows").
+#[test]
+fn a_proof_too_large_to_read_names_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.gz");
+    let f = file.to_str().unwrap();
+    grundy()
+        .args(["value", "cram(3,4)", "--save-proof", f])
+        .assert()
+        .success();
+    let e = error_line(&["proof", "--check", f, "--memory-limit", "1K"]);
+    assert!(
+        e.contains(&format!("reading the proof {f} needs an estimated"))
+            && e.contains("more than 204 B of text, where reading stopped")
+            && e.contains("(set by --memory-limit 1K)"),
+        "{e}"
+    );
+}

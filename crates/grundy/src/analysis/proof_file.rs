@@ -60,6 +60,23 @@ pub fn read(path: &Path, max_bytes: u64) -> std::io::Result<String> {
     String::from_utf8(out).map_err(|_| Error::new(ErrorKind::InvalidData, "not UTF-8 text"))
 }
 
+/// The refusal of the proof file `path`, whose text passed [`text_limit`] of the memory
+/// limit of `ctl` ([`read`]'s [`ErrorKind::FileTooLarge`]), as the memory limit refuses:
+/// the limit that would read what was read, so that the message names what set it. The
+/// text read is the estimate (a gzip file's size says nothing of its text).
+pub fn too_large(path: &Path, ctl: &crate::Control) -> crate::Error {
+    let bound = text_limit(ctl.memory_limit());
+    crate::Error::TooLarge {
+        what: format!("reading the proof {}", path.display()),
+        estimate_bytes: bound.saturating_add(1).saturating_mul(5),
+        limit_bytes: ctl.memory_limit(),
+        detail: format!(
+            "more than {} of text, where reading stopped; a proof is read only within 1/5 of the memory limit, since checked it takes several times its text",
+            crate::error::human_bytes(bound)
+        ),
+    }
+}
+
 /// The most text of a proof file that a check under `memory_limit` reads: the checker
 /// keeps each entry (about 100 bytes) for a line of about 30 bytes.
 pub fn text_limit(memory_limit: u64) -> u64 {

@@ -47,12 +47,7 @@ pub fn parse_board(game: &str, text: &str) -> Result<(u32, u32, u128)> {
                     return Err(err(i + 1, "empty row: a row has at least one cell ('.' or '#')".into()));
                 }
                 match width {
-                    Some(w) if w != n => {
-                        return Err(err(
-                            row_start,
-                            format!("this row has {n} cells, the first row {w}: rows must be equally long"),
-                        ))
-                    }
+                    Some(w) if w != n => return Err(err(row_start, unequal_rows(n, w))),
                     _ => width = Some(n),
                 }
                 rows.push(Vec::new());
@@ -77,10 +72,7 @@ pub fn parse_board(game: &str, text: &str) -> Result<(u32, u32, u128)> {
         ));
     }
     if let Some(w) = width.filter(|&w| w != n) {
-        return Err(err(
-            row_start,
-            format!("this row has {n} cells, the first row {w}: rows must be equally long"),
-        ));
+        return Err(err(row_start, unequal_rows(n, w)));
     }
     // The whole frame, or the box of the empty cells where the frame is too large.
     let (mut r0, mut r1, mut c0, mut c1) = (0, rows.len(), 0, n);
@@ -369,4 +361,20 @@ fn write_grid(name: &str, notation: Notation, pos: &GamePos) -> String {
 /// A path of n cells (a 1×n board; the empty path for n = 0).
 fn path_pos(n: u32) -> GamePos {
     board_pos(1, n.max(1), if n == 0 { 0 } else { (!0u128) >> (128 - n) })
+}
+
+/// The error of a row of `n` cells in a board whose first row has `w`.
+fn unequal_rows(n: usize, w: usize) -> String {
+    let cells = |k: usize| {
+        if k == 1 {
+            "1 cell".to_string()
+        } else {
+            format!("{k} cells")
+        }
+    };
+    format!(
+        "this row has {}, the first row {}: rows must be equally long",
+        cells(n),
+        cells(w)
+    )
 }
