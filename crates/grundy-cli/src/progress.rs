@@ -237,7 +237,14 @@ pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &s
                 "grundy: stopping: saving {} first (Ctrl-C again abandons the save)",
                 path.display()
             ),
-            _ => exit_interrupted(),
+            Some(path) => {
+                crate::eprintln_quiet!(
+                    "grundy: the save was abandoned: {} is as it was before this run's save",
+                    path.display()
+                );
+                exit_interrupted()
+            }
+            None => exit_interrupted(),
         }
     });
     Ok(ctl)

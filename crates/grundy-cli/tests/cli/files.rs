@@ -180,6 +180,15 @@ fn a_second_ctrl_c_waits_for_the_checkpoint_save() {
     let (mut child, fifo) = interrupt_during_the_save(&ck);
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     assert_eq!(child.wait().unwrap().code(), Some(130));
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "grundy: the save was abandoned: {} is as it was before this run's save",
+            ck.display()
+        )),
+        "{err}"
+    );
     assert!(std::fs::symlink_metadata(&fifo).is_err(), "the temporary file was left");
     assert_eq!(saved(&ck, "grundys-game").len(), 5001);
 }
