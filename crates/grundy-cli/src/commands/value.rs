@@ -244,6 +244,12 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     let v = solver.value(&pos);
     let stopped = matches!(v, Err(grundy::Error::Interrupted));
     let counted = (a.stats || stopped) && print_stats(&mut solver, &pos);
+    if a.stats && !counted && !stopped {
+        // Said, as misère play says it, rather than nothing printed.
+        crate::eprintln_quiet!(
+            "grundy: note: --stats counts the position engine of boards and graphs; {name} has no part it searched, so there are no counts to print"
+        );
+    }
     if stopped {
         crate::eprintln_quiet!(
             "grundy: stopped before the value of {name} was found{}",

@@ -130,6 +130,12 @@ fn stats_are_printed_on_request() {
         .assert()
         .success()
         .stderr(predicate::str::contains("no counts to print"));
+    // Nor does a heap game: a note too (it printed nothing).
+    grundy()
+        .args(["value", "nim(3)", "--stats"])
+        .assert()
+        .success()
+        .stderr("grundy: note: --stats counts the position engine of boards and graphs; nim(3) has no part it searched, so there are no counts to print\n");
 }
 
 #[test]
