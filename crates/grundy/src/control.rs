@@ -1174,9 +1174,9 @@ pub fn temporary_path(path: &std::path::Path) -> std::io::Result<std::path::Path
 /// Removes the temporary files of `path` ([`temporary_path`]) left by processes that
 /// no longer run (killed during a write, by SIGKILL or the out-of-memory killer, when
 /// nothing could remove them): a database of gigabytes would otherwise leave its copy
-/// beside it for good. A process is known to run by `kill(pid, 0)`; a file of a process
-/// that runs, or whose state cannot be told, is left. Errors are ignored (the files are
-/// only clutter).
+/// beside it for good. Only a file of the name this program writes, untouched for an
+/// hour, whose process no longer runs (`kill(pid, 0)`) goes; any other is left. Errors
+/// are ignored (the files are only clutter).
 pub fn remove_stale_temporaries(path: &std::path::Path) {
     let Ok(path) = follow_links(path) else { return };
     let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
@@ -1188,10 +1188,28 @@ pub fn remove_stale_temporaries(path: &std::path::Path) {
     };
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = file.strip_prefix(&prefix).and_then(|p| p.parse::<libc::pid_t>().ok()) else {
+        // Only the names this program writes: digits, no sign or leading zero.
+        let Some(digits) = file.strip_prefix(&prefix) else {
             continue;
         };
-        if pid <= 0 || pid as u32 == std::process::id() {
+        if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(pid) = digits.parse::<libc::pid_t>() else {
+            continue;
+        };
+        if pid as u32 == std::process::id() {
+            continue;
+        }
+        // Untouched for an hour: a save in progress writes on, and on a disk shared
+        // between machines (another pid namespace) a pid says nothing of the writer.
+        let idle = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > std::time::Duration::from_secs(3600));
+        if !idle {
             continue;
         }
         // SAFETY: kill(2) with signal 0 sends nothing; it only checks the pid.

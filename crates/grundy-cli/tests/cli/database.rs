@@ -267,16 +267,30 @@ fn an_interrupted_search_resumes_from_its_database() {
     let (code, _, err) = interrupted(&["value", "cram(5,9)", "--db", f], 1.5);
     assert_eq!(code, Some(130), "{err}");
     assert!(db.exists(), "{err}");
-    // A copy left by a run killed while it saved (a pid that runs no process) is
-    // removed by the next save; one of a process that runs (this test's) is left.
-    let stale = dir.path().join(format!(".cram.db.tmp-{}", i32::MAX - 7));
-    let live = dir.path().join(format!(".cram.db.tmp-{}", std::process::id()));
-    std::fs::write(&stale, "left by a killed run").unwrap();
-    std::fs::write(&live, "a run still writing").unwrap();
+    // A copy left by a run killed while it saved (a pid that runs no process, untouched
+    // for two hours) is removed by the next save; one of a process that runs (this
+    // test's), one written a moment ago (a save in progress on another machine) and a
+    // name this program does not write are left.
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    let old = |name: String| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, "left by a killed run").unwrap();
+        let f = std::fs::File::options().write(true).open(&p).unwrap();
+        f.set_modified(two_hours_ago).unwrap();
+        p
+    };
+    let stale = old(format!(".cram.db.tmp-{}", i32::MAX - 7));
+    let live = old(format!(".cram.db.tmp-{}", std::process::id()));
+    let other = old(format!(".cram.db.tmp-0{}", i32::MAX - 7));
+    let recent = dir.path().join(format!(".cram.db.tmp-{}", i32::MAX - 8));
+    std::fs::write(&recent, "a save in progress elsewhere").unwrap();
     let (code, _, err) = interrupted(&["value", "cram(5,9)", "--db", f], 1.0);
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("resumed from the database"), "{err}");
-    assert!(!stale.exists() && live.exists(), "{err}");
+    assert!(
+        !stale.exists() && live.exists() && other.exists() && recent.exists(),
+        "{err}"
+    );
 }
 
 /// SIGTERM (and SIGHUP) stop a run as Ctrl-C does, saving its database: `timeout`,

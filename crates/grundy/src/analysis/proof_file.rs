@@ -62,16 +62,17 @@ pub fn read(path: &Path, max_bytes: u64) -> std::io::Result<String> {
 
 /// The refusal of the proof file `path`, whose text passed [`text_limit`] of the memory
 /// limit of `ctl` ([`read`]'s [`ErrorKind::FileTooLarge`]), as the memory limit refuses:
-/// the limit that would read what was read, so that the message names what set it. The
-/// text read is the estimate (a gzip file's size says nothing of its text).
+/// the message names what set it. The text not read is not known (a gzip file's size
+/// says nothing of its text), so the estimate is twice the limit: the text read and a
+/// byte made advice that was refused again at once.
 pub fn too_large(path: &Path, ctl: &crate::Control) -> crate::Error {
     let bound = text_limit(ctl.memory_limit());
     crate::Error::TooLarge {
         what: format!("reading the proof {}", path.display()),
-        estimate_bytes: bound.saturating_add(1).saturating_mul(5),
+        estimate_bytes: bound.saturating_add(1).saturating_mul(10),
         limit_bytes: ctl.memory_limit(),
         detail: format!(
-            "more than {} of text, where reading stopped; a proof is read only within 1/5 of the memory limit, since checked it takes several times its text",
+            "more than {} of text, where reading stopped; a proof is read only within 1/5 of the memory limit, since checked it takes several times its text; how much more it holds is known only when read whole, so the estimate is twice the limit",
             crate::error::human_bytes(bound)
         ),
     }

@@ -543,13 +543,13 @@ impl Evaluator {
 }
 
 /// A refusal of the period search for heap `n`, past any table (heaps of 2^32 − 1 and
-/// more): the limit's advice would only let the search go on, so the detail says that
-/// only a proven period answers such a heap and the `computed` heaps showed none
+/// more): the limit's advice only lets the search go on, so the detail says that only a
+/// proven period answers such a heap and the `computed` heaps showed none yet
 /// (`value 'officers(10^18)'`, whose period is not known).
 fn past_tables(e: Error, n: u64, computed: u64) -> Error {
     let why = |detail: String| {
         format!(
-            "{detail}; heap {n} is past any table, so only a proven period answers it, and heaps 0..={} showed none: a higher limit only lets the search go on",
+            "{detail}; heap {n} is past any table, so only a proven period answers it, and heaps 0..={} showed none yet: a higher limit lets the search go on, and answers only if a period is proven",
             computed.saturating_sub(1)
         )
     };

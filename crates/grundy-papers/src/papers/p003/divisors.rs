@@ -48,7 +48,7 @@ pub fn maliquant_lemma_1(c: &Ctx) -> Result<Outcome> {
 pub fn mtau_smallest(c: &Ctx) -> Result<Outcome> {
     let to = c.to();
     let s = engine::table(c.ruleset(), to, c.ctl())?;
-    let sieve = Sieve::new(to);
+    let sieve = Sieve::try_new(to)?;
     let in_set = |m: u64| m >= 4 && !is_prime(m) && small(&s, m) == 1;
     let first = (1..=to).find(|&n| in_set(sieve.tau(n) - 1));
     let ours = first.map_or_else(
@@ -74,7 +74,7 @@ pub fn mtau_smallest(c: &Ctx) -> Result<Outcome> {
 pub fn fullset_parity(c: &Ctx) -> Result<Outcome> {
     let to = c.to();
     let s = engine::table(c.ruleset(), to, c.ctl())?;
-    let sieve = Sieve::new(to);
+    let sieve = Sieve::try_new(to)?;
     let mut squarefree = vec![true; to as usize + 1];
     for &p in sieve.primes() {
         let square = u64::from(p) * u64::from(p);

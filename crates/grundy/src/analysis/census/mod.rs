@@ -1280,7 +1280,9 @@ pub fn run_each<R>(
     };
     let pool = pool(jobs)?;
     std::thread::scope(|t| {
-        t.spawn(|| {
+        // A watcher that cannot be started (out of memory or threads) is an error, where
+        // a plain spawn panicked (`ulimit -v 60000`, a hostile check).
+        let watcher = std::thread::Builder::new().spawn_scoped(t, || {
             while running.load(Ordering::SeqCst) > 0 {
                 if ctl.cancelled() {
                     stop.store(true, Ordering::SeqCst);
@@ -1288,6 +1290,15 @@ pub fn run_each<R>(
                 std::thread::sleep(std::time::Duration::from_millis(20));
             }
         });
+        if watcher.is_err() {
+            // The thread's stack (2 MiB) could not be had.
+            fail(Error::OutOfMemory {
+                what: "the thread that watches the census for Ctrl-C".into(),
+                bytes: 2 << 20,
+            });
+            running.store(0, Ordering::SeqCst);
+            return;
+        }
         pool.scope(|s| {
             for _ in 0..jobs {
                 s.spawn(|_| work());
