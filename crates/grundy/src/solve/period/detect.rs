@@ -374,7 +374,7 @@ pub fn grow(
     // Under a small work limit the first step shrinks, halving down to 16 heaps from
     // `from`, so that a period proven within a few heaps is not refused for the 1024 it
     // would not reach (`--max-work 1e6 period 0.F`: proven at heap 9, refused for 1023).
-    // A limit that even 16 heaps pass is refused for the whole first step, as before.
+    // A limit that even 16 heaps do not fit is refused for the whole first step, as before.
     let first = from.saturating_add(15).max(have.saturating_sub(1));
     let fits = |size: u64| crate::game::dense_work(rs, 0, size) <= u128::from(ctl.work_limit());
     if can_stop && size > first && !fits(size) && fits(first) {
