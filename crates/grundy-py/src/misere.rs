@@ -84,11 +84,7 @@ fn read_certificate(py: Python<'_>, path: &Path, call: &Arc<CallState>) -> PyRes
 fn quotient_for(py: Python<'_>, path: &Path, call: &Arc<CallState>, pos: &Position) -> PyResult<Loaded> {
     let loaded = read_certificate(py, path, call)?;
     let name = loaded.1.name();
-    let used = pos
-        .components
-        .iter()
-        .any(|c| matches!(c, grundy::game::Component::Heaps { ruleset, .. } if ruleset.name() == name));
-    if !used {
+    if !pos.has_heaps_of(&name) {
         return Err(PyValueError::new_err(format!(
             "{} is the misère quotient of {name}, and {pos} has no heap of {name}: it would answer nothing (give the quotient of the position's ruleset, or drop quotient=)",
             path.display()

@@ -178,11 +178,7 @@ pub fn play_solver(
         let mut cert = super::quotient::read_certificate(path, solver.control())?;
         let rs = super::quotient::certificate_ruleset(&mut cert, path)?;
         let name = rs.name();
-        let used = pos
-            .components
-            .iter()
-            .any(|c| matches!(c, grundy::game::Component::Heaps { ruleset, .. } if ruleset.name() == name));
-        if !used {
+        if !pos.has_heaps_of(&name) {
             anyhow::bail!(
                 "{} is the misère quotient of {name}, and {pos} has no heap of {name}: it would answer nothing (give the quotient of the position's ruleset, or drop --quotient)",
                 path.display()

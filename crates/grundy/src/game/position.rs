@@ -156,6 +156,15 @@ pub struct Position {
 }
 
 impl Position {
+    /// True if some component is heaps of the heap ruleset named `name` (what a misère
+    /// quotient of that ruleset can answer; `--quotient` and Python's `quotient=`
+    /// refuse a certificate of a ruleset the position has no heap of).
+    pub fn has_heaps_of(&self, name: &str) -> bool {
+        self.components
+            .iter()
+            .any(|c| matches!(c, Component::Heaps { ruleset, .. } if ruleset.name() == name))
+    }
+
     /// The position with one heap of run `j` of component `i` (a heap or loopy
     /// component) replaced by the heaps `parts` (empty heaps dropped where heap 0 is
     /// not a position): the position after a move in that heap.
