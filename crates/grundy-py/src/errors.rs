@@ -25,17 +25,25 @@ pub fn to_py(e: Error) -> PyErr {
     to_py_under(e, &Limits::session())
 }
 
+/// The message of [`to_py_under`]: the CLI's message in Python's terms, and for a
+/// refusal by a limit, how `limits` set it and how to raise it (the text a result's
+/// `stopped` field gives, as the exception would).
+pub fn message_under(e: &Error, limits: &Limits) -> String {
+    let text = python_advice(&e.to_string());
+    match limits.hint(e) {
+        Some(h) => format!("{text} ({h})"),
+        None => text,
+    }
+}
+
 /// [`to_py`] for a computation under `limits`.
 pub fn to_py_under(e: Error, limits: &Limits) -> PyErr {
-    let text = python_advice(&e.to_string());
+    let text = message_under(&e, limits);
     match e {
         Error::TooLarge { .. }
         | Error::OutOfMemory { .. }
         | Error::TooManyStates { .. }
-        | Error::TooMuchWork { .. } => {
-            let hint = limits.hint(&e).map(|h| format!(" ({h})")).unwrap_or_default();
-            ResourceError::new_err(format!("{text}{hint}"))
-        }
+        | Error::TooMuchWork { .. } => ResourceError::new_err(text),
         Error::Interrupted => PyKeyboardInterrupt::new_err("interrupted"),
         // OSError(errno, strerror) is the subclass of the number (FileNotFoundError,
         // PermissionError, …).

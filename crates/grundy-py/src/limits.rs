@@ -246,7 +246,7 @@ impl Limits {
         // lets the computation past this point, not necessarily to its end.
         let allow = if grundy::control::is_heap_measured(e) {
             "would let it go on past this point (the heap is measured as it runs, and may grow further)"
-        } else if matches!(e, E::TooLarge { detail, .. } if detail.ends_with("at least")) {
+        } else if grundy::control::is_lower_bound(e) {
             "would let it go on past this point (the estimate is a lower bound)"
         } else {
             "would allow it"

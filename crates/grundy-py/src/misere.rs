@@ -3,6 +3,8 @@
 //! quotients with their certificates. `python/grundy/__init__.py` wraps the dicts in
 //! `MisereValue`, `MisereMoves` and `Quotient`.
 
+use crate::errors::message_under;
+use crate::limits::Limits;
 use crate::rules::CallState;
 use crate::run::{run, to_py};
 use grundy::game::{HeapRuleset, Position};
@@ -212,7 +214,7 @@ fn misere_seq<'py>(
 
 /// A quotient as a dict for `grundy.Quotient` (elements as words in the generators;
 /// `certificate` the JSON text `save` writes).
-fn quotient_dict<'py>(py: Python<'py>, q: &Quotient) -> PyResult<Bound<'py, PyDict>> {
+fn quotient_dict<'py>(py: Python<'py>, q: &Quotient, limits: &Limits) -> PyResult<Bound<'py, PyDict>> {
     let pres = q.presentation();
     let word = |x: &u32| pres.word(&pres.normal[*x as usize]);
     let d = PyDict::new(py);
@@ -234,7 +236,7 @@ fn quotient_dict<'py>(py: Python<'py>, q: &Quotient) -> PyResult<Bound<'py, PyDi
     d.set_item("period", period)?;
     d.set_item("preperiod", preperiod)?;
     d.set_item("table", q.monoid.rows())?;
-    d.set_item("stopped", q.stopped.as_ref().map(ToString::to_string))?;
+    d.set_item("stopped", q.stopped.as_ref().map(|e| message_under(e, limits)))?;
     d.set_item("certificate", q.certificate().to_json())?;
     Ok(d)
 }
@@ -259,7 +261,7 @@ fn quotient<'py>(
             _ => Ok(q),
         }
     })?;
-    quotient_dict(py, &q)
+    quotient_dict(py, &q, &call.limits)
 }
 
 /// Writes a certificate's JSON text to `path` atomically.

@@ -594,6 +594,27 @@ def test_an_endless_options_generator_stops_at_the_limits():
         grundy.value("py-endless(5)", max_work=10**5, memory_limit="1G")
     # Heaps that do not reach the endless one still have their values.
     assert grundy.value("py-endless(2)") == 2
+    # In misère play the listing is stopped by the memory it holds, counted as it
+    # goes: a floor, so the advice says a higher limit goes further, not that it
+    # allows the computation (it said "memory_limit="51M" would allow it" at 50M, and
+    # the same at 51M).
+    with pytest.raises(grundy.ResourceError, match=r"so far, at least\).*memory_limit=\"21M\" argument would let it go on past this point"):
+        grundy.value("py-endless(3)", play="misere", memory_limit="20M")
+    # A quotient stopped by a limit says which limit, in Python's words.
+    q = grundy.quotient("py-endless", 5, max_work=10**5)
+    assert q.status == "partial"
+    assert "(set by max_work=100000; a max_work=10**6 argument would let it go on past this point" in q.stopped
+
+
+def test_an_empty_path_is_refused_by_name(tmp_path):
+    # It reached the file layer: "cannot write : an empty path".
+    for call in (
+        lambda: grundy.value("cram(3,3)", db=""),
+        lambda: grundy.value("kayles(5)", play="misere", quotient=""),
+        lambda: grundy.check_proof(""),
+    ):
+        with pytest.raises(ValueError, match=r"^(db|quotient|path) is an empty path: give the name of a file$"):
+            call()
 
 
 def test_grundy_nested_in_options_without_end_is_a_recursion_error():

@@ -56,7 +56,7 @@ def test_a_read_only_database_is_read_and_never_written(tmp_path, caplog):
     assert not (tmp_path / "none.db").exists()
     with pytest.raises(ValueError, match="give db="):
         grundy.value("cram(3,4)", db_read_only=True)
-    with pytest.raises(ValueError, match="path is empty"):
+    with pytest.raises(ValueError, match="db is an empty path"):
         grundy.value("cram(3,4)", db="", db_read_only=True)
     with pytest.raises(ValueError, match="a directory"):
         grundy.value("cram(3,4)", db=tmp_path, db_read_only=True)

@@ -1390,6 +1390,23 @@ pub fn is_heap_measured(e: &Error) -> bool {
     matches!(e, Error::TooLarge { detail, .. } if detail.contains(HEAP_MEASURED))
 }
 
+/// The words that end the detail of a memory refusal whose estimate is a floor, counted
+/// as a listing went that had not ended ([`Error::TooLarge`]): "… 434176 options
+/// listed so far, at least". A limit above it lets the work past that point, not
+/// necessarily to its end.
+pub const AT_LEAST: &str = "at least";
+
+/// True if `e` is a refusal whose estimate is a floor: a memory refusal whose detail
+/// ends with [`AT_LEAST`], or a work refusal for work counted as it was done ("counted
+/// as it goes", "counted as they are listed"), not estimated before it.
+pub fn is_lower_bound(e: &Error) -> bool {
+    match e {
+        Error::TooLarge { detail, .. } => detail.ends_with(AT_LEAST),
+        Error::TooMuchWork { detail, .. } => detail.contains("counted as"),
+        _ => false,
+    }
+}
+
 /// True if `text` is the work limit `none` ([`NO_WORK_LIMIT`]; any case, spaces around).
 pub fn is_no_work_limit(text: &str) -> bool {
     text.trim().eq_ignore_ascii_case("none")

@@ -163,6 +163,17 @@ fn each_kind_of_tampering_is_rejected() {
     let wrong = words[2].parse::<u64>().unwrap() + 1;
     let why = rejected(&with_line(&text, i, &format!("V {} {wrong}", words[1])));
     assert!(why.contains("mex of its options"), "{why}");
+    // A value entry given twice, and a sum given twice: each was counted twice in the
+    // values or sums checked.
+    let copy = |i: usize| {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut out: Vec<&str> = lines[..=i].to_vec();
+        out.push(lines[i]);
+        out.extend_from_slice(&lines[i + 1..]);
+        out.join("\n") + "\n"
+    };
+    assert!(rejected(&copy(i)).contains("a component listed twice"));
+    assert!(rejected(&copy(find(&text, "N ").0)).contains("the same sum as line"));
     // A missing entry: the last sum (every sum is needed by another).
     let lines: Vec<&str> = text.lines().collect();
     let why = rejected(&(lines[..lines.len() - 1].join("\n") + "\n"));

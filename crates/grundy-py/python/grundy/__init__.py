@@ -435,13 +435,17 @@ def check_proof(
 def _path(p: Any, name: str = "path") -> Optional[str]:
     """A path argument (``str``, ``bytes`` or ``os.PathLike``) as the ``str`` the native
     module takes (bytes decoded as the file system does), or None. Raises
-    ``TypeError`` naming ``name`` for anything else."""
+    ``TypeError`` naming ``name`` for anything else, and ``ValueError`` for an empty
+    path (which names no file)."""
     if p is None:
         return None
     try:
-        return os.fsdecode(os.fspath(p))
+        text = os.fsdecode(os.fspath(p))
     except TypeError:
         raise TypeError(f"{name} must be a path (str, bytes or os.PathLike), not {type(p).__name__} ({p!r})") from None
+    if text == "":
+        raise ValueError(f"{name} is an empty path: give the name of a file")
+    return text
 
 
 @dataclasses.dataclass(frozen=True)

@@ -664,9 +664,16 @@ fn check_entries<'a, R: Rules>(
                 hold(2 * comp_bytes + ENTRY_BYTES, &mut held)?;
                 work += u128::from(R::moves_bound(&c));
                 if let Some(old) = checker.values.insert(c, v) {
-                    if old != v {
-                        return Err(err(n, "a component with two values"));
-                    }
+                    // The engine writes each component once: a copy would be counted
+                    // twice in the values checked.
+                    return Err(err(
+                        n,
+                        if old == v {
+                            "a component listed twice"
+                        } else {
+                            "a component with two values"
+                        },
+                    ));
                 }
                 v_lines.push((n, c, v));
             }

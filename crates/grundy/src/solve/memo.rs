@@ -254,7 +254,7 @@ pub fn sparse_heap_value(rs: &dyn HeapRuleset, n: u64, memo: &mut FxHashMap<u64,
                         // At least this: how many more options there are is not known.
                         estimate_bytes: (out.len() as u64 + 1).saturating_mul(2 * BYTES_PER_STATE),
                         limit_bytes: ctl.memory_limit(),
-                        detail: format!("heap {h} has more than {limit} options, at least"),
+                        detail: format!("heap {h} has more than {limit} options, {}", crate::control::AT_LEAST),
                     });
                 } else if ctl.cancelled() {
                     stop = Some(Error::Interrupted);

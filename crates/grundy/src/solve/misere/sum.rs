@@ -482,7 +482,8 @@ pub(crate) fn heap_options(rs: &dyn HeapRuleset, n: u64, ctl: &Control) -> Resul
                 ctl.check_memory(
                     &what,
                     bytes.saturating_mul(2),
-                    format!("{listed} options listed so far"),
+                    // A floor: the listing has not ended.
+                    format!("{listed} options listed so far, {}", crate::control::AT_LEAST),
                 )
             });
         match checked {
