@@ -142,7 +142,8 @@ pub fn nontotative(n: u64) -> Option<u64> {
         return Some(1);
     }
     if n % 6 == 3 {
-        return Some((n + 1) / 4);
+        // ⌊(n+1)/4⌋ without forming n + 1, which wraps at n = 2^64 − 1.
+        return Some(n / 4 + u64::from(n % 4 == 3));
     }
     if is_prime_square(n) {
         return Some(2);
@@ -193,16 +194,18 @@ pub fn nontotative_check(n: u64, v: &Nimber) -> Option<String> {
     if n.is_multiple_of(2) && v != n / 2 {
         fail("(v)", "G(2m) = m".into());
     }
-    if n % 6 == 3 && v != (n + 1) / 4 {
+    // In u128: n + 1, 2v and 4v pass 2^64 near the top of the domain.
+    let (n1, v1) = (u128::from(n) + 1, u128::from(v));
+    if n % 6 == 3 && v1 != n1 / 4 {
         fail("(vi)", "G(n) = ⌊(n+1)/4⌋ for n ≡ 3 (mod 6)".into());
     }
     if (n % 30 == 5 || n % 30 == 25) && v != n / 10 && v != n.div_ceil(10) {
         fail("(vii)", "G(n) ∈ {⌊n/10⌋, ⌈n/10⌉} for n ≡ 5, 25 (mod 30)".into());
     }
-    if 2 * v > n {
+    if 2 * v1 > u128::from(n) {
         fail("(viii)", "G(n) ≤ n/2".into());
     }
-    if n % 2 == 1 && 4 * v > n + 1 {
+    if n % 2 == 1 && 4 * v1 > n1 {
         fail("(ix)", "G(n) ≤ (n+1)/4 for odd n".into());
     }
     if fails.is_empty() {
@@ -533,6 +536,22 @@ mod tests {
         assert_eq!(nontotative(15), Some(4));
         assert_eq!(nontotative(21), Some(5));
         assert_eq!(nontotative(25), Some(2));
+    }
+
+    /// Theorem 6 (vi) at the top of the domain: 2^64 − 1 ≡ 3 (mod 6), so G = ⌊2^64/4⌋
+    /// = 2^62. n + 1 wrapped to 0 in a release build, and the value 0 was given (a
+    /// hostile check); the values just below were right.
+    #[test]
+    fn nontotative_at_the_top_of_the_domain() {
+        assert_eq!(nontotative(u64::MAX), Some(1 << 62));
+        assert_eq!(nontotative(u64::MAX - 6), Some((1 << 62) - 2));
+        assert_eq!(nontotative(u64::MAX - 12), Some((1 << 62) - 3));
+        for n in (3..200u64).step_by(6) {
+            assert_eq!(nontotative(n), Some((n + 1) / 4), "{n}");
+        }
+        assert_eq!(nontotative_check(u64::MAX, &Nimber::from(1u64 << 62)), None);
+        assert!(nontotative_check(u64::MAX, &Nimber::from(0u64)).is_some());
+        assert!(nontotative_check(u64::MAX, &Nimber::from(u64::MAX)).is_some());
     }
 
     #[test]
