@@ -283,7 +283,8 @@ impl Geometry {
 /// The label of an axis value: the integer it is, or nothing between integers.
 fn integer(v: f64) -> String {
     if (v - v.round()).abs() < 1e-6 {
-        format!("{}", v.round() as i64)
+        // The f64's own decimal digits: an i64 saturated past 9.2·10^18.
+        format!("{:.0}", v.round())
     } else {
         String::new()
     }

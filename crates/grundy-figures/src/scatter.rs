@@ -10,6 +10,13 @@ use plotters::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// What a drawing shows: the x axis's label and the points, heap sizes counted from
+/// the axis's origin.
+struct Labels<'a> {
+    x: &'a str,
+    shown: &'a [(u64, u64)],
+}
+
 /// A scatter plot of points (n, G(n)).
 #[derive(Clone, Debug)]
 pub struct Scatter {
@@ -80,7 +87,26 @@ impl Scatter {
     {
         let shown: Vec<(u64, u64)> = self.shown().copied().collect();
         let nmin = shown.iter().map(|p| p.0).min().unwrap_or(0);
-        let nmax = shown.iter().map(|p| p.0).max().unwrap_or(1).max(nmin + 1);
+        let nmax = shown.iter().map(|p| p.0).max().unwrap_or(1).max(nmin.saturating_add(1));
+        // Past 2^53 an f64 holds only every other heap size (every 2^11th near 2^64):
+        // heaps apart would share a column. A linear axis is drawn from the least heap
+        // shown, n − nmin exact below 2^53 (as many heaps as any plot holds); a
+        // logarithmic one cannot be, and is refused where it would merge two heaps.
+        let base = if !self.log_x && nmax >= 1 << 53 { nmin } else { 0 };
+        if self.log_x {
+            if let Some(w) = shown
+                .windows(2)
+                .find(|w| w[0].0 != w[1].0 && w[0].0 as f64 == w[1].0 as f64)
+            {
+                anyhow::bail!(
+                    "a logarithmic x axis cannot tell heaps {} and {} apart (past 2^53 a coordinate is rounded): drop --log-x, and the heaps are drawn from the least one shown",
+                    w[0].0,
+                    w[1].0
+                );
+            }
+        }
+        let shown: Vec<(u64, u64)> = shown.into_iter().map(|(n, v)| (n - base, v)).collect();
+        let (nmin, nmax) = (nmin - base, nmax - base);
         let vmin = if self.log_y {
             shown.iter().map(|p| p.1).min().unwrap_or(1)
         } else {
@@ -89,13 +115,21 @@ impl Scatter {
         let vmax = shown.iter().map(|p| p.1).max().unwrap_or(1).max(vmin + 1);
         let (x0, x1) = Self::axis(nmin, nmax, self.log_x);
         let (y0, y1) = Self::axis(vmin, vmax, self.log_y);
+        let x_label = match base {
+            0 => self.x_label.clone(),
+            b => format!("{} − {b}", self.x_label),
+        };
+        let at = Labels {
+            x: &x_label,
+            shown: &shown,
+        };
         match (self.log_x, self.log_y) {
-            (false, false) => self.draw_in(root, &shown, x0..x1, y0..y1, (x0, x1), (y0, y1)),
-            (true, false) => self.draw_in(root, &shown, (x0..x1).log_scale(), y0..y1, (x0, x1), (y0, y1)),
-            (false, true) => self.draw_in(root, &shown, x0..x1, (y0..y1).log_scale(), (x0, x1), (y0, y1)),
+            (false, false) => self.draw_in(root, &at, x0..x1, y0..y1, (x0, x1), (y0, y1)),
+            (true, false) => self.draw_in(root, &at, (x0..x1).log_scale(), y0..y1, (x0, x1), (y0, y1)),
+            (false, true) => self.draw_in(root, &at, x0..x1, (y0..y1).log_scale(), (x0, x1), (y0, y1)),
             (true, true) => self.draw_in(
                 root,
-                &shown,
+                &at,
                 (x0..x1).log_scale(),
                 (y0..y1).log_scale(),
                 (x0, x1),
@@ -107,7 +141,7 @@ impl Scatter {
     fn draw_in<DB, X, Y>(
         &self,
         root: &DrawingArea<DB, Shift>,
-        shown: &[(u64, u64)],
+        at: &Labels<'_>,
         xr: X,
         yr: Y,
         (x0, x1): (f64, f64),
@@ -121,6 +155,7 @@ impl Scatter {
         X::CoordDescType: ValueFormatter<f64>,
         Y::CoordDescType: ValueFormatter<f64>,
     {
+        let shown = at.shown;
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, (FAMILY, 24))
             .margin(16)
@@ -133,7 +168,7 @@ impl Scatter {
             .configure_mesh()
             .light_line_style(WHITE.mix(0.0))
             .bold_line_style(BLACK.mix(0.08))
-            .x_desc(&self.x_label)
+            .x_desc(at.x)
             .y_desc(&self.y_label)
             .label_style((FAMILY, 15))
             .axis_desc_style((FAMILY, 17))

@@ -116,6 +116,45 @@ fn scatter_of_a_periodic_game_and_a_marked_value() {
     }
 }
 
+/// Heaps past 2^53 keep their own columns: a linear axis counts them from the least
+/// one shown (its label says so, ticks exact), and a logarithmic one that would merge
+/// two of them is refused. Through f64, 101 heaps at 10^18 fell in two columns (a
+/// hostile check).
+#[test]
+fn heaps_past_2_to_the_53_keep_their_columns() {
+    let base = 1_000_000_000_000_000_000u64;
+    let pts: Vec<(u64, u64)> = (0..=100u64).map(|i| (base + i, i % 5)).collect();
+    let s = Scatter::new("big", pts.clone());
+    let (img, g) = Image::new(&Figure::Scatter(s.clone()));
+    assert!(!g.x.log && g.x.lo < 0.0 && g.x.hi > 100.0 && g.x.hi < 110.0, "{g:?}");
+    for &(n, v) in &pts {
+        let x = (n - base) as f64;
+        assert!(img.near(g.pixel(x, v as f64), 1, POINT), "n = {n}");
+        for other in (0..5u64).filter(|&o| o != v) {
+            let (px, py) = g.pixel(x, other as f64);
+            assert!(img.at(px, py) != Some(POINT), "n = {n}, {other}");
+        }
+    }
+    let svg = render_svg(&Figure::Scatter(s)).unwrap();
+    assert!(
+        svg.contains(&format!("heap size n − {base}")),
+        "the axis names its origin"
+    );
+    // Near 2^64 too, and ticks are not clipped to i64.
+    let top: Vec<(u64, u64)> = (0..=615u64).map(|i| (u64::MAX - 615 + i, i % 3)).collect();
+    let mut t = Scatter::new("top", top);
+    assert!(render_svg(&Figure::Scatter(t.clone()))
+        .unwrap()
+        .contains(&format!("heap size n − {}", u64::MAX - 615)));
+    t.log_x = true;
+    let e = render_svg(&Figure::Scatter(t)).unwrap_err().to_string();
+    assert!(e.contains("cannot tell heaps") && e.contains("drop --log-x"), "{e}");
+    // Below 2^53 nothing changes: the axis is the heap size itself.
+    let (_, g) = Image::new(&Figure::Scatter(scatter("nim", 100)));
+    assert!(g.x.lo < 0.0 && g.x.hi > 100.0 && g.x.hi < 110.0, "{g:?}");
+    assert_eq!(super::integer(1.8446744073709552e19), "18446744073709551616");
+}
+
 #[test]
 fn log_axes_put_points_on_a_log_scale() {
     let mut s = scatter("nim", 1000);
