@@ -86,7 +86,10 @@ impl ErrorFormatter for OneLine {
         }
         if let Some(u) = get(ContextKind::Usage) {
             let u = u.trim();
-            let _ = write!(s, " (usage: {}; see --help)", u.strip_prefix("Usage: ").unwrap_or(u));
+            // Usages of several lines (`period NAME …` and `period --check FILE`) are
+            // told apart by " or ", the line being one.
+            let forms: Vec<&str> = u.strip_prefix("Usage: ").unwrap_or(u).lines().map(str::trim).collect();
+            let _ = write!(s, " (usage: {}; see --help)", forms.join(" or "));
         }
         // One line, whatever the context held.
         let mut out = StyledStr::new();

@@ -1445,6 +1445,7 @@ fn figure_error(e: anyhow::Error, call: &CallState) -> PyErr {
 fn figure_advice(message: &str) -> String {
     const WORDS: &[(&str, &str)] = &[
         ("--log-x and --log-y", "log_x and log_y"),
+        ("drop --log-x", "drop log_x=True"),
         ("--from applies", "start applies"),
         ("--from ", "start="),
         ("--from", "start="),

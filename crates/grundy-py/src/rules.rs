@@ -292,10 +292,20 @@ impl Live {
     fn each(&self, py: Python<'_>, n: u64, f: &mut dyn FnMut(&[Part]) -> bool) -> PyResult<()> {
         let def = &self.def;
         let result = def.options.bind(py).call1((n,)).map_err(|e| with_note(py, e, def, n))?;
-        // A str is iterable, letter by letter: refused as what it is.
-        if result.is_instance_of::<pyo3::types::PyString>() {
+        // A str is iterable letter by letter, and bytes byte by byte (b'\x00' read as
+        // [0]): refused as what they are.
+        let text = if result.is_instance_of::<pyo3::types::PyString>() {
+            Some("str")
+        } else if result.is_instance_of::<pyo3::types::PyBytes>() {
+            Some("bytes")
+        } else if result.is_instance_of::<pyo3::types::PyByteArray>() {
+            Some("bytearray")
+        } else {
+            None
+        };
+        if let Some(kind) = text {
             return Err(PyValueError::new_err(format!(
-                "options({n}) of ruleset '{}' returned a str, {}: return a list of options",
+                "options({n}) of ruleset '{}' returned a {kind}, {}: return a list of options",
                 def.name,
                 result.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into())
             )));

@@ -508,6 +508,11 @@ def test_python_ruleset_errors_name_the_heap_and_compute_nothing():
     text = grundy.HeapRuleset("py-text", lambda n: "abc" if n == 2 else [])
     with pytest.raises(ValueError, match=r"^options\(2\) of ruleset 'py-text' returned a str, 'abc': return a list of options"):
         grundy.seq(text, 5)
+    # bytes too, byte by byte (b'\x00' was read as the option 0, a hostile check).
+    for kind, value in (("bytes", b"\x00"), ("bytearray", bytearray(b"\x00"))):
+        raw = grundy.HeapRuleset("py-raw", lambda n, value=value: value if n == 2 else [])
+        with pytest.raises(ValueError, match=rf"^options\(2\) of ruleset 'py-raw' returned a {kind}, "):
+            grundy.seq(raw, 5)
     lp = grundy.HeapRuleset("py-loopy-tuple", lambda n: [(1, 2)], start=1, loopy=True)
     with pytest.raises(ValueError, match="single heaps"):
         grundy.value("py-loopy-tuple(3)")
@@ -879,3 +884,12 @@ def test_seq_reaches_the_last_heap_there_is():
     top = 2**64 - 1
     assert list(grundy.seq("kayles", top, top)) == [int(grundy.value(f"kayles({top})"))]
     assert len(grundy.seq("kayles", top, top - 1)) == 2
+
+
+def test_a_plot_past_2_to_the_53():
+    # Heaps past 2^53 are drawn from the least one (an f64 merged them), and a log x
+    # axis that would merge two is refused in Python's words.
+    assert grundy.plot("kayles", 10**18 + 50, 10**18).startswith(b"\x89PNG")
+    with pytest.raises(ValueError, match=r"cannot tell heaps 18446744073709551000 and 18446744073709551001 apart .*drop log_x=True"):
+        grundy.plot("kayles", 2**64 - 1, 2**64 - 616, log_x=True)
+

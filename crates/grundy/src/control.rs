@@ -1397,11 +1397,12 @@ pub fn is_heap_measured(e: &Error) -> bool {
 pub const AT_LEAST: &str = "at least";
 
 /// True if `e` is a refusal whose estimate is a floor: a memory refusal whose detail
-/// ends with [`AT_LEAST`], or a work refusal for work counted as it was done ("counted
-/// as it goes", "counted as they are listed"), not estimated before it.
+/// ends with [`AT_LEAST`] or begins "more than" (a search stopped as what it held
+/// passed a bound), or a work refusal for work counted as it was done ("counted as it
+/// goes", "counted as they are listed"), not estimated before it.
 pub fn is_lower_bound(e: &Error) -> bool {
     match e {
-        Error::TooLarge { detail, .. } => detail.ends_with(AT_LEAST),
+        Error::TooLarge { detail, .. } => detail.ends_with(AT_LEAST) || detail.starts_with("more than "),
         Error::TooMuchWork { detail, .. } => detail.contains("counted as"),
         _ => false,
     }
