@@ -5,7 +5,7 @@
 
 use super::graphs::sets::Key256;
 use super::graphs::{elements, BitSet, Bits256};
-use super::node_kayles::{framed_engine, FramedRules, Framing, Graph, NamedGraphs, Writer};
+use super::node_kayles::{framed_engine, FrameKey, FramedRules, Framing, Graph, NamedGraphs, Writer};
 use crate::game::{Family, GameSolver, Params, Ruleset};
 use crate::solve::bitgame::OptionList;
 use std::sync::{Arc, LazyLock};
@@ -138,10 +138,11 @@ fn normal_form(u: u128, v: u128, n: u32, k: u32) -> Key256 {
 /// [`ROUND`]), or, as the rules give them for proofs and the outcome search
 /// (`options_exact`), the vertices of the graph of the position they were met in
 /// ([`raw_tag`](super::node_kayles::raw_tag)).
+#[derive(Clone, Copy)]
 pub struct PetersenGame;
 
 impl FramedRules for PetersenGame {
-    fn list(&self, key: &Key256, normal: bool, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool) {
+    fn list<K: FrameKey>(&self, key: &Key256, normal: bool, out: &mut OptionList<K>, stop: &mut dyn FnMut(&[K]) -> bool) {
         // n is 0 for an OPEN region (on the ladder).
         let (_, n, k) = params(key.0[0]);
         let (u, v) = halves(Bits256::key_set(key));
@@ -174,11 +175,11 @@ impl FramedRules for PetersenGame {
                     rv &= !part.1;
                     bu &= !part.0;
                     bv &= !part.1;
-                    out.push(if normal {
+                    out.push(K::of_wide(&if normal {
                         normal_form(part.0, part.1, n, k)
                     } else {
                         Bits256::key(key.0[0], join(part.0, part.1))
-                    });
+                    }));
                 }
                 out.end_option();
                 if stop(out.last()) {
@@ -203,6 +204,14 @@ impl FramedRules for PetersenGame {
             _ => false,
         };
         key.0[0] >> 18 == 0 && k > 0 && u | v != 0 && fits
+    }
+
+    /// The regions of P(n,k) with n ≤ 64 (a narrow framing: u_j and v_j for j < 64,
+    /// bits 0–63 of each half) have their options' parts there too: as the rules give
+    /// them, subsets of the region; in normal form, turned round the cycle of n, or
+    /// moved to index 0 within their interval (shorter than n).
+    fn keeps_narrow(&self) -> bool {
+        true
     }
 
     /// 1.3: P(32,2) visits 4.3·10^5 positions (1.23 per vertex), P(38,2) 7.8·10^6
