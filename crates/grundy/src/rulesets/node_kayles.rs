@@ -9,17 +9,18 @@
 //! knows).
 
 use super::board::{board_of, GridRuleset, Notation};
-use super::graphs::sets::Key256;
+use super::graphs::sets::{Key192, Key256};
 use super::graphs::{elements, for_each_part_left, set_of, set_pos, BitSet, Bits256, Joined, Registry, MAX_VERTICES};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Family, GameArgs, GamePos, GameRuleset, GameSolver, Params, Ruleset, SearchStats};
 use crate::graph_file::canon::{canonical_order, relabelled};
 use crate::graph_file::edges::{parse_edges, EdgeList, Simple};
-use crate::solve::bitgame::{BitGame, BitSolver, OptionList, ProofText, DB_MAX_WORDS};
+use crate::solve::bitgame::{BitGame, BitSolver, OptionList, ProofText, TableKey, DB_MAX_WORDS};
 use crate::solve::grid::{Cells, Frame, GridRules, Region};
 use crate::value::Nimber;
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 
 /// Node-Kayles' moves on a grid: remove a cell and its four neighbours.
@@ -543,6 +544,14 @@ pub struct Framing {
     pub params: u64,
 }
 
+impl Framing {
+    /// True if every vertex lies in words 0 and 2 of the frame's set (words 1 and 3 of
+    /// a key, those a [`Key192`] keeps): bits 0–63 and 128–191. For P(n,k): n ≤ 64.
+    pub fn is_narrow(&self) -> bool {
+        self.bits.iter().all(|&b| b % 128 < 64)
+    }
+}
+
 /// The first word of a key as the rules give it ([`BitGame::options_exact`]) of graph
 /// `id` with the family's `params`: the graph's number + 1 above bit 32.
 pub fn raw_tag(id: u64, params: u64) -> u64 {
@@ -554,6 +563,51 @@ pub fn raw_graph(k: &Key256) -> Option<u64> {
     (k.0[0] >> 32).checked_sub(1)
 }
 
+/// The table key of a region of a family's frame ([`framed_engine`]): the five words of
+/// a [`Key256`], or the three of a [`Key192`] in the engine of the graphs whose regions
+/// all lie in words 1 and 3 ([`FramedRules::keeps_narrow`]). The rules read and write
+/// [`Key256`]s; a key is widened for them and the options they list narrowed.
+pub trait FrameKey: TableKey + std::fmt::Debug + 'static {
+    /// True if the five words `k` have a key of this width.
+    fn fits(k: &Key256) -> bool;
+    /// The key of the five words `k`, which [`Self::fits`] (the words a narrow key
+    /// leaves out are dropped unread).
+    fn of_wide(k: &Key256) -> Self;
+    /// The key as five words.
+    fn to_wide(&self) -> Key256;
+}
+
+impl FrameKey for Key256 {
+    #[inline]
+    fn fits(_: &Key256) -> bool {
+        true
+    }
+    #[inline]
+    fn of_wide(k: &Key256) -> Key256 {
+        *k
+    }
+    #[inline]
+    fn to_wide(&self) -> Key256 {
+        *self
+    }
+}
+
+impl FrameKey for Key192 {
+    #[inline]
+    fn fits(k: &Key256) -> bool {
+        Key192::narrow(k).is_some()
+    }
+    #[inline]
+    fn of_wide(k: &Key256) -> Key192 {
+        debug_assert!(Self::fits(k), "a narrow key of {k:?}");
+        Key192([k.0[0], k.0[1], k.0[3]])
+    }
+    #[inline]
+    fn to_wide(&self) -> Key256 {
+        self.wide()
+    }
+}
+
 /// The rules of a family's regions on its frame, for [`framed_engine`]: keys are a
 /// first word ([`raw_tag`] for the vertices of a graph as the rules give them, the
 /// family's own tags for its normal forms) and a set of the frame.
@@ -561,8 +615,10 @@ pub trait FramedRules: Send + Sync + 'static {
     /// Lists the options of the connected region `k` into `out` (one a vertex), each as
     /// its parts: in the family's normal form when `normal`, with `k`'s first word and
     /// the squares as they are otherwise; after each option `stop` is called with it,
-    /// and the listing ends once it returns true.
-    fn list(&self, k: &Key256, normal: bool, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool);
+    /// and the listing ends once it returns true. Each part is written as a key of
+    /// `out`'s width ([`FrameKey::of_wide`]): a narrow one only for a region of a graph
+    /// [`Self::keeps_narrow`] vouches for.
+    fn list<K: FrameKey>(&self, k: &Key256, normal: bool, out: &mut OptionList<K>, stop: &mut dyn FnMut(&[K]) -> bool);
 
     /// The value of `k` where it is immediate (a few vertices).
     fn known(&self, k: &Key256) -> Option<u32>;
@@ -576,79 +632,103 @@ pub trait FramedRules: Send + Sync + 'static {
     /// its measured runs (docs/choices.md, "Work estimates"): a part of v vertices is
     /// estimated at 4 · growth^v positions at most.
     fn growth(&self) -> f64;
+
+    /// True if the options of a region of a graph whose framing is narrow
+    /// ([`Framing::is_narrow`]), in normal form or as the rules give them, and theirs in
+    /// turn, are narrow too: such graphs are then searched with [`Key192`] keys. False
+    /// (the default): every graph is searched with [`Key256`] keys.
+    fn keeps_narrow(&self) -> bool {
+        false
+    }
 }
 
-/// A family's rules on its frame as a [`BitGame`].
-pub struct Framed<R>(pub R);
+/// A family's rules on its frame as a [`BitGame`] whose keys are `K` ([`Key256`], or
+/// [`Key192`] for narrow graphs).
+pub struct Framed<R, K = Key256> {
+    rules: R,
+    /// Set when a database's key was refused for being too wide for `K` (a key of the
+    /// family otherwise): the dispatcher then reads the file with the wide engine.
+    wide_in_db: Arc<AtomicBool>,
+    key: PhantomData<fn() -> K>,
+}
 
-impl<R: FramedRules> BitGame for Framed<R> {
-    type Key = Key256;
+impl<R: FramedRules, K: FrameKey> Framed<R, K> {
+    /// The game of `rules` with keys `K`; `wide_in_db` is set when a database holds a
+    /// key wider than `K`.
+    pub fn new(rules: R, wide_in_db: Arc<AtomicBool>) -> Framed<R, K> {
+        Framed {
+            rules,
+            wide_in_db,
+            key: PhantomData,
+        }
+    }
+}
 
-    fn options(&self, k: &Key256, out: &mut OptionList<Key256>) {
-        self.0.list(k, true, out, &mut |_| false);
+impl<R: FramedRules, K: FrameKey> BitGame for Framed<R, K> {
+    type Key = K;
+
+    fn options(&self, k: &K, out: &mut OptionList<K>) {
+        self.rules.list(&k.to_wide(), true, out, &mut |_| false);
     }
 
-    fn count_options(&self, k: &Key256) -> usize {
-        Bits256::key_set(k).count() as usize
+    fn count_options(&self, k: &K) -> usize {
+        Bits256::key_set(&k.to_wide()).count() as usize
     }
 
-    fn options_until(&self, k: &Key256, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool) {
-        self.0.list(k, true, out, stop);
+    fn options_until(&self, k: &K, out: &mut OptionList<K>, stop: &mut dyn FnMut(&[K]) -> bool) {
+        self.rules.list(&k.to_wide(), true, out, stop);
     }
 
-    fn options_exact(&self, k: &Key256, out: &mut OptionList<Key256>) {
-        self.0.list(k, false, out, &mut |_| false);
+    fn options_exact(&self, k: &K, out: &mut OptionList<K>) {
+        self.rules.list(&k.to_wide(), false, out, &mut |_| false);
     }
 
-    fn size(&self, k: &Key256) -> u32 {
-        Bits256::key_set(k).count()
+    fn size(&self, k: &K) -> u32 {
+        Bits256::key_set(&k.to_wide()).count()
     }
 
-    fn known(&self, k: &Key256) -> Option<u32> {
-        self.0.known(k)
+    fn known(&self, k: &K) -> Option<u32> {
+        self.rules.known(&k.to_wide())
     }
 
     fn db_words(&self) -> usize {
+        // The five words of the wide key at either width: one file format.
         5
     }
 
-    fn db_of_key(&self, k: &Key256, out: &mut [u64; DB_MAX_WORDS]) -> bool {
+    fn db_of_key(&self, k: &K, out: &mut [u64; DB_MAX_WORDS]) -> bool {
+        let k = k.to_wide();
         // A key as the rules give it names its graph by a number of this run.
-        raw_graph(k).is_none() && {
+        raw_graph(&k).is_none() && {
             *out = k.0;
             true
         }
     }
 
-    fn key_of_db(&self, w: &[u64]) -> Option<Key256> {
+    fn key_of_db(&self, w: &[u64]) -> Option<K> {
         let k = Key256(w.try_into().ok()?);
-        (raw_graph(&k).is_none() && self.0.valid(&k)).then_some(k)
+        let valid = raw_graph(&k).is_none() && self.rules.valid(&k);
+        if valid && !K::fits(&k) {
+            self.wide_in_db.store(true, Ordering::Relaxed);
+            return None;
+        }
+        valid.then(|| K::of_wide(&k))
     }
 }
 
-/// The engine of a named family of graphs that lie in a frame of the family's (the
-/// queens boards in a 16×16 frame, P(n,k) on two rows): the position engine over
-/// `rules`, whose keys are regions of the frame. A position's vertex set is split into
-/// its parts by the graph's edges, each put on the frame by `framing` and keyed
-/// [`raw_tag`] (the game's options then key the parts in the family's normal form);
-/// proofs are graph proofs, the keys listed as the rules give them (raw) written back
-/// as vertex sets of their graph.
-pub fn framed_engine<R: FramedRules>(
-    name: String,
-    write: Writer,
+/// The framing of each graph met, by the graph's number (each computed once).
+type FramingOf = Arc<dyn Fn(u64) -> Arc<Framing> + Send + Sync>;
+
+/// The position engine of a family over `rules` with keys `K`
+/// ([`framed_engine`]), for the graphs of `graphs` put on the frame by `framing_of`.
+fn framed_solver<R: FramedRules, K: FrameKey>(
+    name: &str,
+    write: &Writer,
     rules: R,
-    framing: fn(&Graph) -> Framing,
-) -> Box<dyn GameSolver> {
-    let graphs = ON_GRAPHS.graphs();
-    // The framing of each graph met, by its number.
-    let framing_of = {
-        let graphs = graphs.clone();
-        let cache: std::sync::Mutex<rustc_hash::FxHashMap<u64, Arc<Framing>>> = Default::default();
-        Arc::new(move |id: u64| {
-            let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
-            c.entry(id).or_insert_with(|| Arc::new(framing(&graphs.get(id)))).clone()
-        })
-    };
+    graphs: &Arc<Registry<Graph>>,
+    framing_of: &FramingOf,
+    wide_in_db: Arc<AtomicBool>,
+) -> BitSolver<Framed<R, K>> {
     // A key as the rules give it, back on its graph: (graph, vertex set).
     let on_graph = {
         let framing_of = framing_of.clone();
@@ -663,14 +743,14 @@ pub fn framed_engine<R: FramedRules>(
         }
     };
     let split = {
-        let graphs = graphs.clone();
-        move |_: &Framed<R>, pos: &GamePos| {
+        let (graphs, framing_of) = (graphs.clone(), framing_of.clone());
+        move |_: &Framed<R, K>, pos: &GamePos| {
             let (id, s) = set_of::<Bits256>(pos);
             let (g, f) = (graphs.get(id), framing_of(id));
             let mut keys = Vec::new();
             super::graphs::for_each_part(s, |i| g.adj[i], |c| {
                 let on_frame = elements(c).fold(Bits256::default(), |m, v| m | Bits256::bit(f.bits[v]));
-                keys.push(Bits256::key(raw_tag(id, f.params), on_frame));
+                keys.push(K::of_wide(&Bits256::key(raw_tag(id, f.params), on_frame)));
             });
             keys
         }
@@ -678,27 +758,234 @@ pub fn framed_engine<R: FramedRules>(
     let estimate = {
         let (graphs, on_graph) = (graphs.clone(), on_graph.clone());
         let growth = rules.growth();
-        move |k: &Key256| {
-            let fitted = 4.0 * growth.powi(Bits256::key_set(k).count() as i32);
-            match on_graph(k) {
+        move |k: &K| {
+            let k = k.to_wide();
+            let fitted = 4.0 * growth.powi(Bits256::key_set(&k).count() as i32);
+            match on_graph(&k) {
                 Some((id, s)) => super::graphs::positions_estimate(graphs.get(id).as_ref(), s).min(fitted),
                 None => fitted,
             }
         }
     };
-    let key_text = move |k: &Key256| match on_graph(k) {
+    let key_text = move |k: &K| match on_graph(&k.to_wide()) {
         Some((_, s)) => s.hex(),
         None => "a-region-in-normal-form".to_string(),
     };
-    let header = move |pos: &GamePos| proof_header(&graphs, pos);
-    Box::new(
-        BitSolver::new(name, Framed(rules), Box::new(split), Box::new(estimate), Box::new(move |pos| write(pos))).with_proof(
-            ProofText {
-                header: Box::new(header),
-                key: Box::new(key_text),
-            },
-        ),
+    let header = {
+        let graphs = graphs.clone();
+        move |pos: &GamePos| proof_header(&graphs, pos)
+    };
+    let write = write.clone();
+    BitSolver::new(
+        name.to_string(),
+        Framed::new(rules, wide_in_db),
+        Box::new(split),
+        Box::new(estimate),
+        Box::new(move |pos| write(pos)),
     )
+    .with_proof(ProofText {
+        header: Box::new(header),
+        key: Box::new(key_text),
+    })
+}
+
+/// The engine of a named family of graphs that lie in a frame of the family's (the
+/// queens boards in a 16×16 frame, P(n,k) on two rows): the position engine over
+/// `rules`, whose keys are regions of the frame. A position's vertex set is split into
+/// its parts by the graph's edges, each put on the frame by `framing` and keyed
+/// [`raw_tag`] (the game's options then key the parts in the family's normal form);
+/// proofs are graph proofs, the keys listed as the rules give them (raw) written back
+/// as vertex sets of their graph. Graphs that lie in words 1 and 3 of the keys, for a
+/// family whose rules keep them there ([`FramedRules::keeps_narrow`]), are searched
+/// with three-word keys ([`FramedSolver`]).
+pub fn framed_engine<R: FramedRules + Clone>(
+    name: String,
+    write: Writer,
+    rules: R,
+    framing: fn(&Graph) -> Framing,
+) -> Box<dyn GameSolver> {
+    Box::new(FramedSolver::new(&name, &write, rules, framing))
+}
+
+/// The engine of a framed family ([`framed_engine`]): the position engine over
+/// [`Key192`] keys (30-byte table slots, 1.5 times the entries of [`Key256`]'s 46 in
+/// one memory limit) while every graph met is narrow ([`Framing::is_narrow`], for a
+/// family that [`FramedRules::keeps_narrow`]), over [`Key256`] keys from the first
+/// other graph on; the narrow engine and its table are then dropped, its counters kept,
+/// as `GraphSolver` does. The search is the same at both widths (keys ordered alike,
+/// the same options listed), and so are its values, proofs and database files (keys
+/// written as five words). A database (`--db`) goes to the narrow engine; one that
+/// holds a key wider than three words goes to the wide engine instead (the narrow one
+/// dropped), and when a graph that is not narrow comes after one was read, the wide
+/// engine reads the file again (saved by the narrow engine's searches) before it
+/// searches: no entry of a file is narrowed, none dropped for its width.
+pub struct FramedSolver<R: FramedRules> {
+    /// The narrowness of each graph met, by number.
+    narrowness: rustc_hash::FxHashMap<u64, bool>,
+    framing_of: FramingOf,
+    narrow: Option<BitSolver<Framed<R, Key192>>>,
+    wide: BitSolver<Framed<R, Key256>>,
+    /// Set by the narrow game when a database holds a key too wide for it.
+    wide_in_db: Arc<AtomicBool>,
+    /// The database the narrow engine keeps (the wide one reads it when it takes over).
+    db: Option<(std::path::PathBuf, crate::game::DbAccess)>,
+    /// A database the wide engine has still to read (it took over from the narrow one,
+    /// whose file it could not read yet: the reading is tried again, and its error
+    /// given, at each position until it succeeds).
+    db_pending: bool,
+    /// The counters of the narrow engine once dropped.
+    dropped: SearchStats,
+}
+
+impl<R: FramedRules + Clone> FramedSolver<R> {
+    /// The engine of `rules`' family, named `name`, with positions written by `write`
+    /// and graphs put on the frame by `framing`.
+    pub(crate) fn new(name: &str, write: &Writer, rules: R, framing: fn(&Graph) -> Framing) -> FramedSolver<R> {
+        let graphs = ON_GRAPHS.graphs();
+        let framing_of: FramingOf = {
+            let graphs = graphs.clone();
+            let cache: std::sync::Mutex<rustc_hash::FxHashMap<u64, Arc<Framing>>> = Default::default();
+            Arc::new(move |id: u64| {
+                let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+                c.entry(id).or_insert_with(|| Arc::new(framing(&graphs.get(id)))).clone()
+            })
+        };
+        let wide_in_db = Arc::new(AtomicBool::new(false));
+        let narrow = rules
+            .keeps_narrow()
+            .then(|| framed_solver(name, write, rules.clone(), &graphs, &framing_of, wide_in_db.clone()));
+        FramedSolver {
+            narrowness: Default::default(),
+            wide: framed_solver(name, write, rules, &graphs, &framing_of, Arc::default()),
+            framing_of,
+            narrow,
+            wide_in_db,
+            db: None,
+            db_pending: false,
+            dropped: SearchStats::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+impl<R: FramedRules> FramedSolver<R> {
+    /// The same engine without its narrow engine: every graph searched with [`Key256`]
+    /// keys, as before the narrow keys (for comparisons).
+    pub(crate) fn wide_only(mut self) -> FramedSolver<R> {
+        self.narrow = None;
+        self
+    }
+
+    /// True while the narrow engine is kept (it searches narrow graphs).
+    pub(crate) fn narrow_in_use(&self) -> bool {
+        self.narrow.is_some()
+    }
+}
+
+impl<R: FramedRules> FramedSolver<R> {
+    /// True if the graph of `pos` is narrow ([`Framing::is_narrow`]).
+    fn is_narrow(&mut self, pos: &GamePos) -> bool {
+        let (id, _) = set_of::<Bits256>(pos);
+        let framing_of = &self.framing_of;
+        *self.narrowness.entry(id).or_insert_with(|| framing_of(id).is_narrow())
+    }
+
+    /// Drops the narrow engine, its counters kept; the wide one is to read its
+    /// database.
+    fn drop_narrow(&mut self) {
+        if let Some(n) = self.narrow.take() {
+            let s = n.stats();
+            self.dropped.searched += s.searched;
+            self.dropped.replaced += s.replaced;
+            self.db_pending = self.db.is_some();
+        }
+    }
+
+    /// The engine for `pos`: the narrow one while every graph met is narrow, the wide
+    /// one otherwise (the narrow one dropped, and its database read by the wide one).
+    ///
+    /// # Errors
+    /// Those of [`GameSolver::use_db`] when the wide engine reads the database.
+    fn engine(&mut self, pos: &GamePos, ctl: &Control) -> Result<&mut dyn GameSolver> {
+        if self.narrow.is_some() && !self.is_narrow(pos) {
+            self.drop_narrow();
+        }
+        if self.db_pending {
+            let (path, access) = self.db.clone().expect("a database to hand over");
+            self.wide.use_db(&path, access, ctl)?;
+            self.db_pending = false;
+        }
+        Ok(match self.narrow.as_mut() {
+            Some(n) => n,
+            None => &mut self.wide,
+        })
+    }
+
+    /// The engines not dropped.
+    fn engines(&mut self) -> impl Iterator<Item = &mut dyn GameSolver> {
+        let narrow = self.narrow.as_mut().map(|n| n as &mut dyn GameSolver);
+        narrow.into_iter().chain(std::iter::once(&mut self.wide as &mut dyn GameSolver))
+    }
+}
+
+impl<R: FramedRules> GameSolver for FramedSolver<R> {
+    fn value(&mut self, pos: &GamePos, ctl: &Control) -> Result<Nimber> {
+        self.engine(pos, ctl)?.value(pos, ctl)
+    }
+
+    fn stats(&self) -> SearchStats {
+        let mut s = self.dropped;
+        for e in self.narrow.iter().map(|n| n.stats()).chain([self.wide.stats()]) {
+            s.searched += e.searched;
+            s.entries += e.entries;
+            s.table_bytes += e.table_bytes;
+            s.replaced += e.replaced;
+        }
+        s
+    }
+
+    fn use_db(
+        &mut self,
+        path: &std::path::Path,
+        access: crate::game::DbAccess,
+        ctl: &Control,
+    ) -> Result<Option<crate::game::DbRead>> {
+        if let Some(n) = self.narrow.as_mut() {
+            self.wide_in_db.store(false, Ordering::Relaxed);
+            match n.use_db(path, access, ctl) {
+                Ok(read) => {
+                    self.db = Some((path.to_path_buf(), access));
+                    return Ok(read);
+                }
+                // A key too wide for the narrow engine: the file is the wide engine's
+                // (the narrow one's partial table dropped first).
+                Err(_) if self.wide_in_db.load(Ordering::Relaxed) => self.drop_narrow(),
+                Err(e) => return Err(e),
+            }
+        }
+        self.wide.use_db(path, access, ctl)
+    }
+
+    fn keeps_db(&self) -> bool {
+        self.wide.keeps_db()
+    }
+
+    fn use_outcome_search(&mut self) {
+        self.engines().for_each(|e| e.use_outcome_search());
+    }
+
+    fn use_reference(&mut self) {
+        self.engines().for_each(|e| e.use_reference());
+    }
+
+    fn work(&mut self, pos: &GamePos, ctl: &Control) -> Result<Option<f64>> {
+        // The same work model at both widths.
+        self.wide.work(pos, ctl)
+    }
+
+    fn proof(&mut self, pos: &GamePos, ctl: &Control) -> Result<(Nimber, String)> {
+        self.engine(pos, ctl)?.proof(pos, ctl)
+    }
 }
 
 /// Node-Kayles on graphs.

@@ -5,7 +5,7 @@
 
 use super::graphs::sets::Key256;
 use super::graphs::{elements, BitSet, Bits256};
-use super::node_kayles::{framed_engine, FramedRules, Framing, Graph, NamedGraphs, Writer};
+use super::node_kayles::{framed_engine, FrameKey, FramedRules, Framing, Graph, NamedGraphs, Writer};
 use crate::game::{Family, GameSolver, Params, Ruleset};
 use crate::solve::bitgame::OptionList;
 use std::sync::{Arc, LazyLock};
@@ -138,10 +138,11 @@ fn normal_form(u: u128, v: u128, n: u32, k: u32) -> Key256 {
 /// [`ROUND`]), or, as the rules give them for proofs and the outcome search
 /// (`options_exact`), the vertices of the graph of the position they were met in
 /// ([`raw_tag`](super::node_kayles::raw_tag)).
+#[derive(Clone, Copy)]
 pub struct PetersenGame;
 
 impl FramedRules for PetersenGame {
-    fn list(&self, key: &Key256, normal: bool, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool) {
+    fn list<K: FrameKey>(&self, key: &Key256, normal: bool, out: &mut OptionList<K>, stop: &mut dyn FnMut(&[K]) -> bool) {
         // n is 0 for an OPEN region (on the ladder).
         let (_, n, k) = params(key.0[0]);
         let (u, v) = halves(Bits256::key_set(key));
@@ -174,11 +175,11 @@ impl FramedRules for PetersenGame {
                     rv &= !part.1;
                     bu &= !part.0;
                     bv &= !part.1;
-                    out.push(if normal {
+                    out.push(K::of_wide(&if normal {
                         normal_form(part.0, part.1, n, k)
                     } else {
                         Bits256::key(key.0[0], join(part.0, part.1))
-                    });
+                    }));
                 }
                 out.end_option();
                 if stop(out.last()) {
@@ -203,6 +204,14 @@ impl FramedRules for PetersenGame {
             _ => false,
         };
         key.0[0] >> 18 == 0 && k > 0 && u | v != 0 && fits
+    }
+
+    /// The regions of P(n,k) with n ≤ 64 (a narrow framing: u_j and v_j for j < 64,
+    /// bits 0–63 of each half) have their options' parts there too: as the rules give
+    /// them, subsets of the region; in normal form, turned round the cycle of n, or
+    /// moved to index 0 within their interval (shorter than n).
+    fn keeps_narrow(&self) -> bool {
+        true
     }
 
     /// 1.3: P(32,2) visits 4.3·10^5 positions (1.23 per vertex), P(38,2) 7.8·10^6
@@ -267,7 +276,8 @@ mod tests {
     use crate::catalog::parse_position;
     use crate::game::{GameArgs, GameRuleset};
     use crate::rulesets::graphs::{for_each_part, set_of, set_pos};
-    use crate::rulesets::node_kayles::ON_GRAPHS;
+    use crate::game::{DbAccess, DbRead};
+    use crate::rulesets::node_kayles::{FramedSolver, ON_GRAPHS};
     use crate::solve::{Method, Solver};
     use crate::Control;
     use rustc_hash::FxHashMap;
@@ -406,5 +416,250 @@ mod tests {
         assert!(parse_position("node-kayles-petersen(6,3)").is_err());
         assert!(parse_position("node-kayles-petersen(129,2)").is_err());
         assert!(parse_position("node-kayles-petersen(128,2)").is_ok());
+    }
+
+    /// The family's engine as it runs (narrow keys for P(n,k) with n ≤ 64), and the
+    /// same with wide keys only, as before the narrow keys.
+    fn engines() -> (FramedSolver<PetersenGame>, FramedSolver<PetersenGame>) {
+        let write: Writer = Arc::new(|pos| ON_GRAPHS.write(pos));
+        let make = || FramedSolver::new("node-kayles-petersen", &write, PetersenGame, framing);
+        (make(), make().wide_only())
+    }
+
+    fn petersen_graph(n: u64, k: u64) -> crate::game::GamePos {
+        PETERSEN.position(GameArgs::Numbers(&[(n, 1), (k, 1)])).unwrap()
+    }
+
+    /// Whole graphs P(n,k) and random sets of their vertices (sums of parts): the same
+    /// values with narrow keys and with wide ones, on one thread and on two.
+    #[test]
+    fn narrow_and_wide_keys_give_the_same_values() {
+        for threads in [1usize, 2] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| {
+                let (mut narrow, mut wide) = engines();
+                let ctl = Control::new().with_work_limit(u64::MAX);
+                let mut next = rng(0x5851_F42D_4C95_7F2D + threads as u64);
+                for n in 5..=25u64 {
+                    for k in (1..=3u64).filter(|&k| 2 * k < n) {
+                        let pos = petersen_graph(n, k);
+                        let v = narrow.value(&pos, &ctl).unwrap();
+                        assert_eq!(v, wide.value(&pos, &ctl).unwrap(), "P({n},{k}), {threads} threads");
+                        let (id, all) = set_of::<Bits256>(&pos);
+                        for _ in 0..3 {
+                            let keep = 30 + next(60);
+                            let s = elements(all)
+                                .filter(|_| next(100) < keep)
+                                .fold(Bits256::default(), |m, x| m | Bits256::bit(x));
+                            let part = set_pos(id, s);
+                            assert_eq!(
+                                narrow.value(&part, &ctl).unwrap(),
+                                wide.value(&part, &ctl).unwrap(),
+                                "P({n},{k}) less some vertices, {threads} threads"
+                            );
+                        }
+                    }
+                }
+                assert!(narrow.narrow_in_use() && !wide.narrow_in_use());
+                // Only the narrow engine's table was made.
+                let (a, b) = (narrow.stats(), wide.stats());
+                assert!(a.table_bytes < b.table_bytes, "{a:?} {b:?}");
+            });
+        }
+    }
+
+    /// The search does not depend on the keys' width: on one thread, the same positions
+    /// searched and the same entries kept, in a smaller table.
+    #[test]
+    fn narrow_and_wide_keys_search_the_same_positions() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        pool.install(|| {
+            for (n, k) in [(18u64, 1u64), (23, 2), (26, 2), (21, 3), (20, 4)] {
+                let (mut narrow, mut wide) = engines();
+                let ctl = Control::new().with_work_limit(u64::MAX);
+                let pos = petersen_graph(n, k);
+                assert_eq!(narrow.value(&pos, &ctl).unwrap(), wide.value(&pos, &ctl).unwrap());
+                let (a, b) = (narrow.stats(), wide.stats());
+                assert_eq!(a.searched, b.searched, "P({n},{k})");
+                assert_eq!(a.entries, b.entries, "P({n},{k})");
+                assert!(a.table_bytes * 46 <= b.table_bytes * 30 * 2, "P({n},{k}): {a:?} {b:?}");
+                assert_eq!((a.replaced, b.replaced), (0, 0));
+            }
+        });
+    }
+
+    /// The proofs of P(n,2) (and of a few other graphs and sets) are the same text
+    /// byte for byte with narrow keys and with wide ones.
+    #[test]
+    fn narrow_and_wide_keys_write_the_same_proofs() {
+        let ctl = Control::new();
+        let mut positions: Vec<_> = (5..=16).map(|n| petersen_graph(n, 2)).collect();
+        positions.extend([petersen_graph(11, 1), petersen_graph(13, 3)]);
+        let (id, all) = set_of::<Bits256>(&petersen_graph(17, 2));
+        positions.push(set_pos(id, elements(all).filter(|v| v % 5 != 2).fold(Bits256::default(), |m, x| m | Bits256::bit(x))));
+        for pos in &positions {
+            let (mut narrow, mut wide) = engines();
+            let (v, text) = narrow.proof(pos, &ctl).unwrap();
+            assert!(narrow.narrow_in_use());
+            assert_eq!(wide.proof(pos, &ctl).unwrap(), (v.clone(), text.clone()), "{pos:?}");
+            let report = crate::analysis::proof_check::check_proof(&text, &ctl).unwrap();
+            assert_eq!(crate::value::Nimber::from(report.value), v);
+        }
+    }
+
+    /// A database file of this test, removed when dropped.
+    struct TempDb(std::path::PathBuf);
+
+    impl TempDb {
+        fn new(name: &str) -> TempDb {
+            let path = std::env::temp_dir().join(format!("grundy-narrow-{}-{name}.db", std::process::id()));
+            let _ = std::fs::remove_file(&path);
+            TempDb(path)
+        }
+    }
+
+    impl Drop for TempDb {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    /// The entries of a database file: its words after the header, five of a key and
+    /// one of data each (the count and the checksum left out), sorted.
+    fn db_entries(path: &std::path::Path) -> Vec<[u64; 6]> {
+        let bytes = std::fs::read(path).unwrap();
+        let words: Vec<u64> = bytes.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+        let at = 3 + words[2].div_ceil(8) as usize;
+        let mut entries: Vec<[u64; 6]> = words[at..words.len() - 2].chunks(6).map(|c| c.try_into().unwrap()).collect();
+        assert_eq!(entries.len() as u64, words[words.len() - 2]);
+        entries.sort_unstable();
+        entries
+    }
+
+    /// A database written by the wide engine (as every file before the narrow keys)
+    /// is read by the narrow one, and one the narrow engine writes by the wide one: the
+    /// same format, the same entries (on one thread, where the table's entries do not
+    /// depend on the threads' timing).
+    #[test]
+    fn databases_pass_between_the_widths() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        pool.install(databases_pass_between_the_widths_on_one_thread);
+    }
+
+    fn databases_pass_between_the_widths_on_one_thread() {
+        let ctl = Control::new().with_work_limit(u64::MAX);
+        let (from_wide, from_narrow) = (TempDb::new("from-wide"), TempDb::new("from-narrow"));
+        let rw = DbAccess::ReadWrite;
+        let (p16, p17, p13) = (petersen_graph(16, 2), petersen_graph(17, 2), petersen_graph(13, 3));
+
+        let (mut narrow, mut wide) = engines();
+        assert_eq!(wide.use_db(&from_wide.0, rw, &ctl).unwrap(), None);
+        assert_eq!(narrow.use_db(&from_narrow.0, rw, &ctl).unwrap(), None);
+        for pos in [&p16, &p13] {
+            assert_eq!(narrow.value(pos, &ctl).unwrap(), wide.value(pos, &ctl).unwrap());
+        }
+        assert!(narrow.narrow_in_use());
+        // The same table at both widths: the same entries in the files (in another
+        // order: the table's order follows the hash of the key).
+        let entries = db_entries(&from_wide.0);
+        assert!(!entries.is_empty());
+        assert_eq!(db_entries(&from_narrow.0), entries);
+
+        // Each file read by the other width, all of its entries kept, and searched on.
+        let (mut narrow, mut wide) = engines();
+        let all = Some(DbRead {
+            entries: entries.len() as u64,
+            left_out: 0,
+        });
+        assert_eq!(narrow.use_db(&from_wide.0, rw, &ctl).unwrap(), all);
+        assert_eq!(wide.use_db(&from_narrow.0, rw, &ctl).unwrap(), all);
+        assert!(narrow.narrow_in_use());
+        assert_eq!(narrow.stats().entries, entries.len() as u64);
+        for pos in [&p16, &p17] {
+            assert_eq!(narrow.value(pos, &ctl).unwrap(), wide.value(pos, &ctl).unwrap());
+        }
+        // P(16,2)'s parts were in the files: its search lists the whole graph's options
+        // only, far fewer positions than P(17,2)'s.
+        assert_eq!(narrow.stats().searched, wide.stats().searched);
+        assert_eq!(db_entries(&from_wide.0), db_entries(&from_narrow.0));
+    }
+
+    /// The outer cycle of P(70,2) with v0, v1 and v5: a region round the cycle whose
+    /// options are regions of 65 to 70 indices, keys past the narrow engine's words.
+    fn wide_cycle() -> crate::game::GamePos {
+        let (id, all) = set_of::<Bits256>(&petersen_graph(70, 2));
+        let g = ON_GRAPHS.graphs().get(id);
+        let outer = elements(all)
+            .filter(|&v| g.edges.names[v].starts_with('u') || ["v0", "v1", "v5"].contains(&g.edges.names[v].as_str()))
+            .fold(Bits256::default(), |m, x| m | Bits256::bit(x));
+        set_pos(id, outer)
+    }
+
+    /// A database that holds keys too wide for the narrow engine goes to the wide one,
+    /// narrow graphs included; a graph that is not narrow, met after the narrow engine
+    /// took a database, has the wide engine read the file (saved by the narrow one's
+    /// searches) and keep it. Values are those of a search without databases.
+    #[test]
+    fn wide_keys_in_a_database_and_wide_graphs_after_one() {
+        let ctl = Control::new().with_work_limit(u64::MAX);
+        let (rw, ro) = (DbAccess::ReadWrite, DbAccess::ReadOnly);
+        let (cycle, p14) = (wide_cycle(), petersen_graph(14, 2));
+        let (_, mut reference) = engines();
+        let (vc, v14) = (reference.value(&cycle, &ctl).unwrap(), reference.value(&p14, &ctl).unwrap());
+
+        // A file with wide keys, written by the wide engine.
+        let wide_file = TempDb::new("wide-keys");
+        let (_, mut wide) = engines();
+        wide.use_db(&wide_file.0, rw, &ctl).unwrap();
+        assert_eq!(wide.value(&cycle, &ctl).unwrap(), vc);
+        assert!(wide.stats().searched > 100, "{:?}", wide.stats());
+        assert!(db_entries(&wide_file.0).iter().any(|e| e[2] | e[4] != 0));
+        for access in [rw, ro] {
+            let entries = db_entries(&wide_file.0);
+            let (mut e, _) = engines();
+            let read = e.use_db(&wide_file.0, access, &ctl).unwrap().unwrap();
+            assert_eq!(read.entries, entries.len() as u64);
+            assert!(!e.narrow_in_use(), "{access:?}");
+            assert_eq!(e.stats().entries, entries.len() as u64);
+            assert_eq!(e.value(&p14, &ctl).unwrap(), v14);
+            assert_eq!(e.value(&cycle, &ctl).unwrap(), vc);
+        }
+
+        // A file the narrow engine keeps, then a wide graph.
+        let file = TempDb::new("narrow-then-wide");
+        let (mut e, _) = engines();
+        assert_eq!(e.use_db(&file.0, rw, &ctl).unwrap(), None);
+        assert_eq!(e.value(&p14, &ctl).unwrap(), v14);
+        assert!(e.narrow_in_use());
+        let narrow = e.stats();
+        let saved = db_entries(&file.0);
+        assert_eq!(saved.len() as u64, narrow.entries - 1, "all but the whole graph's key");
+        assert_eq!(e.value(&cycle, &ctl).unwrap(), vc);
+        assert!(!e.narrow_in_use());
+        // The narrow engine's counters kept; the wide one read its entries.
+        let both = e.stats();
+        assert!(both.searched > narrow.searched);
+        assert!(both.entries > saved.len() as u64);
+        assert_eq!(e.value(&p14, &ctl).unwrap(), v14);
+        let after = db_entries(&file.0);
+        assert!(saved.iter().all(|x| after.binary_search(x).is_ok()));
+        assert!(after.len() > saved.len());
+        // Read-only: the wide engine reads the file as it is.
+        let (mut e, _) = engines();
+        e.use_db(&file.0, ro, &ctl).unwrap();
+        assert!(!e.narrow_in_use(), "the file now holds wide keys");
+        assert_eq!(e.value(&cycle, &ctl).unwrap(), vc);
+        let (mut e, _) = engines();
+        let narrow_file = TempDb::new("read-only-narrow");
+        let (mut w, _) = engines();
+        w.use_db(&narrow_file.0, rw, &ctl).unwrap();
+        w.value(&p14, &ctl).unwrap();
+        let before = db_entries(&narrow_file.0);
+        e.use_db(&narrow_file.0, ro, &ctl).unwrap();
+        assert!(e.narrow_in_use());
+        assert_eq!(e.value(&cycle, &ctl).unwrap(), vc);
+        assert!(!e.narrow_in_use());
+        assert_eq!(e.value(&p14, &ctl).unwrap(), v14);
+        assert_eq!(db_entries(&narrow_file.0), before, "a read-only file is never written");
     }
 }

@@ -7,7 +7,7 @@
 
 use super::graphs::sets::Key256;
 use super::graphs::{elements, BitSet, Bits256};
-use super::node_kayles::{framed_engine, FramedRules, Framing, Graph, NamedGraphs, Writer};
+use super::node_kayles::{framed_engine, FrameKey, FramedRules, Framing, Graph, NamedGraphs, Writer};
 use crate::game::{Family, GameSolver, Params, Ruleset};
 use crate::solve::bitgame::OptionList;
 use std::sync::{Arc, LazyLock};
@@ -231,16 +231,17 @@ fn for_each_region(s: Bits256, mut f: impl FnMut(Bits256)) {
 /// rules give it for proofs and the outcome search (`options_exact`), `[raw_tag(g, 0),
 /// its squares]` for the graph numbered g of the position it was met in
 /// ([`framed_engine`]).
+#[derive(Clone, Copy)]
 pub struct QueensGame;
 
 impl FramedRules for QueensGame {
-    fn list(&self, k: &Key256, normal: bool, out: &mut OptionList<Key256>, stop: &mut dyn FnMut(&[Key256]) -> bool) {
+    fn list<K: FrameKey>(&self, k: &Key256, normal: bool, out: &mut OptionList<K>, stop: &mut dyn FnMut(&[K]) -> bool) {
         let s = Bits256::key_set(k);
         let tag = if normal { 0 } else { k.0[0] };
         for v in elements(s) {
             for_each_region(s & !(ATTACKS[v] | Bits256::bit(v)), |c| {
                 let c = if normal { normal_form(c) } else { c };
-                out.push(Bits256::key(tag, c));
+                out.push(K::of_wide(&Bits256::key(tag, c)));
             });
             out.end_option();
             if stop(out.last()) {

@@ -298,6 +298,49 @@ impl TableKey for Key256 {
     }
 }
 
+/// The table key of a region of a graph family's frame ([`Key256`]'s words 0, 1 and 3)
+/// when words 2 and 4 are zero: for P(n,k) with n ≤ 64, the tag, u₀…u₆₃ and v₀…v₆₃
+/// (`rulesets::node_kayles::FramedSolver`). Three words make a 30-byte table slot
+/// with its tag, against 46 for [`Key256`]. Ordered as the [`Key256`] it narrows (the
+/// words left out are zero), so that a search lists and sorts its keys in the same
+/// order at either width; hashed as its three words.
+#[derive(Clone, Copy, Debug, Default, Eq, PartialOrd, Ord)]
+pub struct Key192(pub [u64; 3]);
+
+impl Key192 {
+    /// The narrow key of `k`, if its words 2 and 4 are zero.
+    #[inline]
+    pub fn narrow(k: &Key256) -> Option<Key192> {
+        (k.0[2] | k.0[4] == 0).then_some(Key192([k.0[0], k.0[1], k.0[3]]))
+    }
+
+    /// The key as five words, words 2 and 4 zero.
+    #[inline]
+    pub fn wide(&self) -> Key256 {
+        Key256([self.0[0], self.0[1], 0, self.0[2], 0])
+    }
+}
+
+impl std::hash::Hash for Key192 {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.hash(h);
+    }
+}
+
+impl PartialEq for Key192 {
+    #[inline]
+    fn eq(&self, o: &Key192) -> bool {
+        self.0.iter().zip(&o.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
+    }
+}
+
+impl TableKey for Key192 {
+    #[inline]
+    fn hash64(&self) -> u64 {
+        self.0.hash64()
+    }
+}
+
 /// The elements of a bit set, least first.
 pub fn elements<S: BitSet>(mut x: S) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -364,5 +407,44 @@ mod tests {
         assert_eq!(u128::first_n(128), u128::MAX);
         assert!(u128::from_words(&[1, 2, 3, 0]).is_none());
         assert!(Bits256::from_words(&[1, 2, 3, 4, 5]).is_none());
+    }
+
+    /// A narrow key is the wide one's words 0, 1 and 3, ordered as the wide keys it
+    /// narrows; the wide keys with words 2 or 4 set have none.
+    #[test]
+    fn narrow_keys_keep_the_wide_keys_order() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut keys = Vec::new();
+        for i in 0..300 {
+            // Few distinct words, so that ties in the first words are common.
+            let k = Key256([next() % 3, next() % 4, 0, next() % 4, 0]);
+            let n = Key192::narrow(&k).expect("words 2 and 4 zero");
+            assert_eq!(n.wide(), k);
+            assert_eq!(n.0, [k.0[0], k.0[1], k.0[3]]);
+            keys.push((k, n));
+            let mut wide = k;
+            wide.0[2 + 2 * (i % 2)] = 1 + next() % 5;
+            assert_eq!(Key192::narrow(&wide), None);
+        }
+        for (a, b) in keys.iter().zip(keys.iter().skip(1)) {
+            assert_eq!(a.0.cmp(&b.0), a.1.cmp(&b.1));
+            assert_eq!(a.0 == b.0, a.1 == b.1);
+        }
+    }
+
+    /// Table slots with their tag bytes: 30 bytes for the narrow key, 46 for the wide
+    /// one, as for a graph's three words and a 256-bit graph's five.
+    #[test]
+    fn slot_sizes_of_the_keys() {
+        use crate::solve::bitgame::Table;
+        assert_eq!(Table::<Key192>::SLOT_BYTES, 30);
+        assert_eq!(Table::<[u64; 3]>::SLOT_BYTES, 30);
+        assert_eq!(Table::<Key256>::SLOT_BYTES, 46);
     }
 }
