@@ -345,20 +345,24 @@ impl GraphSolver {
     }
 }
 
+/// The counters of the engines of two widths kept, added to those of a dropped one.
+fn summed(dropped: SearchStats, kept: impl Iterator<Item = SearchStats>) -> SearchStats {
+    kept.fold(dropped, |mut s, e| {
+        s.searched += e.searched;
+        s.entries += e.entries;
+        s.table_bytes += e.table_bytes;
+        s.replaced += e.replaced;
+        s
+    })
+}
+
 impl GameSolver for GraphSolver {
     fn value(&mut self, pos: &GamePos, ctl: &Control) -> Result<Nimber> {
         self.engine(pos).value(pos, ctl)
     }
 
     fn stats(&self) -> SearchStats {
-        let mut s = self.dropped;
-        for e in self.narrow.iter().map(|n| n.stats()).chain([self.wide.stats()]) {
-            s.searched += e.searched;
-            s.entries += e.entries;
-            s.table_bytes += e.table_bytes;
-            s.replaced += e.replaced;
-        }
-        s
+        summed(self.dropped, self.narrow.iter().map(|n| n.stats()).chain([self.wide.stats()]))
     }
 
     fn use_db(
@@ -934,14 +938,7 @@ impl<R: FramedRules> GameSolver for FramedSolver<R> {
     }
 
     fn stats(&self) -> SearchStats {
-        let mut s = self.dropped;
-        for e in self.narrow.iter().map(|n| n.stats()).chain([self.wide.stats()]) {
-            s.searched += e.searched;
-            s.entries += e.entries;
-            s.table_bytes += e.table_bytes;
-            s.replaced += e.replaced;
-        }
-        s
+        summed(self.dropped, self.narrow.iter().map(|n| n.stats()).chain([self.wide.stats()]))
     }
 
     fn use_db(
