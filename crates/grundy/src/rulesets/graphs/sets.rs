@@ -272,31 +272,39 @@ impl BitSet for Bits256 {
     }
 }
 
+/// The hash, equality and [`TableKey`] of a key of words: hashed as its words, and
+/// compared without a call to `memcmp` (the table compares keys on every look-up).
+macro_rules! word_key {
+    ($k:ident) => {
+        impl std::hash::Hash for $k {
+            fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+                self.0.hash(h);
+            }
+        }
+
+        impl PartialEq for $k {
+            #[inline]
+            fn eq(&self, o: &$k) -> bool {
+                self.0.iter().zip(&o.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
+            }
+        }
+
+        impl TableKey for $k {
+            #[inline]
+            fn hash64(&self) -> u64 {
+                self.0.hash64()
+            }
+        }
+    };
+}
+
 /// The table key of a set of [`Bits256`]: the graph's number and the four words. Its
 /// own type for an equality test without a call to `memcmp` (the table compares keys
 /// on every look-up); hashed as the five words are.
 #[derive(Clone, Copy, Debug, Default, Eq, PartialOrd, Ord)]
 pub struct Key256(pub [u64; 5]);
 
-impl std::hash::Hash for Key256 {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.0.hash(h);
-    }
-}
-
-impl PartialEq for Key256 {
-    #[inline]
-    fn eq(&self, o: &Key256) -> bool {
-        self.0.iter().zip(&o.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
-    }
-}
-
-impl TableKey for Key256 {
-    #[inline]
-    fn hash64(&self) -> u64 {
-        self.0.hash64()
-    }
-}
+word_key!(Key256);
 
 /// The table key of a region of a graph family's frame ([`Key256`]'s words 0, 1 and 3)
 /// when words 2 and 4 are zero: for P(n,k) with n ≤ 64, the tag, u₀…u₆₃ and v₀…v₆₃
@@ -321,25 +329,7 @@ impl Key192 {
     }
 }
 
-impl std::hash::Hash for Key192 {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.0.hash(h);
-    }
-}
-
-impl PartialEq for Key192 {
-    #[inline]
-    fn eq(&self, o: &Key192) -> bool {
-        self.0.iter().zip(&o.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
-    }
-}
-
-impl TableKey for Key192 {
-    #[inline]
-    fn hash64(&self) -> u64 {
-        self.0.hash64()
-    }
-}
+word_key!(Key192);
 
 /// The elements of a bit set, least first.
 pub fn elements<S: BitSet>(mut x: S) -> impl Iterator<Item = usize> {
@@ -356,17 +346,21 @@ pub fn elements<S: BitSet>(mut x: S) -> impl Iterator<Item = usize> {
 mod tests {
     use super::*;
 
-    /// The two set types agree element by element on sets both hold, and the wide one
-    /// on sets above 128.
-    #[test]
-    fn sets_agree() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
+    /// A xorshift generator of 64-bit words from `x` (not 0).
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
+        }
+    }
+
+    /// The two set types agree element by element on sets both hold, and the wide one
+    /// on sets above 128.
+    #[test]
+    fn sets_agree() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..200 {
             let (a, b) = (u128::from(next()) | u128::from(next()) << 64, u128::from(next()) << 3);
             let (wa, wb) = (
@@ -413,13 +407,7 @@ mod tests {
     /// narrows; the wide keys with words 2 or 4 set have none.
     #[test]
     fn narrow_keys_keep_the_wide_keys_order() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut keys = Vec::new();
         for i in 0..300 {
             // Few distinct words, so that ties in the first words are common.
