@@ -183,7 +183,7 @@ fn read<R: Read>(input: R, max_moves: u64, max_bytes: u64, ctl: Option<&Control>
     let io = |e: std::io::Error| Error::Input(format!("cannot read the graph file: {e}"));
     if input.fill_buf().map_err(io)?.starts_with(b"\xEF\xBB\xBF") {
         input.consume(3);
-        shared.add_bytes(3);
+        shared.add_chunk(b"\xEF\xBB\xBF");
     }
     let mut column = 0;
     let first = loop {
@@ -192,10 +192,9 @@ fn read<R: Read>(input: R, max_moves: u64, max_bytes: u64, ctl: Option<&Control>
         if !matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
             break Some(b);
         }
-        shared.newlines.set(shared.newlines.get() + u64::from(b == b'\n'));
         column = if b == b'\n' { 0 } else { column + 1 };
         input.consume(1);
-        shared.add_bytes(1);
+        shared.add_chunk(&[b]);
         if shared.stop.get().is_some() {
             return Err(shared.error(std::io::Error::other("limit")));
         }
@@ -250,12 +249,20 @@ pub fn read_graph_file(file: std::fs::File, max_moves: u64, ctl: &crate::Control
 /// Why a guarded read stopped.
 #[derive(Clone, Copy, Debug)]
 enum Stop {
-    TooLong,
+    /// The text passed the bound on bytes, on this line (the line of its first byte
+    /// past the bound, whatever the chunks the input came in).
+    TooLong {
+        line: u64,
+    },
     Nul {
         line: u64,
     },
-    /// What was read passed the memory limit (the estimate, in bytes).
-    Memory(u64),
+    /// What was read passed the memory limit: the estimate, in bytes, and the line of
+    /// the vertex that passed it.
+    Memory {
+        bytes: u64,
+        line: u64,
+    },
     Interrupted,
 }
 
@@ -280,7 +287,8 @@ impl Shared {
         self.memory.set(total);
         match &self.ctl {
             Some(ctl) if total > ctl.memory_limit() => {
-                self.stop.set(Some(Stop::Memory(total)));
+                let line = u64::try_from(v.line).unwrap_or(u64::MAX);
+                self.stop.set(Some(Stop::Memory { bytes: total, line }));
                 Err(self.error(std::io::Error::other("memory")))
             }
             _ => Ok(()),
@@ -292,12 +300,19 @@ impl Shared {
         self.ctl.as_ref().is_some_and(Control::cancelled)
     }
 
-    fn add_bytes(&self, n: u64) {
-        let total = self.bytes.get().saturating_add(n);
-        self.bytes.set(total);
-        if total > self.max_bytes {
-            self.stop.set(Some(Stop::TooLong));
+    /// Counts the bytes and line breaks of `chunk`, read next; at the first byte past
+    /// the bound on bytes, the read stops, on that byte's line.
+    fn add_chunk(&self, chunk: &[u8]) {
+        let before = self.bytes.get();
+        let newlines = |c: &[u8]| c.iter().filter(|&&b| b == b'\n').count() as u64;
+        let total = before.saturating_add(chunk.len() as u64);
+        if total > self.max_bytes && self.stop.get().is_none() {
+            let within = usize::try_from(self.max_bytes.saturating_sub(before)).unwrap_or(usize::MAX);
+            let line = self.newlines.get() + newlines(&chunk[..within.min(chunk.len())]) + 1;
+            self.stop.set(Some(Stop::TooLong { line }));
         }
+        self.bytes.set(total);
+        self.newlines.set(self.newlines.get() + newlines(chunk));
     }
 
     /// The 1-based line of the last byte read.
@@ -313,9 +328,9 @@ impl Shared {
         match self.stop.get() {
             // Under a memory limit, a refusal of the limit (it names what sets it);
             // under a bound on the bytes alone, the bound.
-            Some(Stop::TooLong) => match &self.ctl {
+            Some(Stop::TooLong { line }) => match &self.ctl {
                 Some(ctl) => Error::TooLarge {
-                    what: format!("reading the graph (to line {})", self.line()),
+                    what: format!("reading the graph (to line {line})"),
                     estimate_bytes: self.bytes.get().saturating_mul(READ_FACTOR),
                     limit_bytes: ctl.memory_limit(),
                     detail: format!(
@@ -332,8 +347,8 @@ impl Shared {
                 usize::try_from(line).unwrap_or(usize::MAX),
                 "a NUL byte: this is not a text or JSON graph file",
             ),
-            Some(Stop::Memory(bytes)) => Error::TooLarge {
-                what: format!("reading the graph (to line {})", self.line()),
+            Some(Stop::Memory { bytes, line }) => Error::TooLarge {
+                what: format!("reading the graph (to line {line})"),
                 estimate_bytes: bytes,
                 limit_bytes: self.ctl.as_ref().map_or(u64::MAX, Control::memory_limit),
                 detail: format!(
@@ -369,9 +384,7 @@ impl<R: Read> Read for Guarded<R> {
             self.shared.stop.set(Some(Stop::Nul { line }));
             return Err(std::io::Error::other("a NUL byte"));
         }
-        let lines = chunk.iter().filter(|&&b| b == b'\n').count() as u64;
-        self.shared.newlines.set(self.shared.newlines.get() + lines);
-        self.shared.add_bytes(n as u64);
+        self.shared.add_chunk(chunk);
         if self.shared.stop.get().is_some() {
             return Err(std::io::Error::other("the graph file is too large"));
         }

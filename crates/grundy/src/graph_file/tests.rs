@@ -170,3 +170,67 @@ fn reading_counts_its_memory_and_stops_when_cancelled() {
         assert_eq!(e, Error::Interrupted);
     }
 }
+
+/// A reader that gives its text in chunks of the sizes of `sizes` in turn, as a pipe
+/// does (a file gives full buffers).
+struct Chunks<'a> {
+    text: &'a [u8],
+    sizes: Vec<usize>,
+    at: usize,
+}
+
+impl std::io::Read for Chunks<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.sizes[self.at % self.sizes.len()]
+            .min(buf.len())
+            .min(self.text.len());
+        self.at += 1;
+        buf[..n].copy_from_slice(&self.text[..n]);
+        self.text = &self.text[n..];
+        Ok(n)
+    }
+}
+
+/// A refusal for the bound on bytes or for memory names the same line however the
+/// input is cut into chunks (a pipe's chunks vary from run to run): the line of the
+/// first byte past the bound, or of the vertex that passed the memory limit.
+#[test]
+fn refusals_name_the_same_line_whatever_the_chunks() {
+    use crate::Control;
+    let text: String = (0..3000).map(|i| format!("a{i}: a{}\n", i + 1)).collect::<String>() + "a3000:\n";
+    let cuts = [vec![1], vec![7, 3, 4096], vec![8192], vec![100_000], vec![13, 1, 999]];
+    // The bound on bytes (long names, so that it comes before the memory of the
+    // vertices): the byte after the first `start` is line 1001's first.
+    let long = |i: usize| format!("{i:0>200}");
+    let named: String = (0..3000).map(|i| format!("{}: {}\n", long(i), long(i + 1))).collect();
+    let start: usize = named.lines().take(1000).map(|l| l.len() + 1).sum();
+    for (max, line) in [(start as u64, 1001), (start as u64 - 1, 1000), (3, 1)] {
+        for sizes in &cuts {
+            let input = Chunks {
+                text: named.as_bytes(),
+                sizes: sizes.clone(),
+                at: 0,
+            };
+            let ctl = Control::new().with_memory_limit(max * super::READ_FACTOR);
+            let e = read_graph_in(input, u64::MAX, &ctl).unwrap_err().to_string();
+            assert!(
+                e.starts_with(&format!("reading the graph (to line {line}) ")),
+                "{sizes:?} {max}: {e}"
+            );
+        }
+    }
+    // The memory of the vertices read: the same line at every cut.
+    let mut lines = std::collections::BTreeSet::new();
+    for sizes in &cuts {
+        let input = Chunks {
+            text: text.as_bytes(),
+            sizes: sizes.clone(),
+            at: 0,
+        };
+        let ctl = Control::new().with_memory_limit(200 << 10);
+        let e = read_graph_in(input, u64::MAX, &ctl).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+        lines.insert(e.to_string().split(')').next().unwrap().to_string());
+    }
+    assert_eq!(lines.len(), 1, "{lines:?}");
+}
