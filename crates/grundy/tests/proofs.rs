@@ -302,3 +302,23 @@ fn a_crafted_proof_keeps_to_the_limits() {
     let p = "grundy-proof 2\ngame cram\nboard ..\nvalue 1\nV 3x1431655766:3 1\n";
     assert!(rejected(p).contains("is not a board region"), "{}", rejected(p));
 }
+
+/// A proof of part of a graph (the set leaves out some of the graph's vertices) names
+/// the graph the part induces, by its vertices' names, and the graph it is part of: a
+/// reader sees which vertices were proved, not only how many.
+#[test]
+fn a_part_of_a_graph_is_named_by_its_vertices() {
+    let (v, text) = prove("node-kayles(\"a-b b-c c-d\")");
+    assert_eq!(v, 0);
+    // The same proof with two more vertices, x and y on an edge to a, outside the set.
+    let (at, _) = find(&text, "vertices ");
+    let text = with_line(&text, at, "vertices a b c d x y");
+    let (at, edges) = find(&text, "edges ");
+    let text = with_line(&text, at, &format!("{edges} 0-4 4-5"));
+    let r = check_proof(&text, &Control::new()).unwrap();
+    assert_eq!(r.value, 0);
+    assert_eq!(
+        r.position,
+        "node-kayles(\"a-b b-c c-d\"), on 4 of the 6 vertices of its graph"
+    );
+}

@@ -55,7 +55,9 @@ pub struct ProofReport {
     pub game: String,
     /// The position: the board; a graph by its family where it is one, edge for edge
     /// (`node-kayles-petersen(10,2)`, [`super::proof_graphs::family`]), else by its
-    /// vertices (`node-kayles on 5 of the 5 vertices of its graph`).
+    /// edges (`node-kayles("a-b b-c d")`); a part of a graph by the graph it induces and
+    /// what it is part of (`node-kayles("a-b c"), on 3 of the 5 vertices of its
+    /// graph`); past 2000 characters, by its counts.
     pub position: String,
     /// The nim-value proved.
     pub value: u64,
@@ -571,12 +573,25 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
                 // (up to the order of its edges), so that a reader sees which graph was
                 // proved (two graphs of as many vertices had the same line).
                 None if vertices(s).count() == names.len() => edge_list(&names, &edges),
-                f => format!(
-                    "node-kayles on {} of the {} vertices of {}",
-                    vertices(s).count(),
-                    names.len(),
-                    f.as_deref().unwrap_or("its graph")
-                ),
+                // A part: the graph it induces, by its vertices' names, and what it is
+                // part of.
+                f => {
+                    let graph = f.as_deref().unwrap_or("its graph");
+                    let (count, total) = (vertices(s).count(), names.len());
+                    let kept: Vec<usize> = vertices(s).collect();
+                    let sub_names: Vec<String> = kept.iter().map(|&v| names[v].clone()).collect();
+                    let index = |v: usize| kept.binary_search(&v).ok();
+                    let sub_edges = edges
+                        .iter()
+                        .filter_map(|&(u, v)| Some((index(u)?, index(v)?)))
+                        .collect();
+                    let induced = edge_list(&sub_names, &sub_edges);
+                    if induced.starts_with("node-kayles(") {
+                        format!("{induced}, on {count} of the {total} vertices of {graph}")
+                    } else {
+                        format!("node-kayles on {count} of the {total} vertices of {graph}")
+                    }
+                }
             };
             let at = next_line();
             let claim = field(at, "value")?;
