@@ -856,3 +856,33 @@ fn the_record_b_files_hold_on_their_small_terms() {
     }
     assert!(checked >= 30, "{checked} terms checked");
 }
+
+/// A search whose table fills at the memory limit says so in its progress as soon as
+/// it replaces an entry (a limit far too small makes it search again what it dropped);
+/// one whose table holds everything does not.
+#[test]
+fn a_full_table_is_noted_in_the_progress() {
+    #[derive(Default)]
+    struct Notes(std::sync::Mutex<Vec<String>>);
+    impl grundy::control::ProgressSink for Notes {
+        fn start(&self, _: &str, _: u64) {}
+        fn set(&self, _: u64) {}
+        fn finish(&self) {}
+        fn note(&self, status: &str) {
+            self.0.lock().unwrap().push(status.to_string());
+        }
+    }
+    for (limit, full) in [(160 << 10, true), (64 << 20, false)] {
+        let notes = Arc::new(Notes::default());
+        let ctl = Control::new().with_memory_limit(limit).with_progress(notes.clone());
+        let v = Solver::new(Method::Search, ctl)
+            .nim_value(&parse_position("cram(4,7)").unwrap())
+            .unwrap();
+        assert_eq!(v.to_u64(), Some(3));
+        let notes = notes.0.lock().unwrap();
+        let said = notes
+            .iter()
+            .any(|n| n.contains("the table is full") && n.contains("--memory-limit"));
+        assert_eq!(said, full, "{limit}: {notes:?}");
+    }
+}

@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 use crate::game::{GamePos, GameSolver, SearchStats};
 use crate::value::Nimber;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub mod db;
 mod front;
@@ -285,6 +285,8 @@ pub struct Search<G: BitGame> {
     searched: Box<[table::Padded<AtomicU64>]>,
     /// The positions searched, in units of 2^20, at the last progress note.
     noted: AtomicU64,
+    /// Set once the table has been noted full (it replaced an entry).
+    noted_full: AtomicBool,
     /// Search in parallel (the first two levels) when true.
     pub parallel: bool,
     /// Ask options whether their values are in a set instead of computing every
@@ -350,6 +352,7 @@ impl<G: BitGame> Search<G> {
                 .map(|_| table::Padded(AtomicU64::new(0)))
                 .collect(),
             noted: AtomicU64::new(0),
+            noted_full: AtomicBool::new(false),
             parallel: true,
             prune: false,
             exact: false,
@@ -611,11 +614,28 @@ impl<G: BitGame> Search<G> {
         if n & 0xFFF == 0 || n == 1 {
             let all = self.searched();
             // A note at each 2^20 positions of all the threads (the first thread to see
-            // the count pass one says so).
+            // the count pass one says so), and as soon as the table is seen full: a
+            // table at its bound replaces entries, which are searched again when met
+            // again, so a limit far too small makes the search thrash (Cram 5×8 at 8M
+            // takes ten times as long as at 64M), and the note says why.
             let step = all >> 20;
-            if step > self.noted.load(Ordering::Relaxed) && self.noted.fetch_max(step, Ordering::Relaxed) < step {
+            let replaced = self.table.replaced();
+            let first_full = replaced > 0
+                && !self.noted_full.load(Ordering::Relaxed)
+                && !self.noted_full.swap(true, Ordering::Relaxed);
+            if first_full
+                || step > self.noted.load(Ordering::Relaxed) && self.noted.fetch_max(step, Ordering::Relaxed) < step
+            {
+                let full = if replaced == 0 {
+                    String::new()
+                } else {
+                    format!(
+                        "; the table is full: {} replaced, to be searched again if met (a higher --memory-limit keeps them)",
+                        crate::error::sci(u128::from(replaced))
+                    )
+                };
                 ctl.note(&format!(
-                    "{} positions searched, {} in the table",
+                    "{} positions searched, {} in the table{full}",
                     crate::error::sci(u128::from(all)),
                     crate::error::sci(u128::from(self.table.len()))
                 ));
