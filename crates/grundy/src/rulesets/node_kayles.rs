@@ -820,15 +820,21 @@ pub fn framed_engine<R: FramedRules + Clone>(
 /// the same options listed), and so are its values, proofs and database files (keys
 /// written as five words). A database (`--db`) goes to the narrow engine; one that
 /// holds a key wider than three words goes to the wide engine instead (the narrow one
-/// dropped), and when a graph that is not narrow comes after one was read, the wide
-/// engine reads the file again (saved by the narrow engine's searches) before it
-/// searches: no entry of a file is narrowed, none dropped for its width.
+/// dropped), and when a graph that is not narrow comes after one was read, the narrow
+/// engine saves its table to the file and the wide engine reads the file before it
+/// searches: no entry of a file is narrowed, none dropped for its width. If the wide
+/// engine cannot read the file (its table too small for it at the memory limit), that
+/// graph gets the error, and a narrow engine made again reads the file and searches the
+/// narrow graphs; the next graph that is not narrow tries the handover again.
 pub struct FramedSolver<R: FramedRules> {
     /// The narrowness of each graph met, by number.
     narrowness: rustc_hash::FxHashMap<u64, bool>,
     framing_of: FramingOf,
     narrow: Option<BitSolver<Framed<R, Key192>>>,
     wide: BitSolver<Framed<R, Key256>>,
+    /// Makes a narrow engine (`None` for a family whose graphs are all searched wide):
+    /// the first, and another when a handover of the database fails.
+    make_narrow: Option<MakeNarrow<R>>,
     /// Set by the narrow game when a database holds a key too wide for it.
     wide_in_db: Arc<AtomicBool>,
     /// The database the narrow engine keeps (the wide one reads it when it takes over).
@@ -837,9 +843,17 @@ pub struct FramedSolver<R: FramedRules> {
     /// whose file it could not read yet: the reading is tried again, and its error
     /// given, at each position until it succeeds).
     db_pending: bool,
-    /// The counters of the narrow engine once dropped.
+    /// The counters of the narrow engines dropped.
     dropped: SearchStats,
+    /// The reference engine was asked for ([`GameSolver::use_reference`]): a narrow
+    /// engine made again is one too.
+    plain: bool,
+    /// The outcome search was asked for ([`GameSolver::use_outcome_search`]), likewise.
+    sums: bool,
 }
+
+/// Makes the narrow engine of a [`FramedSolver`].
+type MakeNarrow<R> = Box<dyn Fn() -> BitSolver<Framed<R, Key192>> + Send>;
 
 impl<R: FramedRules + Clone> FramedSolver<R> {
     /// The engine of `rules`' family, named `name`, with positions written by `write`
@@ -855,18 +869,24 @@ impl<R: FramedRules + Clone> FramedSolver<R> {
             })
         };
         let wide_in_db = Arc::new(AtomicBool::new(false));
-        let narrow = rules
-            .keeps_narrow()
-            .then(|| framed_solver(name, write, rules.clone(), &graphs, &framing_of, wide_in_db.clone()));
+        let make_narrow = rules.keeps_narrow().then(|| {
+            let (name, write, rules) = (name.to_string(), write.clone(), rules.clone());
+            let (graphs, framing_of, wide_in_db) = (graphs.clone(), framing_of.clone(), wide_in_db.clone());
+            Box::new(move || framed_solver(&name, &write, rules.clone(), &graphs, &framing_of, wide_in_db.clone()))
+                as MakeNarrow<R>
+        });
         FramedSolver {
             narrowness: Default::default(),
             wide: framed_solver(name, write, rules, &graphs, &framing_of, Arc::default()),
             framing_of,
-            narrow,
+            narrow: make_narrow.as_ref().map(|make| make()),
+            make_narrow,
             wide_in_db,
             db: None,
             db_pending: false,
             dropped: SearchStats::default(),
+            plain: false,
+            sums: false,
         }
     }
 }
@@ -877,6 +897,7 @@ impl<R: FramedRules> FramedSolver<R> {
     /// keys, as before the narrow keys (for comparisons).
     pub(crate) fn wide_only(mut self) -> FramedSolver<R> {
         self.narrow = None;
+        self.make_narrow = None;
         self
     }
 
@@ -894,30 +915,96 @@ impl<R: FramedRules> FramedSolver<R> {
         *self.narrowness.entry(id).or_insert_with(|| framing_of(id).is_narrow())
     }
 
-    /// Drops the narrow engine, its counters kept; the wide one is to read its
-    /// database.
-    fn drop_narrow(&mut self) {
+    /// A new narrow engine, with the reference engine or the outcome search if they
+    /// were asked for; `None` for a family searched wide only.
+    fn new_narrow(&self) -> Option<BitSolver<Framed<R, Key192>>> {
+        let mut n = (self.make_narrow.as_ref()?)();
+        if self.plain {
+            n.use_reference();
+        }
+        if self.sums {
+            n.use_outcome_search();
+        }
+        Some(n)
+    }
+
+    /// Drops the narrow engine, its counters kept, for the wide one, which is to read
+    /// its database: the table is saved to the file first (if it writes one), so that
+    /// what it found since its last save (a search refused part-way, a save that
+    /// failed) is in the file.
+    ///
+    /// # Errors
+    /// Those of the save ([`Error::File`]); the narrow engine is then kept.
+    fn drop_narrow(&mut self) -> Result<()> {
+        if let Some(n) = &self.narrow {
+            n.save_db()?;
+        }
         if let Some(n) = self.narrow.take() {
             let s = n.stats();
             self.dropped.searched += s.searched;
             self.dropped.replaced += s.replaced;
             self.db_pending = self.db.is_some();
         }
+        Ok(())
+    }
+
+    /// The wide engine reads the database the narrow one kept, for `pos`. If it
+    /// cannot (its table too small for the file at the memory limit), its table is
+    /// dropped (none of the file's entries kept), and a narrow engine made again reads
+    /// the file (saved by the narrow engine dropped, which held it), so that narrow
+    /// graphs keep their engine and their database; a `pos` that is not narrow gets
+    /// the wide engine's error, and the next one tries the handover again. One table
+    /// is held at a time: the narrow one was dropped before the wide one read, and
+    /// the wide one is dropped before the new narrow one reads.
+    ///
+    /// # Errors
+    /// The wide engine's when it cannot read the file and `pos` is not narrow; the new
+    /// narrow engine's when it cannot read it either and `pos` is narrow (the handover
+    /// is then tried again at the next position).
+    fn hand_over(&mut self, pos: &GamePos, ctl: &Control) -> Result<()> {
+        let (path, access) = self.db.clone().expect("a database to hand over");
+        let refused = match self.wide.use_db(&path, access, ctl) {
+            Ok(_) => {
+                self.db_pending = false;
+                return Ok(());
+            }
+            Err(e) => e,
+        };
+        self.wide.drop_table();
+        let Some(mut n) = self.new_narrow() else {
+            return Err(refused);
+        };
+        self.wide_in_db.store(false, Ordering::Relaxed);
+        match n.use_db(&path, access, ctl) {
+            Ok(_) => {
+                self.narrow = Some(n);
+                self.db_pending = false;
+                if self.is_narrow(pos) {
+                    Ok(())
+                } else {
+                    Err(refused)
+                }
+            }
+            // A file that now holds wide keys (written by another run) is the wide
+            // engine's, whose error is the one to give.
+            Err(e) if self.is_narrow(pos) && !self.wide_in_db.load(Ordering::Relaxed) => Err(e),
+            Err(_) => Err(refused),
+        }
     }
 
     /// The engine for `pos`: the narrow one while every graph met is narrow, the wide
-    /// one otherwise (the narrow one dropped, and its database read by the wide one).
+    /// one otherwise (the narrow one dropped, and its database read by the wide one;
+    /// the narrow one made again when the wide one cannot read it, [`Self::hand_over`]).
     ///
     /// # Errors
-    /// Those of [`GameSolver::use_db`] when the wide engine reads the database.
+    /// Those of the narrow engine's save of its database, and of [`GameSolver::use_db`]
+    /// when the wide engine reads it ([`Self::hand_over`]).
     fn engine(&mut self, pos: &GamePos, ctl: &Control) -> Result<&mut dyn GameSolver> {
         if self.narrow.is_some() && !self.is_narrow(pos) {
-            self.drop_narrow();
+            self.drop_narrow()?;
         }
         if self.db_pending {
-            let (path, access) = self.db.clone().expect("a database to hand over");
-            self.wide.use_db(&path, access, ctl)?;
-            self.db_pending = false;
+            self.hand_over(pos, ctl)?;
         }
         Ok(match self.narrow.as_mut() {
             Some(n) => n,
@@ -949,14 +1036,22 @@ impl<R: FramedRules> GameSolver for FramedSolver<R> {
     ) -> Result<Option<crate::game::DbRead>> {
         if let Some(n) = self.narrow.as_mut() {
             self.wide_in_db.store(false, Ordering::Relaxed);
+            let before = n.stats();
             match n.use_db(path, access, ctl) {
                 Ok(read) => {
                     self.db = Some((path.to_path_buf(), access));
                     return Ok(read);
                 }
                 // A key too wide for the narrow engine: the file is the wide engine's
-                // (the narrow one's partial table dropped first).
-                Err(_) if self.wide_in_db.load(Ordering::Relaxed) => self.drop_narrow(),
+                // (the narrow one dropped with the part of it read, and the counters of
+                // that read: the wide one counts the file's entries it replaces).
+                Err(_) if self.wide_in_db.load(Ordering::Relaxed) => {
+                    self.narrow = None;
+                    self.dropped.searched += before.searched;
+                    self.dropped.replaced += before.replaced;
+                    // The file named last is the one kept.
+                    (self.db, self.db_pending) = (None, false);
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -968,10 +1063,12 @@ impl<R: FramedRules> GameSolver for FramedSolver<R> {
     }
 
     fn use_outcome_search(&mut self) {
+        self.sums = true;
         self.engines().for_each(|e| e.use_outcome_search());
     }
 
     fn use_reference(&mut self) {
+        self.plain = true;
         self.engines().for_each(|e| e.use_reference());
     }
 

@@ -279,7 +279,7 @@ mod tests {
     use crate::game::{DbAccess, DbRead};
     use crate::rulesets::node_kayles::{FramedSolver, ON_GRAPHS};
     use crate::solve::{Method, Solver};
-    use crate::Control;
+    use crate::{Control, Error};
     use rustc_hash::FxHashMap;
 
     fn rng(mut x: u64) -> impl FnMut(u64) -> u64 {
@@ -521,6 +521,8 @@ mod tests {
     impl Drop for TempDb {
         fn drop(&mut self) {
             let _ = std::fs::remove_file(&self.0);
+            // A directory put in its place (a test of saves that fail).
+            let _ = std::fs::remove_dir_all(&self.0);
         }
     }
 
@@ -661,5 +663,128 @@ mod tests {
         assert!(!e.narrow_in_use());
         assert_eq!(e.value(&p14, &ctl).unwrap(), v14);
         assert_eq!(db_entries(&narrow_file.0), before, "a read-only file is never written");
+    }
+
+    /// The memory limit of the tests of a database too large for the wide table: the
+    /// entries of P(24,2)'s search (about 12,700) fit the narrow table (at most 7/8 of
+    /// 18,944 slots of 30 bytes in three quarters of the limit) and not the wide one
+    /// (11,968 slots of 46 bytes).
+    const NARROW_ONLY_LIMIT: u64 = 800_000;
+
+    /// A database the narrow engine keeps, too large for the wide table at this memory
+    /// limit: a graph that is not narrow is refused with the memory the wide table
+    /// needs, each time it comes, and the narrow graphs keep their engine and the
+    /// file's entries (read again: nothing searched again).
+    #[test]
+    fn a_database_too_large_for_the_wide_table_keeps_the_narrow_engine() {
+        let ctl = Control::new().with_work_limit(u64::MAX).with_memory_limit(NARROW_ONLY_LIMIT);
+        let (cycle, p24) = (wide_cycle(), petersen_graph(24, 2));
+        let file = TempDb::new("too-large-for-wide");
+        let (mut e, _) = engines();
+        assert_eq!(e.use_db(&file.0, DbAccess::ReadWrite, &ctl).unwrap(), None);
+        let v24 = e.value(&p24, &ctl).unwrap();
+        let saved = db_entries(&file.0);
+        assert!(saved.len() > 10_000, "{}", saved.len());
+        for access in [DbAccess::ReadWrite, DbAccess::ReadOnly] {
+            let (mut e, _) = engines();
+            let read = e.use_db(&file.0, access, &ctl).unwrap().unwrap();
+            assert_eq!((read.entries, read.left_out), (saved.len() as u64, 0));
+            assert_eq!(e.value(&p24, &ctl).unwrap(), v24);
+            // The whole graph's key only (a key of this run, not in the file).
+            assert_eq!(e.stats().searched, 1, "{access:?}");
+            for round in 0..2 {
+                match e.value(&cycle, &ctl) {
+                    Err(Error::TooLarge {
+                        what,
+                        estimate_bytes,
+                        limit_bytes,
+                        ..
+                    }) => {
+                        assert!(what.contains("reading the database"), "{what}");
+                        assert_eq!(limit_bytes, NARROW_ONLY_LIMIT);
+                        assert!(estimate_bytes > NARROW_ONLY_LIMIT);
+                    }
+                    other => panic!("{access:?}, round {round}: {other:?}"),
+                }
+                assert!(e.narrow_in_use(), "{access:?}, round {round}");
+                let before = e.stats();
+                assert_eq!(e.value(&p24, &ctl).unwrap(), v24);
+                let after = e.stats();
+                assert!(after.searched <= before.searched + 1, "{access:?}, round {round}: {before:?} {after:?}");
+                assert!(after.entries >= saved.len() as u64, "{access:?}, round {round}: {after:?}");
+            }
+            assert_eq!(db_entries(&file.0), saved, "{access:?}");
+        }
+        // With room for the wide table, the same file is handed over.
+        let ctl = Control::new().with_work_limit(u64::MAX).with_memory_limit(4 * NARROW_ONLY_LIMIT);
+        let (mut e, mut reference) = engines();
+        e.use_db(&file.0, DbAccess::ReadOnly, &ctl).unwrap();
+        assert_eq!(e.value(&cycle, &ctl).unwrap(), reference.value(&cycle, &ctl).unwrap());
+        assert!(!e.narrow_in_use());
+        assert!(e.stats().entries > saved.len() as u64);
+    }
+
+    /// What the narrow engine found since its last save (here: its save failed) is
+    /// saved before the wide engine reads the file at a handover; a save that fails
+    /// there is the position's error, the narrow engine kept.
+    #[test]
+    fn a_handover_saves_the_narrow_table_first() {
+        let ctl = Control::new().with_work_limit(u64::MAX);
+        let (cycle, p16) = (wide_cycle(), petersen_graph(16, 2));
+        let (_, mut reference) = engines();
+        let (vc, v16) = (reference.value(&cycle, &ctl).unwrap(), reference.value(&p16, &ctl).unwrap());
+        let file = TempDb::new("saved-at-handover");
+        let (mut e, _) = engines();
+        assert_eq!(e.use_db(&file.0, DbAccess::ReadWrite, &ctl).unwrap(), None);
+        // A directory where the file is to be written: the saves fail.
+        std::fs::create_dir(&file.0).unwrap();
+        std::fs::write(file.0.join("in-the-way"), b"").unwrap();
+        match e.value(&p16, &ctl) {
+            Err(Error::File { message, .. }) => assert!(message.contains(&format!("has the value {v16}")), "{message}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(e.stats().searched > 100, "{:?}", e.stats());
+        match e.value(&cycle, &ctl) {
+            Err(Error::File { message, .. }) => assert!(message.contains("cannot write the database"), "{message}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(e.narrow_in_use());
+        std::fs::remove_dir_all(&file.0).unwrap();
+        assert_eq!(e.value(&cycle, &ctl).unwrap(), vc);
+        assert!(!e.narrow_in_use());
+        // P(16,2)'s entries went to the file and to the wide engine: only the whole
+        // graph's key (one of this run) is searched again.
+        let before = e.stats();
+        assert_eq!(e.value(&p16, &ctl).unwrap(), v16);
+        assert_eq!(e.stats().searched, before.searched + 1);
+    }
+
+    /// A database with keys too wide for the narrow engine, read after it searched: its
+    /// counters are those of its search, not of the part of the file it read before
+    /// the wide key (which the wide engine reads and counts), on one thread.
+    #[test]
+    fn a_read_refused_for_a_wide_key_is_not_counted() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        pool.install(|| {
+            let file = TempDb::new("counted-once");
+            let ctl = Control::new().with_work_limit(u64::MAX);
+            let (_, mut wide) = engines();
+            wide.use_db(&file.0, DbAccess::ReadWrite, &ctl).unwrap();
+            wide.value(&petersen_graph(16, 2), &ctl).unwrap();
+            wide.value(&wide_cycle(), &ctl).unwrap();
+            // A narrow table full at this limit, whose entries the file's replace.
+            let ctl = Control::new().with_work_limit(u64::MAX).with_memory_limit(400_000);
+            let (mut e, mut w) = engines();
+            e.value(&petersen_graph(24, 2), &ctl).unwrap();
+            let searched = e.stats();
+            assert!(searched.replaced > 0, "{searched:?}");
+            let read = e.use_db(&file.0, DbAccess::ReadOnly, &ctl).unwrap();
+            assert!(!e.narrow_in_use());
+            assert_eq!(w.use_db(&file.0, DbAccess::ReadOnly, &ctl).unwrap(), read);
+            let (got, wide_read) = (e.stats(), w.stats());
+            assert_eq!(got.searched, searched.searched);
+            assert_eq!(got.entries, wide_read.entries);
+            assert_eq!(got.replaced, searched.replaced + wide_read.replaced, "{got:?} {searched:?} {wide_read:?}");
+        });
     }
 }

@@ -817,6 +817,31 @@ impl<G: BitGame> BitSolver<G> {
         self
     }
 
+    /// Writes the table to the database it keeps ([`GameSolver::use_db`]) now, as the
+    /// end of a search does: nothing if it keeps none, only reads it, or searched
+    /// nothing since it last read or wrote it. For a dispatcher about to drop this
+    /// engine (the entries of a search refused part-way, or found since a save that
+    /// failed, are written).
+    ///
+    /// # Errors
+    /// [`Error::File`] naming the file when it cannot be written.
+    pub fn save_db(&self) -> Result<()> {
+        match &self.search {
+            Some(search) => search.db.as_ref().map_or(Ok(()), |db| search.save_db(db)),
+            None => Ok(()),
+        }
+    }
+
+    /// Drops the table, with its counters and the database it keeps, if any (the file
+    /// is left as it is): the next search makes a new, empty one. For a dispatcher
+    /// whose engine's read of a database was refused, perhaps part-way: none of the
+    /// file's entries stay, and the memory is free for another engine.
+    pub fn drop_table(&mut self) {
+        if let Some(search) = self.search.take() {
+            self.game = Some(search.game);
+        }
+    }
+
     /// The game's rules: the search's once it started (no table is made for this).
     fn rules(&self) -> &G {
         match (&self.search, &self.game) {
