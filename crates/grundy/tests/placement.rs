@@ -886,3 +886,24 @@ fn a_full_table_is_noted_in_the_progress() {
         assert_eq!(said, full, "{limit}: {notes:?}");
     }
 }
+
+/// A database the engine cannot read stays named: the next position of the game gives
+/// the error again, rather than a search without the database (the file was dropped
+/// with the failed read, and the next position searched from an empty table, its
+/// entries never read and the file later replaced by that table).
+#[test]
+fn a_database_that_cannot_be_read_is_not_dropped() {
+    let dir = std::env::temp_dir().join(format!("grundy-db-unread-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cram.db");
+    std::fs::write(&path, b"not a database of grundy's, and long enough to be read as one").unwrap();
+    let mut s = Solver::new(Method::Search, Control::new());
+    s.evaluator()
+        .use_db(path.clone(), DbAccess::ReadWrite, Box::new(|_| {}));
+    for expr in ["cram(2,3)", "cram(3,3)"] {
+        let e = s.nim_value(&parse_position(expr).unwrap()).unwrap_err();
+        assert!(e.to_string().contains("cram.db"), "{expr}: {e}");
+    }
+    assert!(std::fs::read(&path).unwrap().starts_with(b"not a database"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

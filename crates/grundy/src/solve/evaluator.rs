@@ -459,8 +459,14 @@ impl Evaluator {
                 if self.sums {
                     engine.use_outcome_search();
                 }
-                if let Some((path, access, mut announce)) = self.db.take() {
-                    announce(match engine.use_db(&path, access, &self.ctl)? {
+                // The database stays named until an engine has read it: a read that
+                // fails (the file too large for the table at this limit, say) leaves
+                // it for the next position of the ruleset, which gives the error
+                // again rather than searching without it.
+                if let Some((path, access, announce)) = self.db.as_mut() {
+                    let (path, access) = (path.clone(), *access);
+                    let read = engine.use_db(&path, access, &self.ctl)?;
+                    announce(match read {
                         Some(r) => format!(
                             "{} the database {} ({} entr{} of {}{}){}",
                             match access {
@@ -490,6 +496,7 @@ impl Evaluator {
                             rs.name()
                         ),
                     });
+                    self.db = None;
                 }
                 self.games.push((rs.clone(), engine));
                 self.games.len() - 1
