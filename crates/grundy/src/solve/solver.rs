@@ -1007,10 +1007,10 @@ impl Solver {
                 // Nothing is stored (the values are evaluated again when read), so the
                 // memory is O(1); the work is one evaluation per heap, checked first.
                 let form = h.closed_form();
-                let count = to.saturating_sub(from).saturating_add(1);
+                let count = u128::from(to - from) + 1;
                 ctl.check_work(
                     &format!("the closed form of {} on heaps {from}..={to}", h.name()),
-                    count as u128,
+                    count,
                     format!("{count} heaps, one evaluation each"),
                 )?;
                 // Each value is evaluated once here (a power of two of n/2 bits costs
@@ -1043,18 +1043,28 @@ impl Solver {
                 let (proof, stopped) = self.ev.find_period(h, to)?;
                 match proof {
                     Some(p) if to >= self.ev.table_len(h) => {
-                        let count = to - from + 1;
+                        // In u128: heaps 0..=2^64 − 1 are 2^64 (the count wrapped to 0,
+                        // and the sequence of the whole domain came out empty).
+                        let count = u128::from(to - from) + 1;
                         ctl.check_work(
                             &format!("the sequence of {} on heaps {from}..={to}", h.name()),
-                            count as u128,
+                            count,
                             format!("{count} heaps from its proven period, one unit each"),
                         )?;
+                        // Without a work limit the 2^64 heaps of the whole domain pass
+                        // the check; they are one more than a length can count.
+                        let Ok(len) = usize::try_from(count) else {
+                            return Err(Error::Unsupported(format!(
+                                "the sequence of {} on heaps {from}..={to} has {count} values, more than a sequence holds; ask for fewer heaps",
+                                h.name()
+                            )));
+                        };
                         let first = self.ev.table_len(h).max(from);
                         seq.source = Some(format!("heaps {first}..={to} {}", p.source()));
                         self.ev.note_period_use(&p);
                         seq.values = SequenceValues::Period {
                             period: p,
-                            len: count as usize,
+                            len,
                         };
                     }
                     _ => {
