@@ -142,16 +142,12 @@ impl RectangleSolver {
     /// Checks the rectangle `0..=a × 0..=b` against the limits of `ctl`.
     fn check(a: u64, b: u64, ctl: &Control) -> Result<()> {
         let (cells, work, bytes) = Self::estimate(a, b);
-        let what = format!("searching wythoff({a},{b})");
-        ctl.check_work(
-            &what,
-            work,
-            format!("{} positions × about {} steps each", sci(cells), sci(3 * (a as u128 + 1))),
-        )?;
-        ctl.check_memory(
-            &what,
+        ctl.check_memory_and_work(
+            &format!("searching wythoff({a},{b})"),
             bytes.min(u64::MAX as u128) as u64,
             format!("two tables of {} positions", sci(cells)),
+            work,
+            format!("{} positions × about {} steps each", sci(cells), sci(3 * (a as u128 + 1))),
         )
     }
 

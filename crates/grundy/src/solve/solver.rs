@@ -695,7 +695,6 @@ impl Solver {
             false => format!("listing the moves of {text}"),
         };
         let ctl = self.ev.control();
-        ctl.check_work(&what, work, "an upper bound on the options enumerated")?;
         let human = |b: u128| crate::error::human_bytes(b.min(u64::MAX as u128) as u64);
         let mut detail = format!("up to {} listed moves × {}", crate::error::sci(listed), human(per));
         if values > 0 {
@@ -707,7 +706,7 @@ impl Solver {
                 crate::error::sci(base)
             );
         }
-        ctl.check_memory(&what, bytes, detail)
+        ctl.check_memory_and_work(&what, bytes, detail, work, "an upper bound on the options enumerated")
     }
 
     /// The moves in one heap of a heap ruleset (not powerset); `rest` is the value of
@@ -1062,10 +1061,7 @@ impl Solver {
                         let first = self.ev.table_len(h).max(from);
                         seq.source = Some(format!("heaps {first}..={to} {}", p.source()));
                         self.ev.note_period_use(&p);
-                        seq.values = SequenceValues::Period {
-                            period: p,
-                            len,
-                        };
+                        seq.values = SequenceValues::Period { period: p, len };
                     }
                     _ => {
                         let table = self
@@ -1309,12 +1305,13 @@ impl Collector {
 /// bytes each against the memory limit.
 fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128, bytes_each: u64) -> Result<()> {
     let what = format!("listing the options of {}", crate::error::brief(&what()));
-    ctl.check_work(&what, bound, "an upper bound on the options")?;
     let bytes = bound.saturating_mul(bytes_each as u128).min(u64::MAX as u128) as u64;
-    ctl.check_memory(
+    ctl.check_memory_and_work(
         &what,
         bytes,
         format!("up to {} options × {bytes_each} bytes", crate::error::sci(bound)),
+        bound,
+        "an upper bound on the options",
     )
 }
 
