@@ -278,6 +278,20 @@ fn a_refusal_does_not_advise_a_limit_that_cannot_help() {
             "{args:?}: {err}"
         );
     }
+    // A sequence of the whole domain, 2^64 values from a proven period, is refused as
+    // too long under any work limit (it advised --max-work none, then refused that).
+    for extra in [&[][..], &["--max-work", "none"][..]] {
+        let args: Vec<&str> = extra
+            .iter()
+            .chain(&["seq", "kayles", "--from", "0", "--to", "18446744073709551615"])
+            .copied()
+            .collect();
+        let err = error_line(&args);
+        assert!(
+            err.contains("18446744073709551616 values") && !err.contains("--max-work"),
+            "{args:?}: {err}"
+        );
+    }
     // The same for a value, whose search is refused (the outcome is still given).
     let out = stdout(&["value", "wythoff(1000000000000000000,1000000000000000000)"]);
     assert!(

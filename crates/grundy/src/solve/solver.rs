@@ -1007,6 +1007,12 @@ impl Solver {
                 // memory is O(1); the work is one evaluation per heap, checked first.
                 let form = h.closed_form();
                 let count = u128::from(to - from) + 1;
+                if usize::try_from(count).is_err() {
+                    return Err(Error::Unsupported(format!(
+                        "the sequence of {} on heaps {from}..={to} has {count} values, more than a sequence holds; ask for fewer heaps",
+                        h.name()
+                    )));
+                }
                 ctl.check_work(
                     &format!("the closed form of {} on heaps {from}..={to}", h.name()),
                     count,
@@ -1043,21 +1049,21 @@ impl Solver {
                 match proof {
                     Some(p) if to >= self.ev.table_len(h) => {
                         // In u128: heaps 0..=2^64 − 1 are 2^64 (the count wrapped to 0,
-                        // and the sequence of the whole domain came out empty).
+                        // and the sequence of the whole domain came out empty). They are
+                        // one more than a length counts: refused first, so that the work
+                        // refusal does not advise `--max-work none`, which would not help.
                         let count = u128::from(to - from) + 1;
-                        ctl.check_work(
-                            &format!("the sequence of {} on heaps {from}..={to}", h.name()),
-                            count,
-                            format!("{count} heaps from its proven period, one unit each"),
-                        )?;
-                        // Without a work limit the 2^64 heaps of the whole domain pass
-                        // the check; they are one more than a length can count.
                         let Ok(len) = usize::try_from(count) else {
                             return Err(Error::Unsupported(format!(
                                 "the sequence of {} on heaps {from}..={to} has {count} values, more than a sequence holds; ask for fewer heaps",
                                 h.name()
                             )));
                         };
+                        ctl.check_work(
+                            &format!("the sequence of {} on heaps {from}..={to}", h.name()),
+                            count,
+                            format!("{count} heaps from its proven period, one unit each"),
+                        )?;
                         let first = self.ev.table_len(h).max(from);
                         seq.source = Some(format!("heaps {first}..={to} {}", p.source()));
                         self.ev.note_period_use(&p);
