@@ -309,6 +309,15 @@ pub fn limit_hint(e: &grundy::Error) -> Option<String> {
         }
         _ => return None,
     };
+    // More than any machine holds (an estimate past 2^60 bytes, 1 EiB): no memory limit
+    // lets it run, so none is advised (the Python package says the same).
+    if matches!(e, grundy::Error::TooLarge { estimate_bytes, .. } if *estimate_bytes >= 1 << 60) {
+        let set = match source {
+            Source::Flag(s) | Source::Env(s) => format!("set by {s}"),
+            Source::Default => default.to_string(),
+        };
+        return Some(format!("{set}; no machine's memory holds it"));
+    }
     // A work estimate beyond every count (a model's estimate of a large graph, say) can
     // only be let through by lifting the limit.
     let beyond = matches!(e, grundy::Error::TooMuchWork { work, .. } if *work > u128::from(u64::MAX));

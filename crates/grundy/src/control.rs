@@ -177,6 +177,45 @@ impl Control {
         }
     }
 
+    /// Checks a computation's estimated memory and then its work, for a computation
+    /// that has both estimates: the memory first, so that a refusal for work, whose
+    /// advice is to raise the work limit, comes only when the memory check passes (a
+    /// refusal for work followed, once the limit was raised as advised, by a refusal
+    /// for memory of 1.6·10^4 PiB was advice that could not help). See
+    /// docs/choices.md, "Which limit a refusal names".
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] as [`Control::check_memory`]; then [`Error::TooMuchWork`] as
+    /// [`Control::check_work`].
+    pub fn check_memory_and_work(
+        &self,
+        what: &str,
+        bytes: u64,
+        memory_detail: impl Into<String>,
+        work: u128,
+        work_detail: impl Into<String>,
+    ) -> Result<()> {
+        self.check_memory(what, bytes, memory_detail)?;
+        self.check_work(what, work, work_detail)
+    }
+
+    /// [`Control::check_memory_and_work`] for a search whose work is counted in
+    /// positions ([`Control::check_states`]): the memory first, then the positions.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] as [`Control::check_memory`]; then [`Error::TooManyStates`]
+    /// as [`Control::check_states`].
+    pub fn check_memory_and_states(
+        &self,
+        what: &str,
+        bytes: u64,
+        memory_detail: impl Into<String>,
+        states: u128,
+    ) -> Result<()> {
+        self.check_memory(what, bytes, memory_detail)?;
+        self.check_states(what, states)
+    }
+
     /// [`Error::Interrupted`] if cancelled, else [`Control::check_work`]: for a loop
     /// that counts its work as it goes (options listed one by one) and looks at both
     /// every few thousand steps.

@@ -889,8 +889,7 @@ fn a_full_table_is_noted_in_the_progress() {
 
 /// A database the engine cannot read stays named: the next position of the game gives
 /// the error again, rather than a search without the database (the file was dropped
-/// with the failed read, and the next position searched from an empty table, its
-/// entries never read and the file later replaced by that table).
+/// with the failed read, and the next position searched from an empty table).
 #[test]
 fn a_database_that_cannot_be_read_is_not_dropped() {
     let dir = std::env::temp_dir().join(format!("grundy-db-unread-{}", std::process::id()));

@@ -247,3 +247,102 @@ fn a_grid_is_refused_for_all_its_rows() {
     ]);
     assert!(e.contains("computing the MIN rows 0..=999 visits about"), "{e}");
 }
+
+/// Advice that works: a table of Wythoff's game at 10^18 was refused for its work,
+/// advising `--max-work none`, and the run with `--max-work none` was then refused for
+/// 1.6·10^4 PiB of memory. The memory is checked first, and an estimate that no
+/// machine holds advises no limit at all.
+#[test]
+fn a_refusal_does_not_advise_a_limit_that_cannot_help() {
+    let table = [
+        "table",
+        "wythoff",
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--row-start",
+        "1000000000000000000",
+        "--col-start",
+        "1000000000000000000",
+    ];
+    for extra in [&[][..], &["--max-work", "none"][..]] {
+        let args: Vec<&str> = extra.iter().chain(&table).copied().collect();
+        let err = error_line(&args);
+        assert!(
+            err.contains("needs more than 1.638e4 PiB") && err.contains("no machine's memory holds it"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.contains("--max-work") && !err.contains("raise it"),
+            "{args:?}: {err}"
+        );
+    }
+    // A sequence of the whole domain, 2^64 values from a proven period, is refused as
+    // too long under any work limit (it advised --max-work none, then refused that).
+    for extra in [&[][..], &["--max-work", "none"][..]] {
+        let args: Vec<&str> = extra
+            .iter()
+            .chain(&["seq", "kayles", "--from", "0", "--to", "18446744073709551615"])
+            .copied()
+            .collect();
+        let err = error_line(&args);
+        assert!(
+            err.contains("18446744073709551616 values") && !err.contains("--max-work"),
+            "{args:?}: {err}"
+        );
+    }
+    // The same for a value, whose search is refused (the outcome is still given).
+    let out = stdout(&["value", "wythoff(1000000000000000000,1000000000000000000)"]);
+    assert!(
+        out.contains("N-position") && out.contains("needs more than 1.638e4 PiB"),
+        "{out}"
+    );
+    // A search within the memory limit and past the work limit still advises the work
+    // limit, and raising it as advised gets past both checks.
+    let err = error_line(&[
+        "--max-work",
+        "1000",
+        "table",
+        "wythoff",
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--row-start",
+        "300",
+    ]);
+    assert!(err.contains("visits about") && err.contains("--max-work"), "{err}");
+    let out = stdout(&[
+        "--max-work",
+        "1e9",
+        "table",
+        "wythoff",
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--row-start",
+        "300",
+    ]);
+    assert!(out.starts_with("a\\b"), "{out}");
+    // An estimate a machine may hold still advises raising the memory limit.
+    let err = error_line(&[
+        "--memory-limit",
+        "1M",
+        "table",
+        "wythoff",
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--row-start",
+        "30000",
+        "--col-start",
+        "30000",
+    ]);
+    assert!(
+        err.contains("needs an estimated") && err.contains("set by --memory-limit") && !err.contains("no machine"),
+        "{err}"
+    );
+}

@@ -245,9 +245,8 @@ fn prepare_tuple<'a>(rs: &'a Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: 
     };
     let what = format!("verifying {} on [0,{to}]^{arity}", rs.name());
     let states = tuple_count(to, arity);
-    ctl.check_states(&what, states)?;
     let bytes = u64::try_from(arity).unwrap_or(u64::MAX).saturating_mul(8);
-    ctl.check_memory(&what, bytes, format!("positions of {arity} coordinates"))?;
+    ctl.check_memory_and_states(&what, bytes, format!("positions of {arity} coordinates"), states)?;
     let solver = rs.solver().unwrap_or_else(|| Box::new(MemoSolver::new(rs.clone())));
     solver.check(&vec![to; arity], ctl)?;
     Ok(TupleRun {

@@ -52,7 +52,9 @@ fn pollard_rho(n: u64) -> u64 {
     // small prime (those were removed by trial division).
     let mut c = 1u64;
     loop {
-        let f = |x: u64| (mul_mod(x, x, n) + c) % n;
+        // In u128: x² mod n is up to n − 1 < 2^64 − 1, and adding c ≥ 2 (after a failed
+        // round) passed 2^64 for n near the top of the domain.
+        let f = |x: u64| ((u128::from(mul_mod(x, x, n)) + u128::from(c)) % u128::from(n)) as u64;
         let (mut x, mut y, mut g, mut q) = (2u64, 2u64, 1u64, 1u64);
         let mut r = 1u64;
         let mut ys = 0u64;

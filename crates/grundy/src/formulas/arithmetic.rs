@@ -88,8 +88,10 @@ pub fn saliquant(n: u64) -> Option<u64> {
 /// Theorem 4 (saliquant), the bound: G(n) < n/2 (checked for n ≥ 1; at n = 0 it would
 /// read 0 < 0).
 fn saliquant_check(n: u64, v: &Nimber) -> Option<String> {
-    let v = v.to_u64()?;
-    (n >= 1 && 2 * v >= n).then(|| format!("Theorem 4 bound G(n) < n/2 fails: G({n}) = {v}"))
+    // In u128, a value past 64 bits standing as u128::MAX (it breaks the bound; it was
+    // passed as holding), and 2v past 2^64 from v = 2^63.
+    let w = v.to_u64().map_or(u128::MAX, u128::from);
+    (n >= 1 && w.saturating_mul(2) >= u128::from(n)).then(|| format!("Theorem 4 bound G(n) < n/2 fails: G({n}) = {v}"))
 }
 
 /// Theorem 5 (totative): G(1) = 0 and G(n) = i_p(n) for n ≥ 2, the index of the
@@ -164,7 +166,11 @@ pub fn nontotative_check(n: u64, v: &Nimber) -> Option<String> {
     if n == 0 {
         return None;
     }
-    let v = v.to_u64()?;
+    let shown = v;
+    // A value past 64 bits stands as u128::MAX, which breaks the bounds (viii), (ix)
+    // and every exact item (it was passed as holding them all).
+    let v = v.to_u64().map_or(u128::MAX, u128::from);
+    let n1 = u128::from(n) + 1;
     let mut fails: Vec<(&str, String)> = Vec::new();
     let mut fail = |item: &'static str, what: String| fails.push((item, what));
     if (v == 1) != is_prime(n) {
@@ -191,21 +197,20 @@ pub fn nontotative_check(n: u64, v: &Nimber) -> Option<String> {
             fail("(iv)", format!("G(p_i p_(i+2)) = 5 iff i ≡ 1, 2 (mod 4) (i = {i})"));
         }
     }
-    if n.is_multiple_of(2) && v != n / 2 {
+    if n.is_multiple_of(2) && v != u128::from(n / 2) {
         fail("(v)", "G(2m) = m".into());
     }
     // In u128: n + 1, 2v and 4v pass 2^64 near the top of the domain.
-    let (n1, v1) = (u128::from(n) + 1, u128::from(v));
-    if n % 6 == 3 && v1 != n1 / 4 {
+    if n % 6 == 3 && v != n1 / 4 {
         fail("(vi)", "G(n) = ⌊(n+1)/4⌋ for n ≡ 3 (mod 6)".into());
     }
-    if (n % 30 == 5 || n % 30 == 25) && v != n / 10 && v != n.div_ceil(10) {
+    if (n % 30 == 5 || n % 30 == 25) && v != u128::from(n / 10) && v != u128::from(n.div_ceil(10)) {
         fail("(vii)", "G(n) ∈ {⌊n/10⌋, ⌈n/10⌉} for n ≡ 5, 25 (mod 30)".into());
     }
-    if 2 * v1 > u128::from(n) {
+    if v.saturating_mul(2) > u128::from(n) {
         fail("(viii)", "G(n) ≤ n/2".into());
     }
-    if n % 2 == 1 && 4 * v1 > n1 {
+    if n % 2 == 1 && v.saturating_mul(4) > n1 {
         fail("(ix)", "G(n) ≤ (n+1)/4 for odd n".into());
     }
     if fails.is_empty() {
@@ -215,7 +220,7 @@ pub fn nontotative_check(n: u64, v: &Nimber) -> Option<String> {
     let whats: Vec<&str> = fails.iter().map(|(_, what)| what.as_str()).collect();
     let verb = if fails.len() == 1 { "fails" } else { "fail" };
     Some(format!(
-        "Theorem 6 {} {verb} at n = {n} (G = {v}): {}",
+        "Theorem 6 {} {verb} at n = {n} (G = {shown}): {}",
         items.join(", "),
         whats.join("; ")
     ))
@@ -552,6 +557,22 @@ mod tests {
         assert_eq!(nontotative_check(u64::MAX, &Nimber::from(1u64 << 62)), None);
         assert!(nontotative_check(u64::MAX, &Nimber::from(0u64)).is_some());
         assert!(nontotative_check(u64::MAX, &Nimber::from(u64::MAX)).is_some());
+    }
+
+    /// The stated bounds fail for values past 64 bits (they were passed as holding: the
+    /// checks returned "no violation" for a value they could not read as u64) and for
+    /// 64-bit values whose double passes 2^64.
+    #[test]
+    fn the_checks_refuse_values_past_the_bounds() {
+        let huge = Nimber::pow2(70);
+        for n in [1, 9, 10, u64::MAX] {
+            assert!(saliquant_check(n, &huge).is_some(), "{n}");
+            let e = nontotative_check(n, &huge).unwrap();
+            assert!(e.contains("(viii)") && e.contains(&huge.to_string()), "{e}");
+        }
+        assert!(saliquant_check(u64::MAX, &Nimber::from(1u64 << 63)).is_some());
+        assert_eq!(saliquant_check(u64::MAX, &Nimber::from((1u64 << 63) - 1)), None);
+        assert_eq!(saliquant_check(u64::MAX - 1, &Nimber::from((1u64 << 63) - 2)), None);
     }
 
     #[test]

@@ -140,12 +140,12 @@ impl DiagonalSolver {
     /// The checks of [`DiagonalSolver::extend_to`] for the antidiagonals up to `s_max`.
     fn check_diagonals(s_max: u64, ctl: &Control) -> Result<()> {
         let what = format!("searching delete-nim antidiagonals up to {s_max}");
-        let states = (s_max as u128 + 1) * (s_max as u128 + 1) / 4;
-        ctl.check_states(&what, states)?;
-        ctl.check_memory(
+        let diagonals = s_max as u128 + 1;
+        ctl.check_memory_and_states(
             &what,
-            (s_max + 1).saturating_mul(16),
-            format!("{} antidiagonals", s_max + 1),
+            diagonals.saturating_mul(16).min(u64::MAX as u128) as u64,
+            format!("{diagonals} antidiagonals"),
+            diagonals.saturating_pow(2) / 4,
         )
     }
 
@@ -222,10 +222,14 @@ impl TupleSolver for VdnSolver {
             return Ok(());
         }
         let what = format!("searching vdn antidiagonals up to {m}");
-        ctl.check_states(&what, (m as u128 + 1).saturating_pow(2) / 4)?;
         let diagonals = m as u128 + 1;
         let bytes = diagonals.saturating_mul(16).min(u64::MAX as u128) as u64;
-        ctl.check_memory(&what, bytes, format!("{diagonals} antidiagonals"))
+        ctl.check_memory_and_states(
+            &what,
+            bytes,
+            format!("{diagonals} antidiagonals"),
+            diagonals.saturating_pow(2) / 4,
+        )
     }
 
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {

@@ -119,11 +119,17 @@ impl RectangleSolver {
     /// The estimate of a rectangle `0..=a × 0..=b`: (cells, work in steps, bytes).
     fn estimate(a: u64, b: u64) -> (u128, u128, u128) {
         let (rows, cols) = (a as u128 + 1, b as u128 + 1);
-        let cells = rows * cols;
+        // Saturating: at a = b = 2^64 − 1 the cells are 2^128, one past u128 (the
+        // product wrapped to 0, and the search of wythoff(2^64 − 1, 2^64 − 1) read
+        // "two tables of 0 positions").
+        let cells = rows.saturating_mul(cols);
         // The two copies of the table (4 bytes a cell each, the diagonals' copy
         // rows + cols − 1 rows long), the stamps and the row's bit set (one entry per
         // possible value, at most 2a + b + 1).
-        let bytes = (cells + (rows + cols) * rows).saturating_mul(4) + (2 * rows + cols) * 5;
+        let bytes = cells
+            .saturating_add((rows + cols).saturating_mul(rows))
+            .saturating_mul(4)
+            .saturating_add((2 * rows + cols) * 5);
         (cells, cells.saturating_mul(3 * rows), bytes)
     }
 
@@ -136,16 +142,12 @@ impl RectangleSolver {
     /// Checks the rectangle `0..=a × 0..=b` against the limits of `ctl`.
     fn check(a: u64, b: u64, ctl: &Control) -> Result<()> {
         let (cells, work, bytes) = Self::estimate(a, b);
-        let what = format!("searching wythoff({a},{b})");
-        ctl.check_work(
-            &what,
-            work,
-            format!("{} positions × about {} steps each", sci(cells), sci(3 * (a as u128 + 1))),
-        )?;
-        ctl.check_memory(
-            &what,
+        ctl.check_memory_and_work(
+            &format!("searching wythoff({a},{b})"),
             bytes.min(u64::MAX as u128) as u64,
             format!("two tables of {} positions", sci(cells)),
+            work,
+            format!("{} positions × about {} steps each", sci(cells), sci(3 * (a as u128 + 1))),
         )
     }
 

@@ -695,7 +695,6 @@ impl Solver {
             false => format!("listing the moves of {text}"),
         };
         let ctl = self.ev.control();
-        ctl.check_work(&what, work, "an upper bound on the options enumerated")?;
         let human = |b: u128| crate::error::human_bytes(b.min(u64::MAX as u128) as u64);
         let mut detail = format!("up to {} listed moves × {}", crate::error::sci(listed), human(per));
         if values > 0 {
@@ -707,7 +706,7 @@ impl Solver {
                 crate::error::sci(base)
             );
         }
-        ctl.check_memory(&what, bytes, detail)
+        ctl.check_memory_and_work(&what, bytes, detail, work, "an upper bound on the options enumerated")
     }
 
     /// The moves in one heap of a heap ruleset (not powerset); `rest` is the value of
@@ -1007,10 +1006,16 @@ impl Solver {
                 // Nothing is stored (the values are evaluated again when read), so the
                 // memory is O(1); the work is one evaluation per heap, checked first.
                 let form = h.closed_form();
-                let count = to.saturating_sub(from).saturating_add(1);
+                let count = u128::from(to - from) + 1;
+                if usize::try_from(count).is_err() {
+                    return Err(Error::Unsupported(format!(
+                        "the sequence of {} on heaps {from}..={to} has {count} values, more than a sequence holds; ask for fewer heaps",
+                        h.name()
+                    )));
+                }
                 ctl.check_work(
                     &format!("the closed form of {} on heaps {from}..={to}", h.name()),
-                    count as u128,
+                    count,
                     format!("{count} heaps, one evaluation each"),
                 )?;
                 // Each value is evaluated once here (a power of two of n/2 bits costs
@@ -1043,19 +1048,26 @@ impl Solver {
                 let (proof, stopped) = self.ev.find_period(h, to)?;
                 match proof {
                     Some(p) if to >= self.ev.table_len(h) => {
-                        let count = to - from + 1;
+                        // In u128: heaps 0..=2^64 − 1 are 2^64 (the count wrapped to 0,
+                        // and the sequence of the whole domain came out empty). They are
+                        // one more than a length counts: refused first, so that the work
+                        // refusal does not advise `--max-work none`, which would not help.
+                        let count = u128::from(to - from) + 1;
+                        let Ok(len) = usize::try_from(count) else {
+                            return Err(Error::Unsupported(format!(
+                                "the sequence of {} on heaps {from}..={to} has {count} values, more than a sequence holds; ask for fewer heaps",
+                                h.name()
+                            )));
+                        };
                         ctl.check_work(
                             &format!("the sequence of {} on heaps {from}..={to}", h.name()),
-                            count as u128,
+                            count,
                             format!("{count} heaps from its proven period, one unit each"),
                         )?;
                         let first = self.ev.table_len(h).max(from);
                         seq.source = Some(format!("heaps {first}..={to} {}", p.source()));
                         self.ev.note_period_use(&p);
-                        seq.values = SequenceValues::Period {
-                            period: p,
-                            len: count as usize,
-                        };
+                        seq.values = SequenceValues::Period { period: p, len };
                     }
                     _ => {
                         let table = self
@@ -1299,12 +1311,13 @@ impl Collector {
 /// bytes each against the memory limit.
 fn check_options(ctl: &Control, what: impl FnOnce() -> String, bound: u128, bytes_each: u64) -> Result<()> {
     let what = format!("listing the options of {}", crate::error::brief(&what()));
-    ctl.check_work(&what, bound, "an upper bound on the options")?;
     let bytes = bound.saturating_mul(bytes_each as u128).min(u64::MAX as u128) as u64;
-    ctl.check_memory(
+    ctl.check_memory_and_work(
         &what,
         bytes,
         format!("up to {} options × {bytes_each} bytes", crate::error::sci(bound)),
+        bound,
+        "an upper bound on the options",
     )
 }
 

@@ -157,15 +157,12 @@ impl Machine {
         let id = self.states.len();
         if id & 0xFFF == 0 {
             super::cancelled(ctl)?;
-            ctl.check_work(
-                "the search of states of the misère quotient check",
-                self.work as u128,
-                "transitions followed by this check",
-            )?;
-            ctl.check_memory(
+            ctl.check_memory_and_work(
                 "the search of states of the misère quotient check",
                 (id as u64 + 1) * (self.state_bytes() + 16),
                 format!("{id} states of {} bytes", self.state_bytes()),
+                self.work as u128,
+                "transitions followed by this check",
             )?;
         }
         if id >= u32::MAX as usize {

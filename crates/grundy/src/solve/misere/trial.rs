@@ -144,15 +144,12 @@ impl<'a> Base<'a> {
         let i = self.codes.len() as u32;
         if i & 0xFFFF == 0 {
             super::cancelled(self.ctl)?;
-            self.ctl.check_work(
-                &format!("the trial monoid at heap {}", self.before.n),
-                self.work as u128,
-                "products computed for this trial",
-            )?;
-            self.ctl.check_memory(
+            self.ctl.check_memory_and_work(
                 &format!("the trial monoid at heap {}", self.before.n),
                 (i as u64 + 1) * 64,
                 format!("{i} elements of its base"),
+                self.work as u128,
+                "products computed for this trial",
             )?;
         }
         self.index.insert(code, i);

@@ -433,3 +433,55 @@ fn formula_sequences_count_the_work_of_printing() {
     assert_eq!(seq.text_work(), direct);
     assert!(direct > 100 * seq.len() as u128, "{direct}");
 }
+
+/// Advice that works: where a search is refused for its work, whose advice is to
+/// raise the work limit, the run with the work limit lifted is not then refused for
+/// its memory (`table wythoff` at 10^18 was refused for work, advising
+/// `--max-work none`, and then for 1.6·10^4 PiB of memory): the memory is checked
+/// first. The runs with the limit lifted are cancelled before they start, so that
+/// none computes anything.
+#[test]
+fn a_refusal_for_work_is_not_followed_by_one_for_memory() {
+    use std::sync::atomic::AtomicBool;
+    let memory = 64 << 20;
+    let big = 1_000_000_000_000_000_000u64;
+    let mut refused_for_work = 0;
+    for expr in [
+        format!("wythoff({big},{big})"),
+        format!("wythoff({},{})", u64::MAX, u64::MAX),
+        "wythoff(3000,3000)".to_string(),
+        format!("delete-nim({big},7)"),
+        format!("vdn({big},7)"),
+        "delete-nim(3000,7)".to_string(),
+        format!("min({big},{big})"),
+        "min(3000,3000)".to_string(),
+        format!("cdn({big},{big})"),
+        "moore[2](1000000,1000000,1000000)".to_string(),
+        "staircase(1000000000,1000000000)".to_string(),
+        format!("euclid(1,{big})"),
+        "mock-turtles(200)".to_string(),
+        format!("nontotative({big})"),
+        "nontotative(100000)".to_string(),
+        format!("kayles({big})"),
+    ] {
+        let pos = parse_position(&expr).unwrap();
+        let ctl = Control::new().with_memory_limit(memory).with_work_limit(1000);
+        match Solver::new(Method::Search, ctl).value(&pos) {
+            Err(Error::TooMuchWork { .. } | Error::TooManyStates { .. }) => {
+                refused_for_work += 1;
+                let lifted = Control::new()
+                    .with_memory_limit(memory)
+                    .with_work_limit(crate::control::NO_WORK_LIMIT)
+                    .with_cancel_flag(Arc::new(AtomicBool::new(true)));
+                match Solver::new(Method::Search, lifted).value(&pos) {
+                    Err(e @ Error::TooLarge { .. }) => panic!("{expr}: refused for work, then for memory: {e}"),
+                    Err(Error::Interrupted) | Ok(_) => {}
+                    Err(e) => panic!("{expr}: {e}"),
+                }
+            }
+            Err(Error::TooLarge { .. }) => {}
+            other => panic!("{expr}: {other:?}"),
+        }
+    }
+    assert!(refused_for_work >= 3, "{refused_for_work}");
+}
