@@ -2,8 +2,9 @@
 //! a finite code of plain digits ([`crate::game::HeapRuleset::plain_digits`]), the
 //! options of heap n that remove j tokens are the empty heap (m = n − j = 0), the heap
 //! m, and the splits a + b = m with 1 ≤ a ≤ b. With G periodic from n₀ with period
-//! p (saltus 0), a split with a ≥ n₀ has G(a) ⊕ G(b) fixed by the residue of a modulo
-//! p (b = m − a ≥ a ≥ n₀ too), so the splits of a value are the a < n₀ that give it
+//! p (saltus 0; n₀ taken as at least 1, since a ≥ 1), a split with a ≥ n₀ has
+//! G(a) ⊕ G(b) fixed by the residue of a modulo p (b = m − a ≥ a ≥ n₀ too), so the
+//! splits of a value are the a < n₀ that give it
 //! and whole residue classes of a: listed in the order of the rules (a ascending) and
 //! counted exactly in O(n₀ + p) per removal, never by scanning n.
 
@@ -60,7 +61,10 @@ pub fn options(period: &ProvenPeriod, digits: &[u64], n: u64, target: Option<u64
             period.ruleset()
         )));
     }
-    let (n0, p) = (per.preperiod, per.period);
+    // A split a + b has a ≥ 1, so a period from heap 0 is taken from heap 1 (it holds
+    // there too): its residue classes of a would start at a = 0, listing (0, m) as a
+    // split (0.5) or the one heap m a second time (0.7).
+    let (n0, p) = (per.preperiod.max(1), per.period);
     let g = |x: u64| u64::from(period.code(x));
     let wins = |v: u64| target.is_none_or(|t| t == v);
     let mut out = Found::default();

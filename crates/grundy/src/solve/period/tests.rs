@@ -83,6 +83,12 @@ fn moves_through_the_period_are_the_enumerated_moves() {
         "0.71",
         "4.37",
         "4.7",
+        // Periods from heap 0 (a preperiod of 0): a split a + b has a ≥ 1, so the
+        // residues start at 1 (0.5 listed (0, n − 1) as a split, 0.7 and 0.73 listed
+        // the one heap n − 1 twice).
+        "0.5",
+        "0.7",
+        "0.73",
     ] {
         let mut auto = Solver::new(Method::Auto, Control::new());
         let mut search = Solver::new(Method::Search, Control::new());
