@@ -904,5 +904,18 @@ fn a_database_that_cannot_be_read_is_not_dropped() {
         assert!(e.to_string().contains("cram.db"), "{expr}: {e}");
     }
     assert!(std::fs::read(&path).unwrap().starts_with(b"not a database"));
+    // An empty file (`touch`) is named as empty, with what to do.
+    std::fs::write(&path, b"").unwrap();
+    let mut s = Solver::new(Method::Search, Control::new());
+    s.evaluator()
+        .use_db(path.clone(), DbAccess::ReadWrite, Box::new(|_| {}));
+    let e = s
+        .nim_value(&parse_position("cram(2,3)").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the file is empty (0 bytes)") && e.contains("remove it"),
+        "{e}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -229,6 +229,13 @@ impl<G: BitGame> Search<G> {
         };
         let len = file.metadata().map_err(|e| bad(format!("cannot be read: {e}")))?.len();
         let name = name_words(&db.game);
+        if len == 0 {
+            // `touch FILE` first: the file holds nothing to read, and nothing to lose.
+            return Err(bad(
+                "the file is empty (0 bytes), not a database: remove it, or name a file that does not exist, to start a new one"
+                    .into(),
+            ));
+        }
         if len % 8 != 0 || len < 8 * 5 {
             return Err(bad("not a database (not whole words, or too short)".into()));
         }
