@@ -321,4 +321,16 @@ fn a_part_of_a_graph_is_named_by_its_vertices() {
         r.position,
         "node-kayles(\"a-b b-c c-d\"), on 4 of the 6 vertices of its graph"
     );
+    // A part that is, edge for edge, a graph of a family is named by the family.
+    let (v, text) = prove("node-kayles-petersen(10,2)");
+    let (at, vertices) = find(&text, "vertices ");
+    let text = with_line(&text, at, &format!("{vertices} x y"));
+    let (at, edges) = find(&text, "edges ");
+    let text = with_line(&text, at, &format!("{edges} 20-21"));
+    let r = check_proof(&text, &Control::new()).unwrap();
+    assert_eq!(r.value, v);
+    assert_eq!(
+        r.position,
+        "node-kayles-petersen(10,2), on 20 of the 22 vertices of its graph"
+    );
 }

@@ -585,8 +585,9 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
                         .iter()
                         .filter_map(|&(u, v)| Some((index(u)?, index(v)?)))
                         .collect();
-                    let induced = edge_list(&sub_names, &sub_edges);
-                    if induced.starts_with("node-kayles(") {
+                    let induced = super::proof_graphs::family(&sub_names, &sub_edges)
+                        .unwrap_or_else(|| edge_list(&sub_names, &sub_edges));
+                    if !induced.starts_with("node-kayles on ") {
                         format!("{induced}, on {count} of the {total} vertices of {graph}")
                     } else {
                         format!("node-kayles on {count} of the {total} vertices of {graph}")
