@@ -72,8 +72,8 @@ type Region = (u8, u8, u128);
 
 /// The graph of vertices `names` and `edges` as the position that gives it,
 /// `node-kayles("a-b b-c d")`: each edge by its vertices' names, then each vertex on no
-/// edge; past 2000 characters, its counts alone.
-fn edge_list(names: &[String], edges: &std::collections::BTreeSet<(usize, usize)>) -> String {
+/// edge; `None` past 2000 characters.
+fn edge_list(names: &[String], edges: &std::collections::BTreeSet<(usize, usize)>) -> Option<String> {
     let mut on_edge = vec![false; names.len()];
     let mut words: Vec<String> = Vec::with_capacity(edges.len());
     for &(u, v) in edges {
@@ -83,15 +83,7 @@ fn edge_list(names: &[String], edges: &std::collections::BTreeSet<(usize, usize)
     }
     words.extend(names.iter().zip(&on_edge).filter(|(_, &e)| !e).map(|(n, _)| n.clone()));
     let text = format!("node-kayles(\"{}\")", words.join(" "));
-    if text.len() <= 2000 {
-        text
-    } else {
-        format!(
-            "node-kayles on its graph of {} vertices and {} edges",
-            names.len(),
-            edges.len()
-        )
-    }
+    (text.len() <= 2000).then_some(text)
 }
 
 /// A set of at most 256 vertices of a graph: vertex i is bit i % 128 of word i / 128.
@@ -572,25 +564,30 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
                 // A whole graph of no family, written as the edge list it was given by
                 // (up to the order of its edges), so that a reader sees which graph was
                 // proved (two graphs of as many vertices had the same line).
-                None if vertices(s).count() == names.len() => edge_list(&names, &edges),
+                None if vertices(s).count() == names.len() => edge_list(&names, &edges).unwrap_or_else(|| {
+                    format!(
+                        "node-kayles on its graph of {} vertices and {} edges",
+                        names.len(),
+                        edges.len()
+                    )
+                }),
                 // A part: the graph it induces, by its vertices' names, and what it is
                 // part of.
                 f => {
                     let graph = f.as_deref().unwrap_or("its graph");
-                    let (count, total) = (vertices(s).count(), names.len());
                     let kept: Vec<usize> = vertices(s).collect();
+                    let (count, total) = (kept.len(), names.len());
                     let sub_names: Vec<String> = kept.iter().map(|&v| names[v].clone()).collect();
                     let index = |v: usize| kept.binary_search(&v).ok();
                     let sub_edges = edges
                         .iter()
                         .filter_map(|&(u, v)| Some((index(u)?, index(v)?)))
                         .collect();
-                    let induced = super::proof_graphs::family(&sub_names, &sub_edges)
-                        .unwrap_or_else(|| edge_list(&sub_names, &sub_edges));
-                    if !induced.starts_with("node-kayles on ") {
-                        format!("{induced}, on {count} of the {total} vertices of {graph}")
-                    } else {
-                        format!("node-kayles on {count} of the {total} vertices of {graph}")
+                    match super::proof_graphs::family(&sub_names, &sub_edges)
+                        .or_else(|| edge_list(&sub_names, &sub_edges))
+                    {
+                        Some(induced) => format!("{induced}, on {count} of the {total} vertices of {graph}"),
+                        None => format!("node-kayles on {count} of the {total} vertices of {graph}"),
                     }
                 }
             };

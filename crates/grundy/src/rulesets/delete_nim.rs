@@ -137,24 +137,12 @@ impl DiagonalSolver {
         s.map_or(0, |s| self.diag[s as usize])
     }
 
-    /// The checks of [`DiagonalSolver::extend_to`] for the antidiagonals up to `s_max`.
-    fn check_diagonals(s_max: u64, ctl: &Control) -> Result<()> {
-        let what = format!("searching delete-nim antidiagonals up to {s_max}");
-        let diagonals = s_max as u128 + 1;
-        ctl.check_memory_and_states(
-            &what,
-            diagonals.saturating_mul(16).min(u64::MAX as u128) as u64,
-            format!("{diagonals} antidiagonals"),
-            diagonals.saturating_pow(2) / 4,
-        )
-    }
-
     fn extend_to(&mut self, s_max: u64, ctl: &Control) -> Result<()> {
         let have = self.diag.len() as u64;
         if s_max < have {
             return Ok(());
         }
-        Self::check_diagonals(s_max, ctl)?;
+        check_antidiagonals("delete-nim", s_max, ctl)?;
         crate::control::try_reserve_exact(&mut self.diag, (s_max + 1 - have) as usize, || {
             format!("delete-nim antidiagonals up to {s_max}")
         })?;
@@ -187,7 +175,7 @@ impl DiagonalSolver {
 impl TupleSolver for DiagonalSolver {
     fn check(&self, pos: &[u64], ctl: &Control) -> Result<()> {
         match pos[0].max(pos[1]).checked_sub(1) {
-            Some(s) if s >= self.diag.len() as u64 => Self::check_diagonals(s, ctl),
+            Some(s) if s >= self.diag.len() as u64 => check_antidiagonals("delete-nim", s, ctl),
             _ => Ok(()),
         }
     }
@@ -209,6 +197,21 @@ struct VdnSolver {
     diag: Vec<u128>,
 }
 
+/// The limits' checks of a search of `name`'s antidiagonals up to `m`: 16 bytes and
+/// about m/2 positions an antidiagonal, the memory first.
+///
+/// # Errors
+/// Those of [`Control::check_memory_and_states`].
+fn check_antidiagonals(name: &str, m: u64, ctl: &Control) -> Result<()> {
+    let diagonals = m as u128 + 1;
+    ctl.check_memory_and_states(
+        &format!("searching {name} antidiagonals up to {m}"),
+        diagonals.saturating_mul(16).min(u64::MAX as u128) as u64,
+        format!("{diagonals} antidiagonals"),
+        diagonals.saturating_pow(2) / 4,
+    )
+}
+
 impl VdnSolver {
     fn pair(&self, x: u64, y: u64) -> u32 {
         (self.diag[x as usize] | self.diag[y as usize]).trailing_ones()
@@ -221,15 +224,7 @@ impl TupleSolver for VdnSolver {
         if m < self.diag.len() as u64 {
             return Ok(());
         }
-        let what = format!("searching vdn antidiagonals up to {m}");
-        let diagonals = m as u128 + 1;
-        let bytes = diagonals.saturating_mul(16).min(u64::MAX as u128) as u64;
-        ctl.check_memory_and_states(
-            &what,
-            bytes,
-            format!("{diagonals} antidiagonals"),
-            diagonals.saturating_pow(2) / 4,
-        )
+        check_antidiagonals("vdn", m, ctl)
     }
 
     fn value(&mut self, pos: &[u64], ctl: &Control) -> Result<Nimber> {

@@ -915,6 +915,13 @@ impl<R: FramedRules> FramedSolver<R> {
         *self.narrowness.entry(id).or_insert_with(|| framing_of(id).is_narrow())
     }
 
+    /// Keeps the counters of work done, `s`, of a narrow engine being dropped (its
+    /// entries and table go with it).
+    fn keep_counters(&mut self, s: SearchStats) {
+        self.dropped.searched += s.searched;
+        self.dropped.replaced += s.replaced;
+    }
+
     /// A new narrow engine, with the reference engine or the outcome search if they
     /// were asked for; `None` for a family searched wide only.
     fn new_narrow(&self) -> Option<BitSolver<Framed<R, Key192>>> {
@@ -940,9 +947,7 @@ impl<R: FramedRules> FramedSolver<R> {
             n.save_db()?;
         }
         if let Some(n) = self.narrow.take() {
-            let s = n.stats();
-            self.dropped.searched += s.searched;
-            self.dropped.replaced += s.replaced;
+            self.keep_counters(n.stats());
             self.db_pending = self.db.is_some();
         }
         Ok(())
@@ -1047,8 +1052,7 @@ impl<R: FramedRules> GameSolver for FramedSolver<R> {
                 // that read: the wide one counts the file's entries it replaces).
                 Err(_) if self.wide_in_db.load(Ordering::Relaxed) => {
                     self.narrow = None;
-                    self.dropped.searched += before.searched;
-                    self.dropped.replaced += before.replaced;
+                    self.keep_counters(before);
                     // The file named last is the one kept.
                     (self.db, self.db_pending) = (None, false);
                 }
