@@ -106,10 +106,18 @@ pub fn parse_edges(text: &str, simple: Simple) -> Result<EdgeList> {
     Ok(g)
 }
 
+/// True if `c` may be part of a vertex name: a letter, a digit or `_` (the names an edge
+/// list reads, and so the names it writes back: `-` joins two names into an edge,
+/// whitespace separates them, and `"` would end the string argument of an
+/// expression).
+pub fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
 /// Reads the tokens of one line into `g`; an error is its 1-based column and message.
 fn read_tokens(line: &str, simple: Simple, g: &mut EdgeList) -> std::result::Result<(), (usize, String)> {
     let chars: Vec<char> = line.chars().collect();
-    let name_char = |c: char| c.is_alphanumeric() || c == '_';
+    let name_char = is_name_char;
     let mut i = 0;
     while i < chars.len() {
         if chars[i].is_whitespace() {
