@@ -277,7 +277,10 @@ fn abandon_writes() -> (std::sync::MutexGuard<'static, ()>, Vec<String>) {
     if let Some((path, whole)) = LAST_COMMIT.lock().ok().and_then(|mut c| c.take()).filter(|_| waited) {
         match whole {
             true => lines.extend(whole_once(&path)),
-            false => lines.push(format!("grundy: {} was not written (the file is as it was)", path.display())),
+            false => lines.push(format!(
+                "grundy: {} was not written (the file is as it was)",
+                path.display()
+            )),
         }
     }
     let writing: Vec<(PathBuf, PathBuf)> = WRITING.lock().map(|w| w.clone()).unwrap_or_default();
@@ -317,8 +320,12 @@ pub fn written_whole(path: &Path) {
 /// The line of [`written_whole`], the first time only.
 fn whole_once(path: &Path) -> Option<String> {
     static SAID: AtomicBool = AtomicBool::new(false);
-    (!SAID.swap(true, Ordering::SeqCst))
-        .then(|| format!("grundy: {} was written whole: the interrupt came as it was saved", path.display()))
+    (!SAID.swap(true, Ordering::SeqCst)).then(|| {
+        format!(
+            "grundy: {} was written whole: the interrupt came as it was saved",
+            path.display()
+        )
+    })
 }
 
 /// The last write whose rename began ([`Commit::begin`]), and whether it was made:
@@ -466,7 +473,10 @@ mod tests {
         assert_eq!(lines.len(), 2, "{lines:?}");
         assert_eq!(
             lines[0],
-            format!("grundy: {} was written whole: the interrupt came as it was saved", name(&renamed))
+            format!(
+                "grundy: {} was written whole: the interrupt came as it was saved",
+                name(&renamed)
+            )
         );
         assert_eq!(
             lines[1],

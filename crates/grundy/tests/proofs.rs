@@ -366,7 +366,11 @@ fn the_graph_named_pastes_back_and_other_names_are_rejected() {
         ("a b c a q", "the vertex name 'a' is listed twice"),
     ] {
         let why = rejected(&with_line(&text, at, &format!("vertices {names}")));
-        assert_eq!(why.split(": ").next(), Some(format!("proof line {}", at + 1).as_str()), "{why}");
+        assert_eq!(
+            why.split(": ").next(),
+            Some(format!("proof line {}", at + 1).as_str()),
+            "{why}"
+        );
         assert!(why.contains(bad), "{names}: {why}");
     }
 }
@@ -404,7 +408,13 @@ fn numbers_are_written_one_way() {
     let (_, v_line) = text
         .lines()
         .enumerate()
-        .find(|(_, l)| l.starts_with("V ") && l.split(' ').nth(1).unwrap().contains(|c: char| c.is_ascii_lowercase() && c != 'x'))
+        .find(|(_, l)| {
+            l.starts_with("V ")
+                && l.split(' ')
+                    .nth(1)
+                    .unwrap()
+                    .contains(|c: char| c.is_ascii_lowercase() && c != 'x')
+        })
         .map(|(i, l)| (i, l.to_string()))
         .unwrap();
     let (_, p_line) = line(&text, "P ");
@@ -424,15 +434,43 @@ fn numbers_are_written_one_way() {
     let (size, bits) = region.split_once(':').unwrap();
     let (h, w) = size.split_once('x').unwrap();
     let cases = [
-        ("value ", swap(&value_line, 1, &format!("0{}", word(&value_line, 1))), "a leading '0' at its character 1"),
-        ("value ", swap(&value_line, 1, &format!("+{}", word(&value_line, 1))), "'+' at its character 1"),
-        ("V ", swap(&v_line, 2, &format!("00{}", word(&v_line, 2))), "a leading '0'"),
+        (
+            "value ",
+            swap(&value_line, 1, &format!("0{}", word(&value_line, 1))),
+            "a leading '0' at its character 1",
+        ),
+        (
+            "value ",
+            swap(&value_line, 1, &format!("+{}", word(&value_line, 1))),
+            "'+' at its character 1",
+        ),
+        (
+            "V ",
+            swap(&v_line, 2, &format!("00{}", word(&v_line, 2))),
+            "a leading '0'",
+        ),
         ("V ", swap(&v_line, 1, &format!("0{h}x{w}:{bits}")), "a leading '0'"),
-        ("V ", swap(&v_line, 1, &format!("{h}x+{w}:{bits}")), "'+' at its character 1"),
+        (
+            "V ",
+            swap(&v_line, 1, &format!("{h}x+{w}:{bits}")),
+            "'+' at its character 1",
+        ),
         ("V ", swap(&v_line, 1, &format!("{h}x{w}:0{bits}")), "a leading '0'"),
-        ("V ", swap(&v_line, 1, &format!("{h}x{w}:{}", bits.to_uppercase())), "lowercase hexadecimal"),
-        ("P ", swap(&p_line, 2, &format!("+{}", word(&p_line, 2))), "'+' at its character 1"),
-        ("N ", swap(&n_line, 3, &format!("0{}", word(&n_line, 3))), "a leading '0'"),
+        (
+            "V ",
+            swap(&v_line, 1, &format!("{h}x{w}:{}", bits.to_uppercase())),
+            "lowercase hexadecimal",
+        ),
+        (
+            "P ",
+            swap(&p_line, 2, &format!("+{}", word(&p_line, 2))),
+            "'+' at its character 1",
+        ),
+        (
+            "N ",
+            swap(&n_line, 3, &format!("0{}", word(&n_line, 3))),
+            "a leading '0'",
+        ),
     ];
     for (start, new, want) in cases {
         let old = match start {
@@ -443,7 +481,10 @@ fn numbers_are_written_one_way() {
         let at = text.lines().position(|l| l == old).unwrap();
         let why = rejected(&with_line(&text, at, &new));
         assert!(why.starts_with(&format!("proof line {}: ", at + 1)), "{new}: {why}");
-        assert!(why.contains(want) && why.contains("as proofs write them"), "{new}: {why}");
+        assert!(
+            why.contains(want) && why.contains("as proofs write them"),
+            "{new}: {why}"
+        );
     }
     // A graph's edges and sets.
     let (_, text) = prove("node-kayles(\"a-b b-c c-d\")");

@@ -599,7 +599,15 @@ fn an_interrupt_while_a_plot_is_synced_leaves_it_whole_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let (out, log) = (dir.path().join("k.png"), dir.path().join("strace.log"));
     let child = std::process::Command::new("strace")
-        .args(["-f", "-qq", "-e", "trace=fsync", "-e", "inject=fsync:delay_enter=2000000", "-o"])
+        .args([
+            "-f",
+            "-qq",
+            "-e",
+            "trace=fsync",
+            "-e",
+            "inject=fsync:delay_enter=2000000",
+            "-o",
+        ])
         .arg(&log)
         .arg(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["plot", "kayles", "--to", "1000", "-o"])
@@ -633,6 +641,9 @@ fn an_interrupt_while_a_plot_is_synced_leaves_it_whole_and_says_so() {
     );
     assert!(err.ends_with("grundy: interrupted\n"), "{err}");
     assert!(std::fs::read(&out).unwrap().starts_with(b"\x89PNG"));
-    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
 }

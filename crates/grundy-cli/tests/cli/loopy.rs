@@ -296,7 +296,9 @@ fn a_dash_reads_standard_input() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr("grundy: error: standard input (-): line 1: follower 'b' of vertex 'a' is not a vertex (no line 'b: …')\n");
+        .stderr(
+            "grundy: error: standard input (-): line 1: follower 'b' of vertex 'a' is not a vertex (no line 'b: …')\n",
+        );
     // A file named `-` is ./-.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("-"), "x:\n").unwrap();
@@ -331,7 +333,9 @@ fn a_dash_reads_standard_input() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(predicate::str::starts_with("grundy: error: standard input (@-): line 1, column 7: expected a vertex name"));
+        .stderr(predicate::str::starts_with(
+            "grundy: error: standard input (@-): line 1, column 7: expected a vertex name",
+        ));
 }
 
 /// A heap that moves to itself leaves the position as it is: the move is listed once,
