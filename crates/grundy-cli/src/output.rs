@@ -108,17 +108,28 @@ pub fn pad(text: &str, width: usize, right_align: bool) -> String {
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory,
 /// flushed to disk, then renamed into place, so that `path` is never left half
-/// written ([`grundy::control::write_atomically`]); a Ctrl-C that ends the process
-/// meanwhile removes the temporary file. Errors name the file.
+/// written ([`grundy::control::write_atomically_with`]); a Ctrl-C that ends the
+/// process meanwhile removes the temporary file, or waits for the rename once the data
+/// is written ([`crate::progress::writing`]). Errors name the file.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    crate::progress::writing(path, || grundy::control::write_atomically(path, bytes))
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+    use std::io::Write;
+    crate::progress::writing(path, |commit| {
+        grundy::control::write_atomically_with(path, |w| {
+            w.write_all(bytes)?;
+            w.flush()?;
+            commit.begin();
+            Ok(())
+        })
+    })
+    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
 /// [`write_atomically`], written 4 MiB at a time and given up once `ctl` is cancelled
 /// (Ctrl-C, SIGTERM): the file is then left as it was, no temporary file stays, and
 /// the error is [`grundy::Error::Interrupted`] (an image of a gigabyte took a second
-/// to write, and a signal then was ignored).
+/// to write, and a signal then was ignored). Once the data is written the file is
+/// synced and renamed into place whatever comes (a second Ctrl-C waits for it): a
+/// caller that finds `ctl` cancelled after an `Ok` has its file whole.
 pub fn write_atomically_unless_stopped(
     path: &std::path::Path,
     bytes: &[u8],
@@ -126,7 +137,7 @@ pub fn write_atomically_unless_stopped(
 ) -> anyhow::Result<()> {
     use std::io::Write;
     let stopped = || std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted");
-    let r = crate::progress::writing(path, || {
+    let r = crate::progress::writing(path, |commit| {
         grundy::control::write_atomically_with(path, |w| {
             for chunk in bytes.chunks(4 << 20) {
                 if ctl.cancelled() {
@@ -138,6 +149,7 @@ pub fn write_atomically_unless_stopped(
             if ctl.cancelled() {
                 return Err(stopped());
             }
+            commit.begin();
             Ok(())
         })
     });

@@ -251,34 +251,120 @@ pub fn control(memory_limit: Option<&str>, max_work: Option<&str>, work_flag: &s
 }
 
 /// Exits with status 130 after removing the temporary files of the writes in
-/// progress: the files they replace keep their old content.
+/// progress: the files they replace keep their old content, and each is named on
+/// stderr (`grundy: FILE was not written …`). A write being renamed into place (its
+/// data written, [`Commit::begin`]) finishes first, so that a file is whole or as it
+/// was, and said to be which; none begins its rename after this.
 fn exit_interrupted() -> ! {
-    let mut temporary: Vec<PathBuf> = WRITING.lock().map(|w| w.clone()).unwrap_or_default();
-    temporary.extend(SAVED.get().and_then(|p| grundy::control::temporary_path(p).ok()));
-    for t in temporary {
+    let (_commit, lines) = abandon_writes();
+    for line in lines {
+        crate::eprintln_quiet!("{line}");
+    }
+    if let Some(t) = SAVED.get().and_then(|p| grundy::control::temporary_path(p).ok()) {
         let _ = std::fs::remove_file(t);
     }
     std::process::exit(130);
+}
+
+/// The atomic writes of [`exit_interrupted`]: waits for a rename under way, then
+/// removes the temporary files of the writes in progress; the lines that say what
+/// became of each file, and the lock that keeps any other write from its rename.
+fn abandon_writes() -> (std::sync::MutexGuard<'static, ()>, Vec<String>) {
+    // A rename under way: waited for, and its file named.
+    let waited = matches!(COMMIT.try_lock(), Err(std::sync::TryLockError::WouldBlock));
+    let commit = COMMIT.lock().unwrap_or_else(|e| e.into_inner());
+    let mut lines = Vec::new();
+    if let Some((path, whole)) = LAST_COMMIT.lock().ok().and_then(|mut c| c.take()).filter(|_| waited) {
+        match whole {
+            true => lines.extend(whole_once(&path)),
+            false => lines.push(format!(
+                "grundy: {} was not written (the file is as it was)",
+                path.display()
+            )),
+        }
+    }
+    let writing: Vec<(PathBuf, PathBuf)> = WRITING.lock().map(|w| w.clone()).unwrap_or_default();
+    for (temporary, path) in writing {
+        let _ = std::fs::remove_file(temporary);
+        lines.push(format!(
+            "grundy: {} was not written: the run was interrupted while it was written (the file is as it was)",
+            path.display()
+        ));
+    }
+    (commit, lines)
 }
 
 /// The file saved when a run stops (a checkpoint), if any: a second Ctrl-C waits for
 /// its save instead of exiting, a third removes the save's temporary file and exits.
 static SAVED: OnceLock<PathBuf> = OnceLock::new();
 
-/// The temporary files of the atomic writes in progress ([`writing`]).
-static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// The atomic writes in progress ([`writing`]), not yet renamed into place: each
+/// one's temporary file and the file it replaces.
+static WRITING: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
 
-/// Runs `write`, an atomic write of `path`, so that a Ctrl-C that ends the process
-/// meanwhile removes its temporary file.
-pub fn writing<T>(path: &Path, write: impl FnOnce() -> T) -> T {
+/// Held by an atomic write from the end of its data to its rename into place (the
+/// file's fsync, the rename, the directory's fsync: [`Commit::begin`]), and by the exit
+/// of a second Ctrl-C ([`exit_interrupted`]), which so never removes a temporary file
+/// being renamed, nor lets one be renamed after it said the file was not written.
+static COMMIT: Mutex<()> = Mutex::new(());
+
+/// Says that `path` was written whole although the run was interrupted (the interrupt
+/// came while it was synced and renamed), once: the command and the exit of a second
+/// Ctrl-C may both come to say it.
+pub fn written_whole(path: &Path) {
+    if let Some(line) = whole_once(path) {
+        crate::eprintln_quiet!("{line}");
+    }
+}
+
+/// The line of [`written_whole`], the first time only.
+fn whole_once(path: &Path) -> Option<String> {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    (!SAID.swap(true, Ordering::SeqCst)).then(|| {
+        format!(
+            "grundy: {} was written whole: the interrupt came as it was saved",
+            path.display()
+        )
+    })
+}
+
+/// The last write whose rename began ([`Commit::begin`]), and whether it was made:
+/// set before [`COMMIT`] is let go, for the exit of a Ctrl-C that waited for it.
+static LAST_COMMIT: Mutex<Option<(PathBuf, bool)>> = Mutex::new(None);
+
+/// The rename into place of an atomic write ([`writing`]), once begun.
+pub struct Commit(Option<std::sync::MutexGuard<'static, ()>>);
+
+impl Commit {
+    /// Begins the rename into place: called by the write once its data is written,
+    /// before the fsync and the rename. A second Ctrl-C then waits for the rename (an
+    /// fsync at most) instead of removing the temporary file under it.
+    pub fn begin(&mut self) {
+        self.0 = Some(COMMIT.lock().unwrap_or_else(|e| e.into_inner()));
+    }
+}
+
+/// Runs `write`, an atomic write of `path` that calls [`Commit::begin`] once its data
+/// is written, so that a Ctrl-C that ends the process meanwhile removes its temporary
+/// file (and says so), or waits for its rename once begun.
+pub fn writing<T, E>(path: &Path, write: impl FnOnce(&mut Commit) -> Result<T, E>) -> Result<T, E> {
     let temporary = grundy::control::temporary_path(path).ok();
     if let (Some(t), Ok(mut w)) = (&temporary, WRITING.lock()) {
-        w.push(t.clone());
+        w.push((t.clone(), path.to_path_buf()));
     }
-    let result = write();
+    let mut commit = Commit(None);
+    let result = write(&mut commit);
+    // Taken off the list before the rename's lock is let go: the exit of a Ctrl-C then
+    // sees a write renamed or not begun, never between.
     if let (Some(t), Ok(mut w)) = (&temporary, WRITING.lock()) {
-        w.retain(|p| p != t);
+        w.retain(|(p, _)| p != t);
     }
+    if commit.0.is_some() {
+        if let Ok(mut c) = LAST_COMMIT.lock() {
+            *c = Some((path.to_path_buf(), result.is_ok()));
+        }
+    }
+    drop(commit);
     result
 }
 
@@ -336,6 +422,70 @@ pub fn limit_hint(e: &grundy::Error) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The exit of a second Ctrl-C: a write whose rename began is waited for and its
+    /// file said to be whole; a write still writing its data has its temporary file
+    /// removed and its file said not to be written. (The exit removed temporary files
+    /// saying nothing, and could remove one as it was renamed.)
+    #[test]
+    fn a_second_interrupt_waits_for_a_rename_and_names_each_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (renamed, abandoned) = (dir.path().join("renamed.png"), dir.path().join("abandoned.png"));
+        let (begun, data) = (std::sync::Barrier::new(2), std::sync::Barrier::new(2));
+        let temporary = grundy::control::temporary_path(&abandoned).unwrap();
+        let (lines, gone) = std::thread::scope(|s| {
+            // A write in its rename: begun, then slow (an fsync), then renamed.
+            let w = s.spawn(|| {
+                writing(&renamed, |commit| {
+                    grundy::control::write_atomically_with(&renamed, |w| {
+                        use std::io::Write;
+                        w.write_all(b"whole")?;
+                        commit.begin();
+                        begun.wait();
+                        std::thread::sleep(Duration::from_millis(300));
+                        Ok(())
+                    })
+                })
+            });
+            // A write still writing its data, which never ends here.
+            let t = s.spawn(|| {
+                let _ = writing(&abandoned, |_| -> std::io::Result<()> {
+                    std::fs::write(&temporary, b"half").unwrap();
+                    data.wait();
+                    // The exit would end the process here.
+                    std::thread::sleep(Duration::from_millis(600));
+                    Ok(())
+                });
+            });
+            begun.wait();
+            data.wait();
+            let (guard, lines) = abandon_writes();
+            let gone = !temporary.exists();
+            drop(guard);
+            w.join().unwrap().unwrap();
+            t.join().unwrap();
+            (lines, gone)
+        });
+        assert_eq!(std::fs::read(&renamed).unwrap(), b"whole");
+        assert!(gone, "the temporary file of the write abandoned is removed");
+        assert!(!abandoned.exists());
+        let name = |p: &Path| p.display().to_string();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(
+            lines[0],
+            format!(
+                "grundy: {} was written whole: the interrupt came as it was saved",
+                name(&renamed)
+            )
+        );
+        assert_eq!(
+            lines[1],
+            format!(
+                "grundy: {} was not written: the run was interrupted while it was written (the file is as it was)",
+                name(&abandoned)
+            )
+        );
+    }
 
     #[test]
     fn a_log_writes_a_line_a_minute_in_then_at_growing_intervals() {

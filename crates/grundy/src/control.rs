@@ -1277,8 +1277,41 @@ pub fn remove_stale_temporaries(path: &std::path::Path) {
 /// assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
 /// ```
 pub fn read_text_bounded(path: &std::path::Path, max_bytes: u64) -> std::io::Result<String> {
+    read_text_of(open_for_reading(path)?, max_bytes)
+}
+
+/// Reads standard input whole as [`read_text_bounded`] reads a file: at most
+/// `max_bytes`, stopping at a NUL byte, UTF-8 text. For a graph file named `-`.
+///
+/// # Errors
+/// As [`read_text_bounded`]; the system's error when standard input is closed.
+pub fn read_stdin_bounded(max_bytes: u64) -> std::io::Result<String> {
+    read_text_of(open_stdin()?, max_bytes)
+}
+
+/// Standard input as a file (a second descriptor of it): its metadata are those of
+/// what it is (a regular file's size, a pipe), and it reads as any file.
+///
+/// # Errors
+/// The system's error when standard input is closed.
+pub fn open_stdin() -> std::io::Result<std::fs::File> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        Ok(std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned()?))
+    }
+    #[cfg(not(unix))]
+    {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "standard input is read as a file on Unix only",
+        ))
+    }
+}
+
+/// [`read_text_bounded`] of an open file.
+fn read_text_of(mut file: std::fs::File, max_bytes: u64) -> std::io::Result<String> {
     use std::io::{Error, ErrorKind, Read};
-    let mut file = open_for_reading(path)?;
     let mut out = Vec::new();
     let mut chunk = vec![0u8; 1 << 16];
     loop {

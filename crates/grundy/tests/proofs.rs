@@ -334,3 +334,171 @@ fn a_part_of_a_graph_is_named_by_its_vertices() {
         "node-kayles-petersen(10,2), on 20 of the 22 vertices of its graph"
     );
 }
+
+/// The graph a report names pastes back into `grundy value` as the graph proved, a
+/// part's induced graph too: vertex names are those of the edge-list notation, and a
+/// `vertices` line with another (`-` or `"` in it, which made `node-kayles("a-x-b")`
+/// of an edge a-x–b) or a name listed twice is rejected, naming the line and the
+/// character.
+#[test]
+fn the_graph_named_pastes_back_and_other_names_are_rejected() {
+    let expr = "node-kayles(\"é_1-A9 A9-_ _-z z-é_1 q\")";
+    let (v, text) = prove(expr);
+    let r = check_proof(&text, &Control::new()).unwrap();
+    // The edges in the order of their vertices' numbers.
+    assert_eq!(r.position, "node-kayles(\"é_1-A9 é_1-z A9-_ _-z q\")");
+    assert_eq!(value(&r.position), v);
+    // A part: the path é_1, A9, _ (the set without z and q), of value 2, its entry
+    // added.
+    let (at, _) = find(&text, "set ");
+    let part = with_line(&with_line(&text, at, "set 7"), at + 1, "value 2") + "V 7 2\n";
+    let r = check_proof(&part, &Control::new()).unwrap();
+    let (induced, rest) = r.position.split_once(", on ").unwrap();
+    assert_eq!(induced, "node-kayles(\"é_1-A9 A9-_\")");
+    assert_eq!(rest, "3 of the 5 vertices of its graph");
+    assert_eq!(value(induced), r.value);
+    // Names the notation cannot write, each rejected with its line and character.
+    let (at, _) = find(&text, "vertices ");
+    for (names, bad) in [
+        ("a-x b c d q", "'a-x' has '-' at its character 2"),
+        ("a b\"q c d q", "'b\"q' has '\"' at its character 2"),
+        ("a b c d+ q", "'d+' has '+' at its character 2"),
+        ("a b c a q", "the vertex name 'a' is listed twice"),
+    ] {
+        let why = rejected(&with_line(&text, at, &format!("vertices {names}")));
+        assert_eq!(
+            why.split(": ").next(),
+            Some(format!("proof line {}", at + 1).as_str()),
+            "{why}"
+        );
+        assert!(why.contains(bad), "{names}: {why}");
+    }
+}
+
+/// A graph of one vertex is named by the queens family only under the name of the
+/// 1×1 board's square, a whole graph and a part alike (every graph of one vertex was
+/// `node-kayles-queens(1)`).
+#[test]
+fn a_graph_of_one_vertex_is_named_by_its_vertex() {
+    let r = |expr: &str| check_proof(&prove(expr).1, &Control::new()).unwrap().position;
+    assert_eq!(r("node-kayles(\"x\")"), "node-kayles(\"x\")");
+    assert_eq!(r("node-kayles(\"r0c0\")"), "node-kayles-queens(1)");
+    assert_eq!(r("node-kayles-queens(1)"), "node-kayles-queens(1)");
+    let (_, text) = prove("node-kayles(\"x-y\")");
+    let (at, _) = find(&text, "set ");
+    let part = with_line(&with_line(&text, at, "set 1"), at + 1, "value 1") + "V 1 1\n";
+    assert_eq!(
+        check_proof(&part, &Control::new()).unwrap().position,
+        "node-kayles(\"x\"), on 1 of the 2 vertices of its graph"
+    );
+}
+
+/// A number is written one way in a proof, as the engine writes it: a leading 0, a
+/// sign or a capital hexadecimal digit is rejected wherever a number is (the claim, a
+/// value, a heap, an entry named, an edge, a board region's sides and cells, a vertex
+/// set), naming the line and the character.
+#[test]
+fn numbers_are_written_one_way() {
+    let (v, text) = prove("cram(4,5)");
+    assert_eq!(check_proof(&text, &Control::new()).unwrap().value, v);
+    let line = |text: &str, start: &str| find(text, start);
+    // Each tampering: (line start, the line rewritten, what the reason names).
+    let (_, value_line) = line(&text, "value ");
+    // A value entry whose cells have a hexadecimal letter.
+    let (_, v_line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| {
+            l.starts_with("V ")
+                && l.split(' ')
+                    .nth(1)
+                    .unwrap()
+                    .contains(|c: char| c.is_ascii_lowercase() && c != 'x')
+        })
+        .map(|(i, l)| (i, l.to_string()))
+        .unwrap();
+    let (_, p_line) = line(&text, "P ");
+    let (_, n_line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("N ") && !l.ends_with('*'))
+        .map(|(i, l)| (i, l.to_string()))
+        .unwrap();
+    let word = |l: &str, i: usize| l.split(' ').nth(i).unwrap().to_string();
+    let swap = |l: &str, i: usize, w: &str| {
+        let mut words: Vec<String> = l.split(' ').map(str::to_string).collect();
+        words[i] = w.to_string();
+        words.join(" ")
+    };
+    let region = word(&v_line, 1);
+    let (size, bits) = region.split_once(':').unwrap();
+    let (h, w) = size.split_once('x').unwrap();
+    let cases = [
+        (
+            "value ",
+            swap(&value_line, 1, &format!("0{}", word(&value_line, 1))),
+            "a leading '0' at its character 1",
+        ),
+        (
+            "value ",
+            swap(&value_line, 1, &format!("+{}", word(&value_line, 1))),
+            "'+' at its character 1",
+        ),
+        (
+            "V ",
+            swap(&v_line, 2, &format!("00{}", word(&v_line, 2))),
+            "a leading '0'",
+        ),
+        ("V ", swap(&v_line, 1, &format!("0{h}x{w}:{bits}")), "a leading '0'"),
+        (
+            "V ",
+            swap(&v_line, 1, &format!("{h}x+{w}:{bits}")),
+            "'+' at its character 1",
+        ),
+        ("V ", swap(&v_line, 1, &format!("{h}x{w}:0{bits}")), "a leading '0'"),
+        (
+            "V ",
+            swap(&v_line, 1, &format!("{h}x{w}:{}", bits.to_uppercase())),
+            "lowercase hexadecimal",
+        ),
+        (
+            "P ",
+            swap(&p_line, 2, &format!("+{}", word(&p_line, 2))),
+            "'+' at its character 1",
+        ),
+        (
+            "N ",
+            swap(&n_line, 3, &format!("0{}", word(&n_line, 3))),
+            "a leading '0'",
+        ),
+    ];
+    for (start, new, want) in cases {
+        let old = match start {
+            "N " => &n_line,
+            "V " => &v_line,
+            _ => &line(&text, start).1,
+        };
+        let at = text.lines().position(|l| l == old).unwrap();
+        let why = rejected(&with_line(&text, at, &new));
+        assert!(why.starts_with(&format!("proof line {}: ", at + 1)), "{new}: {why}");
+        assert!(
+            why.contains(want) && why.contains("as proofs write them"),
+            "{new}: {why}"
+        );
+    }
+    // A graph's edges and sets.
+    let (_, text) = prove("node-kayles(\"a-b b-c c-d\")");
+    assert!(check_proof(&text, &Control::new()).is_ok());
+    for (start, new, want) in [
+        ("edges ", "edges 0-01 1-2 2-3", "a leading '0'"),
+        ("edges ", "edges 0-1 +1-2 2-3", "'+' at its character 1"),
+        ("set ", "set F", "'F' at its character 1"),
+        ("set ", "set 0f", "a leading '0'"),
+        ("V ", "V 01 1", "a leading '0'"),
+    ] {
+        let (at, _) = find(&text, start);
+        let why = rejected(&with_line(&text, at, new));
+        assert!(why.starts_with(&format!("proof line {}: ", at + 1)), "{new}: {why}");
+        assert!(why.contains(want), "{new}: {why}");
+    }
+}

@@ -20,7 +20,7 @@ const DEFAULT_MOVES: u64 = 100_000_000;
 #[derive(clap::Args)]
 pub struct Args {
     /// The graph file: lines 'name: follower follower …' ('#' comments), or JSON
-    /// {"name": ["follower", …]}.
+    /// {"name": ["follower", …]}; '-' reads standard input.
     file: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -74,17 +74,20 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     if a.bounds.bound.is_some() {
         anyhow::bail!("--bound limits heaps of loopy rulesets; a graph file is limited by --graph-bound (moves)");
     }
-    let file =
-        grundy::control::open_for_reading(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
-    let meta = file
-        .metadata()
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    // `-` is standard input (a file named so is `./-`).
+    let (file, name) = if a.file.as_os_str() == "-" {
+        (grundy::control::open_stdin(), "standard input (-)".to_string())
+    } else {
+        (grundy::control::open_for_reading(&a.file), a.file.display().to_string())
+    };
+    let file = file.with_context(|| format!("cannot read {name}"))?;
+    let meta = file.metadata().with_context(|| format!("cannot read {name}"))?;
     if meta.is_dir() {
-        anyhow::bail!("cannot read {}: it is a directory", a.file.display());
+        anyhow::bail!("cannot read {name}: it is a directory");
     }
     // A regular file is checked against the memory limit before reading; any input (a
     // pipe, a device such as /dev/zero) is cut at a fifth of the limit while read.
-    let g = read_graph_file(file, moves, ctl).with_context(|| a.file.display().to_string())?;
+    let g = read_graph_file(file, moves, ctl).with_context(|| name.clone())?;
     let s = solve(&g.graph, ctl)?;
     // Written a vertex at a time, each value formatted as it is written (the lines and
     // the JSON were built whole first, beside the graph), and stopped at Ctrl-C.

@@ -69,5 +69,11 @@ pub fn run(a: Args, ctl: &Control) -> Result<ExitCode> {
     crate::output::write_atomically_unless_stopped(&a.out, &bytes, ctl)?;
     let (w, h) = fig.size();
     crate::eprintln_quiet!("wrote {} ({w}×{h})", a.out.display());
+    if ctl.cancelled() {
+        // A Ctrl-C after the data was written, while the file was synced and renamed:
+        // the rename was made, and the run stops as interrupted.
+        crate::progress::written_whole(&a.out);
+        return Err(grundy::Error::Interrupted.into());
+    }
     Ok(ExitCode::SUCCESS)
 }

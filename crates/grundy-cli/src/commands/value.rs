@@ -376,7 +376,14 @@ fn prove(
     })?;
     // The value is said even when its proof cannot be written (a full disk), as --db
     // says it: the search's hours are not lost with the file.
-    crate::progress::writing(path, || grundy::analysis::proof_file::save(path, &text)).map_err(|e| {
+    crate::progress::writing(path, |commit| {
+        grundy::control::write_atomically_with(path, |w| {
+            grundy::analysis::proof_file::write_to(w, &text)?;
+            commit.begin();
+            Ok(())
+        })
+    })
+    .map_err(|e| {
         anyhow::anyhow!(
             "cannot write {}: {e}; the search had finished: {name} has the value {v}",
             path.display()

@@ -581,3 +581,69 @@ fn plots_stop_when_asked_and_keep_to_the_memory_limit() {
         );
     }
 }
+
+/// A Ctrl-C while a plot's file is synced to disk (its data written, the fsync slowed
+/// to 2 s by strace's fault injection) lets the rename finish: the file is whole, the
+/// run says so and exits 130 (it printed `wrote FILE` and exited 0, the interrupt
+/// unmentioned). Runs only where strace can trace (else it says so and passes).
+#[test]
+fn an_interrupt_while_a_plot_is_synced_leaves_it_whole_and_says_so() {
+    let works = std::process::Command::new("strace")
+        .args(["-qq", "-o", "/dev/null", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !works {
+        eprintln!("strace cannot trace here: the test of an interrupt during an fsync is skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (out, log) = (dir.path().join("k.png"), dir.path().join("strace.log"));
+    let child = std::process::Command::new("strace")
+        .args([
+            "-f",
+            "-qq",
+            "-e",
+            "trace=fsync",
+            "-e",
+            "inject=fsync:delay_enter=2000000",
+            "-o",
+        ])
+        .arg(&log)
+        .arg(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["plot", "kayles", "--to", "1000", "-o"])
+        .arg(&out)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The pid of grundy: the first word of strace's line of the fsync, once it began.
+    let started = std::time::Instant::now();
+    let pid: libc::pid_t = loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if let Some(line) = text.lines().find(|l| l.contains("fsync(")) {
+            break line.split_whitespace().next().unwrap().parse().unwrap();
+        }
+        assert!(started.elapsed().as_secs() < 60, "no fsync in 60 s: {text}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // SAFETY: kill has no memory effects; the pid is the traced grundy, still in its
+    // fsync (delayed).
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8(done.stderr).unwrap();
+    assert_eq!(done.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains(&format!(
+            "grundy: {} was written whole: the interrupt came as it was saved",
+            out.display()
+        )),
+        "{err}"
+    );
+    assert!(err.ends_with("grundy: interrupted\n"), "{err}");
+    assert!(std::fs::read(&out).unwrap().starts_with(b"\x89PNG"));
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
+}

@@ -271,6 +271,73 @@ fn graph_command_errors_name_the_line() {
     );
 }
 
+/// `-` is standard input, for `graph` and for an edge list (`@-`), as `/dev/stdin` is:
+/// it named a file `-` in the current directory, which there was not. Standard input
+/// is read once: every `@-` of an expression is the same graph (the second
+/// `@/dev/stdin` of a sum read the pipe again, empty, and the sum had the value of
+/// its first component).
+#[test]
+fn a_dash_reads_standard_input() {
+    grundy()
+        .args(["graph", "-"])
+        .write_stdin("h2: h1 h0\nh1: h0\nh0:\n")
+        .assert()
+        .success()
+        .stdout("h2  2  N\nh1  1  N\nh0  0  P\n");
+    grundy()
+        .args(["graph", "-", "--format", "json"])
+        .write_stdin("{\"a\": [\"b\"], \"b\": []}")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"vertex\": \"a\""));
+    grundy()
+        .args(["graph", "-"])
+        .write_stdin("a: b\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "grundy: error: standard input (-): line 1: follower 'b' of vertex 'a' is not a vertex (no line 'b: …')\n",
+        );
+    // A file named `-` is ./-.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("-"), "x:\n").unwrap();
+    grundy()
+        .current_dir(dir.path())
+        .args(["graph", "./-"])
+        .assert()
+        .success()
+        .stdout("x  0  P\n");
+    // Edge lists: a path of three vertices is 2; two of them 0.
+    for (expr, out) in [
+        ("node-kayles(\"@-\")", "node-kayles(\"@-\"): value 2, N-position (the next player wins)\n"),
+        (
+            "node-kayles(\"@-\") + node-kayles(\"@-\")",
+            "node-kayles(\"@-\") + node-kayles(\"@-\"): value 0, P-position (the previous player wins)\n",
+        ),
+        (
+            "node-kayles(\"@/dev/stdin\") + node-kayles(\"@/dev/stdin\")",
+            "node-kayles(\"@/dev/stdin\") + node-kayles(\"@/dev/stdin\"): value 0, P-position (the previous player wins)\n",
+        ),
+    ] {
+        grundy()
+            .args(["value", expr])
+            .write_stdin("a-b\nb-c\n")
+            .assert()
+            .success()
+            .stdout(out);
+    }
+    grundy()
+        .args(["value", "node-kayles(\"@-\")"])
+        .write_stdin("a-b b-\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "grundy: error: standard input (@-): line 1, column 7: expected a vertex name",
+        ));
+}
+
 /// A heap that moves to itself leaves the position as it is: the move is listed once,
 /// and the output says which heap moved (`stay` in JSON, a remark in text).
 #[test]

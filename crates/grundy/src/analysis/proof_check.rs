@@ -19,7 +19,12 @@
 //!
 //! A board component is `HxW:bits` (cell (r, c) is bit r·W + c, hexadecimal), a graph
 //! component its vertex set (hexadecimal, vertex i is bit i, numbered as listed; a
-//! graph has at most 256 vertices, its sets two `u128` here). Every board component
+//! graph has at most 256 vertices, its sets two `u128` here). Numbers are written one
+//! way each, as the engine writes them: decimal or lowercase hexadecimal digits, no
+//! sign, no leading 0 (`007`, `+7` and `F` are rejected, naming the character), so
+//! that a proof has one text. A graph's vertex names are those of the edge-list
+//! notation (letters, digits, `_`, each name once), so that the graph named in the
+//! report is the position that pastes back into `grundy value`. Every board component
 //! is put in the checker's own normal form (the least of the 8 images of its cells
 //! under the square's symmetries, cropped); a graph component is its vertex set.
 //!
@@ -72,7 +77,8 @@ type Region = (u8, u8, u128);
 
 /// The graph of vertices `names` and `edges` as the position that gives it,
 /// `node-kayles("a-b b-c d")`: each edge by its vertices' names, then each vertex on no
-/// edge; `None` past 2000 characters.
+/// edge; `None` past 2000 characters. The names are those of the edge-list notation
+/// ([`vertex_names`] read no other), so the text reads back as this graph.
 fn edge_list(names: &[String], edges: &std::collections::BTreeSet<(usize, usize)>) -> Option<String> {
     let mut on_edge = vec![false; names.len()];
     let mut words: Vec<String> = Vec::with_capacity(edges.len());
@@ -125,13 +131,88 @@ fn err(line: usize, what: impl std::fmt::Display) -> Error {
     Error::Input(format!("proof line {line}: {what}"))
 }
 
+/// Why `w` is not a number as proofs write it in `radix` (10, or 16 in lowercase): a
+/// character that is not a digit (a sign, a capital), a leading 0 (but in 0 itself),
+/// or nothing at all; `None` if it is one.
+fn non_canonical(w: &str, radix: u32) -> Option<String> {
+    let rule = match radix {
+        16 => "lowercase hexadecimal digits, no sign, no leading 0",
+        _ => "decimal digits, no sign, no leading 0",
+    };
+    let digit = |c: char| c.is_ascii_digit() || radix == 16 && matches!(c, 'a'..='f');
+    let shown = |w: &str| crate::error::Shown(&crate::error::brief(w)).to_string();
+    if let Some((i, c)) = w.chars().enumerate().find(|&(_, c)| !digit(c)) {
+        return Some(format!(
+            "'{}' is not a number as proofs write them ({rule}): '{}' at its character {}",
+            shown(w),
+            shown(&c.to_string()),
+            i + 1
+        ));
+    }
+    if w.is_empty() {
+        return Some(format!("a number is missing ({rule})"));
+    }
+    (w.len() > 1 && w.starts_with('0')).then(|| {
+        format!(
+            "'{}' is not a number as proofs write them ({rule}): a leading '0' at its character 1",
+            shown(w)
+        )
+    })
+}
+
+/// A decimal number below 2^64 as proofs write it ([`non_canonical`]); else why not.
+fn decimal(w: &str) -> std::result::Result<u64, String> {
+    if let Some(why) = non_canonical(w, 10) {
+        return Err(why);
+    }
+    w.parse()
+        .map_err(|_| format!("'{}' is not a number below 2^64", crate::error::brief(w)))
+}
+
+/// The vertex names of a graph's `vertices` line, each a name of the edge-list notation
+/// ([`crate::graph_file::edges::is_name_char`]: letters, digits, `_`) listed once: a
+/// name with `-` or `"` in it, or two vertices of one name, would make the graph the
+/// report names another graph, or no position at all.
+fn vertex_names(line: &str) -> std::result::Result<Vec<String>, String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for name in line.split_whitespace() {
+        let shown = || crate::error::Shown(&crate::error::brief(name)).to_string();
+        if let Some((i, c)) = name
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| !crate::graph_file::edges::is_name_char(c))
+        {
+            return Err(format!(
+                "the vertex name '{}' has '{}' at its character {}: a vertex name is letters, digits and _, as an edge list writes it",
+                shown(),
+                crate::error::Shown(&c.to_string()),
+                i + 1
+            ));
+        }
+        if !seen.insert(name) {
+            return Err(format!("the vertex name '{}' is listed twice", shown()));
+        }
+        names.push(name.to_string());
+        if names.len() > 256 {
+            return Err("more than 256 vertices".into());
+        }
+    }
+    Ok(names)
+}
+
 impl Rules for Board {
     type Comp = Region;
 
     fn read(&self, text: &str) -> std::result::Result<Region, String> {
-        let bad = || format!("'{text}' is not a board region HxW:cells");
+        let bad = || format!("'{}' is not a board region HxW:cells", crate::error::brief(text));
         let (size, bits) = text.split_once(':').ok_or_else(bad)?;
         let (h, w) = size.split_once('x').ok_or_else(bad)?;
+        // A number written otherwise than the engine writes it is named as such.
+        let why = |n: &str, radix: u32| non_canonical(n, radix).map(|why| format!("{}: {why}", bad()));
+        if let Some(why) = why(h, 10).or_else(|| why(w, 10)).or_else(|| why(bits, 16)) {
+            return Err(why);
+        }
         let (h, w): (u32, u32) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
         let bits = u128::from_str_radix(bits, 16).map_err(|_| bad())?;
         // Each side at most 128 first, so that h·w cannot overflow.
@@ -201,7 +282,7 @@ impl Rules for Graph {
     type Comp = VertexSet;
 
     fn read(&self, text: &str) -> std::result::Result<VertexSet, String> {
-        let s = parse_set(text).ok_or_else(|| format!("'{text}' is not a vertex set"))?;
+        let s = parse_set(text)?;
         if s == [0, 0] || !within(s, self.0.len()) {
             return Err(format!("'{text}' is not a nonempty set of the graph's vertices"));
         }
@@ -267,19 +348,24 @@ impl Graph {
     }
 }
 
-/// A vertex set written in hexadecimal (at most 64 digits).
-fn parse_set(text: &str) -> Option<VertexSet> {
-    if text.is_empty() || text.len() > 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
+/// A vertex set written in hexadecimal (at most 64 digits, as proofs write numbers:
+/// [`non_canonical`]); else why not.
+fn parse_set(text: &str) -> std::result::Result<VertexSet, String> {
+    let bad = || format!("'{}' is not a vertex set", crate::error::brief(text));
+    if let Some(why) = non_canonical(text, 16) {
+        return Err(format!("{}: {why}", bad()));
+    }
+    if text.len() > 64 {
+        return Err(format!("{} (more than 64 hexadecimal digits)", bad()));
     }
     let cut = text.len().saturating_sub(32);
-    let low = u128::from_str_radix(&text[cut..], 16).ok()?;
+    let low = u128::from_str_radix(&text[cut..], 16).map_err(|_| bad())?;
     let high = if cut == 0 {
         0
     } else {
-        u128::from_str_radix(&text[..cut], 16).ok()?
+        u128::from_str_radix(&text[..cut], 16).map_err(|_| bad())?
     };
-    Some([low, high])
+    Ok([low, high])
 }
 
 /// True if the set has no vertex from `n` on.
@@ -534,26 +620,27 @@ pub fn check_proof(text: &str, ctl: &Control) -> Result<ProofReport> {
         }
         "node-kayles" => {
             let at = next_line();
-            let names: Vec<String> = field(at, "vertices")?.split_whitespace().map(str::to_string).collect();
-            if names.len() > 256 {
-                return Err(err(at.0, "more than 256 vertices"));
-            }
+            let names = vertex_names(&field(at, "vertices")?).map_err(|why| err(at.0, why))?;
             let mut adj = vec![[0u128; 2]; names.len()];
             let mut edges = std::collections::BTreeSet::new();
             let at = next_line();
             for e in field(at, "edges")?.split_whitespace() {
-                let (u, v) = e
-                    .split_once('-')
-                    .and_then(|(u, v)| Some((u.parse::<usize>().ok()?, v.parse::<usize>().ok()?)))
+                let bad = || format!("'{}' is not an edge i-j of the vertices listed", crate::error::brief(e));
+                let (u, v) = e.split_once('-').ok_or_else(|| err(at.0, bad()))?;
+                let (u, v) = match (decimal(u), decimal(v)) {
+                    (Ok(u), Ok(v)) => (u, v),
+                    (Err(why), _) | (_, Err(why)) => return Err(err(at.0, format!("{}: {why}", bad()))),
+                };
+                let (u, v) = Some((u as usize, v as usize))
                     .filter(|&(u, v)| u < names.len() && v < names.len() && u != v)
-                    .ok_or_else(|| err(at.0, format!("'{e}' is not an edge i-j of the vertices listed")))?;
+                    .ok_or_else(|| err(at.0, bad()))?;
                 adj[u][v / 128] |= 1 << (v % 128);
                 adj[v][u / 128] |= 1 << (u % 128);
                 edges.insert((u.min(v), u.max(v)));
             }
             let rules = Graph(adj);
             let at = next_line();
-            let s = parse_set(&field(at, "set")?).ok_or_else(|| err(at.0, "not a vertex set"))?;
+            let s = parse_set(&field(at, "set")?).map_err(|why| err(at.0, why))?;
             if !within(s, names.len()) {
                 return Err(err(at.0, "the set has vertices the graph does not"));
             }
@@ -625,9 +712,7 @@ fn check_entries<'a, R: Rules>(
     text_bytes: usize,
     ctl: &Control,
 ) -> Result<ProofReport> {
-    let claim: u64 = claim
-        .parse()
-        .map_err(|_| err(claim_line, "the value is not a number below 2^64"))?;
+    let claim: u64 = decimal(claim).map_err(|why| err(claim_line, format!("the value: {why}")))?;
     let mut checker = Checker {
         rules,
         values: FxHashMap::default(),
@@ -663,10 +748,7 @@ fn check_entries<'a, R: Rules>(
             continue;
         }
         let words: Vec<&str> = l.split(' ').collect();
-        let number = |w: &str| {
-            w.parse::<u64>()
-                .map_err(|_| err(n, format!("'{w}' is not a number below 2^64")))
-        };
+        let number = |w: &str| decimal(w).map_err(|why| err(n, why));
         match words[..] {
             ["V", c, v] => {
                 if !entries.is_empty() {

@@ -12,11 +12,19 @@ use std::path::Path;
 /// # Errors
 /// The I/O error of the step that failed (`path` then keeps its old content).
 pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
-    crate::control::write_atomically_with(path, |w| {
-        let mut gz = flate2::write::GzEncoder::new(w, flate2::Compression::default());
-        gz.write_all(text.as_bytes())?;
-        gz.finish().map(|_| ())
-    })
+    crate::control::write_atomically_with(path, |w| write_to(w, text))
+}
+
+/// Writes a proof's text to `w` gzip-compressed, as [`save`] writes it to its file
+/// (for a caller that writes the file itself: the CLI, which marks the end of the
+/// data, before the rename).
+///
+/// # Errors
+/// The I/O error of the write.
+pub fn write_to(w: impl Write, text: &str) -> std::io::Result<()> {
+    let mut gz = flate2::write::GzEncoder::new(w, flate2::Compression::default());
+    gz.write_all(text.as_bytes())?;
+    gz.finish()?.flush()
 }
 
 /// Reads a proof file, gzip-compressed (as [`save`] writes it; every member of the

@@ -45,6 +45,11 @@ pub fn family(names: &[String], edges: &BTreeSet<(usize, usize)>) -> Option<Stri
         }
     }
     let n = (1..=16).find(|n| n * n == names.len())?;
+    // The squares' names, each there: the 1×1 board has no edge to name its one square
+    // (a graph of one vertex of another name is not this one).
+    if !(0..n * n).all(|a| index.contains_key(format!("r{}c{}", a / n, a % n).as_str())) {
+        return None;
+    }
     let mut want = Some(BTreeSet::new());
     for (r1, c1, r2, c2) in (0..n * n).flat_map(|a| (a + 1..n * n).map(move |b| (a / n, a % n, b / n, b % n))) {
         if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
@@ -99,5 +104,13 @@ mod tests {
         assert_eq!(family(&names, &edges).as_deref(), Some("node-kayles-queens(2)"));
         let (names, edges) = graph("r0c0-r0c1 r0c1-r1c1 r1c1-r1c0 r1c0-r0c0");
         assert_eq!(family(&names, &edges), None);
+        // One vertex: the 1×1 queens graph only under its square's name.
+        let one = |name: &str| (vec![name.to_string()], BTreeSet::new());
+        let (names, edges) = one("r0c0");
+        assert_eq!(family(&names, &edges).as_deref(), Some("node-kayles-queens(1)"));
+        for name in ["x", "r1c1", "u0"] {
+            let (names, edges) = one(name);
+            assert_eq!(family(&names, &edges), None, "{name}");
+        }
     }
 }

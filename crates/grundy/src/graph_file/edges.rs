@@ -2,7 +2,9 @@
 //! Green Hackenbush): whitespace-separated tokens, each an edge `u-v` or a vertex `v`
 //! alone (a vertex without edges); `#` starts a comment to the end of the line. Vertex
 //! names are letters, digits and `_`. Written inline as a string argument,
-//! `node-kayles("a-b b-c c-a d")`, or read from a file with `"@path"`.
+//! `node-kayles("a-b b-c c-a d")`, or read from a file with `"@path"`; `"@-"` (and
+//! `"@/dev/stdin"`) reads standard input, once in a process: every later one is the
+//! same graph (a pipe read again is empty).
 
 use crate::error::{Error, Result};
 
@@ -72,7 +74,17 @@ pub fn parse_edges(text: &str, simple: Simple) -> Result<EdgeList> {
                 "'@' names no graph file: write @FILE, the path of an edge list".into(),
             ));
         }
-        let body = crate::control::read_text_bounded(std::path::Path::new(path), MAX_FILE_BYTES).map_err(|e| {
+        let body = if matches!(path, "-" | "/dev/stdin") {
+            stdin_text()
+        } else {
+            crate::control::read_text_bounded(std::path::Path::new(path), MAX_FILE_BYTES)
+        };
+        let (path, file) = if path == "-" {
+            ("standard input (@-)", "the graph on standard input (@-)".to_string())
+        } else {
+            (path, format!("the graph file {path}"))
+        };
+        let body = body.map_err(|e| {
             // The bound is this reader's own, not the memory limit's (which would not
             // raise it).
             let why = if e.kind() == std::io::ErrorKind::FileTooLarge {
@@ -83,7 +95,7 @@ pub fn parse_edges(text: &str, simple: Simple) -> Result<EdgeList> {
             } else {
                 e.to_string()
             };
-            Error::Input(format!("cannot read the graph file {path}: {why}"))
+            Error::Input(format!("cannot read {file}: {why}"))
         })?;
         let mut g = EdgeList::default();
         // A byte-order mark (an editor's) is not part of the first vertex's name, as
@@ -106,10 +118,30 @@ pub fn parse_edges(text: &str, simple: Simple) -> Result<EdgeList> {
     Ok(g)
 }
 
+/// The text of standard input, read by the first edge list `@-` (or `@/dev/stdin`) of
+/// the process, within [`MAX_FILE_BYTES`]: every later one is the same text, or the
+/// same error (standard input read again gives what is left of it, nothing after a
+/// pipe's end: the second `node-kayles("@/dev/stdin")` of a sum was the empty graph).
+fn stdin_text() -> std::io::Result<String> {
+    type Read = std::result::Result<String, (std::io::ErrorKind, String)>;
+    static TEXT: std::sync::OnceLock<Read> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| crate::control::read_stdin_bounded(MAX_FILE_BYTES).map_err(|e| (e.kind(), e.to_string())))
+        .clone()
+        .map_err(|(kind, message)| std::io::Error::new(kind, message))
+}
+
+/// True if `c` may be part of a vertex name: a letter, a digit or `_` (the names an edge
+/// list reads, and so the names it writes back: `-` joins two names into an edge,
+/// whitespace separates them, and `"` would end the string argument of an
+/// expression).
+pub fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
 /// Reads the tokens of one line into `g`; an error is its 1-based column and message.
 fn read_tokens(line: &str, simple: Simple, g: &mut EdgeList) -> std::result::Result<(), (usize, String)> {
     let chars: Vec<char> = line.chars().collect();
-    let name_char = |c: char| c.is_alphanumeric() || c == '_';
+    let name_char = is_name_char;
     let mut i = 0;
     while i < chars.len() {
         if chars[i].is_whitespace() {

@@ -825,7 +825,10 @@ pub fn framed_engine<R: FramedRules + Clone>(
 /// searches: no entry of a file is narrowed, none dropped for its width. If the wide
 /// engine cannot read the file (its table too small for it at the memory limit), that
 /// graph gets the error, and a narrow engine made again reads the file and searches the
-/// narrow graphs; the next graph that is not narrow tries the handover again.
+/// narrow graphs; the refusal is remembered: a later graph that is not narrow gets it
+/// again, the file not read again (by either engine), unless its memory limit is
+/// higher, when the handover is tried again. The replacements of the narrow engine's
+/// second read of the file are not counted (`replaced`): its first read counted them.
 pub struct FramedSolver<R: FramedRules> {
     /// The narrowness of each graph met, by number.
     narrowness: rustc_hash::FxHashMap<u64, bool>,
@@ -845,6 +848,14 @@ pub struct FramedSolver<R: FramedRules> {
     db_pending: bool,
     /// The counters of the narrow engines dropped.
     dropped: SearchStats,
+    /// A handover refused for the wide table's size ([`Error::TooLarge`]) and the
+    /// memory limit it was refused at: given again to a graph that is not narrow at a
+    /// limit no higher, without the file read again ([`Self::hand_over`]).
+    refused: Option<(Error, u64)>,
+    /// The entries replaced while the narrow engine made again after a refused
+    /// handover read the file: the first narrow engine's read counted the same file's,
+    /// so they are left out of its counters.
+    reread: u64,
     /// The reference engine was asked for ([`GameSolver::use_reference`]): a narrow
     /// engine made again is one too.
     plain: bool,
@@ -885,6 +896,8 @@ impl<R: FramedRules + Clone> FramedSolver<R> {
             db: None,
             db_pending: false,
             dropped: SearchStats::default(),
+            refused: None,
+            reread: 0,
             plain: false,
             sums: false,
         }
@@ -916,10 +929,19 @@ impl<R: FramedRules> FramedSolver<R> {
     }
 
     /// Keeps the counters of work done, `s`, of a narrow engine being dropped (its
-    /// entries and table go with it).
+    /// entries and table go with it), without the replacements of a second read of the
+    /// file ([`Self::reread`]).
     fn keep_counters(&mut self, s: SearchStats) {
         self.dropped.searched += s.searched;
-        self.dropped.replaced += s.replaced;
+        self.dropped.replaced += s.replaced.saturating_sub(std::mem::take(&mut self.reread));
+    }
+
+    /// The refusal of a handover remembered, for a graph that is not narrow, searched
+    /// at `ctl`'s memory limit: `None` if none was refused, or at a lower limit (the
+    /// handover is then tried again).
+    fn refusal(&self, ctl: &Control) -> Option<Error> {
+        let (e, limit) = self.refused.as_ref()?;
+        (ctl.memory_limit() <= *limit).then(|| e.clone())
     }
 
     /// A new narrow engine, with the reference engine or the outcome search if they
@@ -958,9 +980,10 @@ impl<R: FramedRules> FramedSolver<R> {
     /// dropped (none of the file's entries kept), and a narrow engine made again reads
     /// the file (saved by the narrow engine dropped, which held it), so that narrow
     /// graphs keep their engine and their database; a `pos` that is not narrow gets
-    /// the wide engine's error, and the next one tries the handover again. One table
-    /// is held at a time: the narrow one was dropped before the wide one read, and
-    /// the wide one is dropped before the new narrow one reads.
+    /// the wide engine's error, which the next ones get again ([`Self::refusal`]: the
+    /// file is not read again for each). One table is held at a time: the narrow one
+    /// was dropped before the wide one read, and the wide one is dropped before the
+    /// new narrow one reads.
     ///
     /// # Errors
     /// The wide engine's when it cannot read the file and `pos` is not narrow; the new
@@ -982,8 +1005,15 @@ impl<R: FramedRules> FramedSolver<R> {
         self.wide_in_db.store(false, Ordering::Relaxed);
         match n.use_db(&path, access, ctl) {
             Ok(_) => {
+                // The file's entries it replaced were counted by the first read.
+                self.reread = n.stats().replaced;
                 self.narrow = Some(n);
                 self.db_pending = false;
+                // A table too small for the file at this limit stays so: the file
+                // only grows (the narrow engine's saves) while the limit does not.
+                if let Error::TooLarge { .. } = refused {
+                    self.refused = Some((refused.clone(), ctl.memory_limit()));
+                }
                 if self.is_narrow(pos) {
                     Ok(())
                 } else {
@@ -1006,6 +1036,9 @@ impl<R: FramedRules> FramedSolver<R> {
     /// when the wide engine reads it ([`Self::hand_over`]).
     fn engine(&mut self, pos: &GamePos, ctl: &Control) -> Result<&mut dyn GameSolver> {
         if self.narrow.is_some() && !self.is_narrow(pos) {
+            if let Some(e) = self.refusal(ctl) {
+                return Err(e);
+            }
             self.drop_narrow()?;
         }
         if self.db_pending {
@@ -1030,7 +1063,11 @@ impl<R: FramedRules> GameSolver for FramedSolver<R> {
     }
 
     fn stats(&self) -> SearchStats {
-        summed(self.dropped, self.narrow.iter().map(|n| n.stats()).chain([self.wide.stats()]))
+        let narrow = self.narrow.iter().map(|n| SearchStats {
+            replaced: n.stats().replaced.saturating_sub(self.reread),
+            ..n.stats()
+        });
+        summed(self.dropped, narrow.chain([self.wide.stats()]))
     }
 
     fn use_db(
@@ -1039,6 +1076,9 @@ impl<R: FramedRules> GameSolver for FramedSolver<R> {
         access: crate::game::DbAccess,
         ctl: &Control,
     ) -> Result<Option<crate::game::DbRead>> {
+        // Another file (or the same named again): a refusal of the last one's handover
+        // is not this one's.
+        self.refused = None;
         if let Some(n) = self.narrow.as_mut() {
             self.wide_in_db.store(false, Ordering::Relaxed);
             let before = n.stats();

@@ -674,7 +674,8 @@ mod tests {
     /// A database the narrow engine keeps, too large for the wide table at this memory
     /// limit: a graph that is not narrow is refused with the memory the wide table
     /// needs, each time it comes, and the narrow graphs keep their engine and the
-    /// file's entries (read again: nothing searched again).
+    /// file's entries (read again once, after the first refusal: nothing searched
+    /// again).
     #[test]
     fn a_database_too_large_for_the_wide_table_keeps_the_narrow_engine() {
         let ctl = Control::new().with_work_limit(u64::MAX).with_memory_limit(NARROW_ONLY_LIMIT);
@@ -722,6 +723,62 @@ mod tests {
         assert_eq!(e.value(&cycle, &ctl).unwrap(), reference.value(&cycle, &ctl).unwrap());
         assert!(!e.narrow_in_use());
         assert!(e.stats().entries > saved.len() as u64);
+    }
+
+    /// A handover refused is remembered: each later graph that is not narrow gets the
+    /// refusal again without the file read again by either engine (here the file is
+    /// moved away after the first refusal: a read would name it missing), and the
+    /// entries the narrow engine made again replaced while it read the file again are
+    /// not counted again in `replaced` (its first read counted them); at a higher
+    /// memory limit the handover is tried again, and made.
+    #[test]
+    fn a_refused_handover_is_remembered() {
+        let at = |limit: u64| Control::new().with_work_limit(u64::MAX).with_memory_limit(limit);
+        let (cycle, p24) = (wide_cycle(), petersen_graph(24, 2));
+        let file = TempDb::new("refusal-remembered");
+        let aside = TempDb::new("refusal-remembered-aside");
+        let (mut e, _) = engines();
+        assert_eq!(e.use_db(&file.0, DbAccess::ReadWrite, &at(NARROW_ONLY_LIMIT)).unwrap(), None);
+        let v24 = e.value(&p24, &at(NARROW_ONLY_LIMIT)).unwrap();
+        // The least limit (of a few) at which the narrow table reads the file, some of
+        // its entries replaced (windows full): far below the wide table's.
+        let (mut e, mut reference) = engines();
+        let mut read = None;
+        let limit = (500_000..NARROW_ONLY_LIMIT)
+            .step_by(10_000)
+            .find(|&limit| {
+                (e, reference) = engines();
+                read = e.use_db(&file.0, DbAccess::ReadOnly, &at(limit)).ok().flatten();
+                read.is_some()
+            })
+            .expect("a limit that reads the file");
+        let first = e.stats();
+        assert!(first.replaced > 0, "{first:?} {read:?}, at {limit}");
+        let small = at(limit);
+        assert_eq!(e.value(&p24, &small).unwrap(), v24);
+        for round in 0..3 {
+            let before = e.stats();
+            match e.value(&cycle, &small) {
+                Err(Error::TooLarge { what, limit_bytes, .. }) => {
+                    assert!(what.contains("reading the database"), "{what}");
+                    assert_eq!(limit_bytes, limit);
+                }
+                other => panic!("round {round}: {other:?}"),
+            }
+            assert!(e.narrow_in_use(), "round {round}");
+            // A refused graph adds nothing to the counters.
+            let after = e.stats();
+            assert_eq!((after.searched, after.replaced), (before.searched, before.replaced), "round {round}");
+            assert_eq!(e.value(&p24, &small).unwrap(), v24);
+            if round == 0 {
+                std::fs::rename(&file.0, &aside.0).unwrap();
+            }
+        }
+        // With room for the wide table, the handover is tried again.
+        std::fs::rename(&aside.0, &file.0).unwrap();
+        let roomy = at(4 * NARROW_ONLY_LIMIT);
+        assert_eq!(e.value(&cycle, &roomy).unwrap(), reference.value(&cycle, &roomy).unwrap());
+        assert!(!e.narrow_in_use());
     }
 
     /// What the narrow engine found since its last save (here: its save failed) is
