@@ -15,11 +15,18 @@
 //!
 //! Nothing derives a proven row's `to` (where the doubling search stopped past the
 //! proof: only bounded by the proof's end and the census's `to`), its `seconds` and
-//! `work`, or a misère row's `stopped` text; `class` and `shift` are recomputed when
-//! the census finishes.
+//! `work`; `class` and `shift` are recomputed when the census finishes.
 //!
-//! An open normal-play row names no certificate: nothing proves a period absent, so it
-//! is checked only for stating no period.
+//! An open normal-play row names no certificate, and a partial misère row's
+//! certificate proves nothing past its `to`: nothing proves a period absent, or a
+//! stop. Such a row must agree with the census's parameters (an open row's heap
+//! reached is the one `--to` and `--max-work` give, or a heap where the sparse
+//! engine's projection may stop; a partial row short of `--to` names one of the
+//! words of [`super::misere::Stop`], the work limit only when there is one), a short
+//! run of its code must agree with it (an open row: to [`PROBE_HEAPS`], no period
+//! proven and the same values; a row stopped by the work limit or by the engine: no
+//! run within a smaller budget gets past its stop), and [`SAMPLE_ROWS`] of them,
+//! drawn at random, are run again in full and compared field by field.
 
 use super::{
     certificate_name, job_control, own_control, pool, CensusRow, Outcome, Output, Row, Status, PROBE_HEAPS, ROWS_FILE,
@@ -91,10 +98,12 @@ pub(super) fn underived(what: &str, e: Error) -> Result<Option<String>> {
 }
 
 impl<R: CensusRow> Output<R> {
-    /// Checks every row read back by [`Output::open`] against its certificate
-    /// ([`CensusRow::distrust`]) on `jobs` threads, each row with a `jobs`-th of the
-    /// memory limit of `ctl` and its work limit (a code's budget). The rows that fail
-    /// are not trusted: their lines are taken out of `census.jsonl` (rewritten
+    /// Checks every row read back by [`Output::open`] against its certificate and the
+    /// census's parameters ([`CensusRow::distrust`]) on `jobs` threads, each row with
+    /// a `jobs`-th of the memory limit of `ctl` and its work limit (a code's budget),
+    /// then runs up to [`SAMPLE_ROWS`] of the open (partial) rows that passed again,
+    /// drawn at random, and compares them field by field but for the measurements
+    /// ([`MEASURED`]). The rows that fail are not trusted: their lines are taken out of `census.jsonl` (rewritten
     /// atomically) and their certificate files removed, so that their codes run again
     /// ([`Output::is_done`] is false for them). Returns them, in the order of the file.
     ///
@@ -197,6 +206,10 @@ impl<R: CensusRow> Output<R> {
                 kept: kept_unchecked,
             });
         }
+        // In the order of the file.
+        let rank: std::collections::HashMap<&str, usize> =
+            self.rows.iter().enumerate().map(|(i, r)| (r.code(), i)).collect();
+        untrusted.sort_by_key(|u| rank.get(u.code.as_str()).copied().unwrap_or(usize::MAX));
         let kept: Vec<R> = kept
             .into_iter()
             .enumerate()
