@@ -581,3 +581,27 @@ fn plots_stop_when_asked_and_keep_to_the_memory_limit() {
         );
     }
 }
+
+/// A period found from `--from` is reported with the least preperiod the values
+/// show, below `--from` when they agree there: Kayles' 71 (it was reported as 100,
+/// the start of the window), with the certificate of a search from heap 0, which the
+/// checker accepts.
+#[test]
+fn a_period_from_a_later_heap_has_the_least_preperiod() {
+    let late = json(&["period", "kayles", "--from", "100", "--to", "1000", "--format", "json"]);
+    assert_eq!((late["from"].as_u64(), late["preperiod"].as_u64()), (Some(100), Some(71)));
+    let whole = json(&["period", "kayles", "--to", "1000", "--format", "json"]);
+    assert_eq!(late["certificate"], whole["certificate"]);
+    assert_eq!(late["certificate"]["agreement"][0], 71);
+    // The same certificate, saved from heap 0, holds.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.json");
+    grundy()
+        .args(["period", "kayles", "--to", "1000", "--save", file.to_str().unwrap()])
+        .assert()
+        .success();
+    grundy()
+        .args(["period", "--check", file.to_str().unwrap()])
+        .assert()
+        .success();
+}
