@@ -397,3 +397,52 @@ fn a_misere_census_directory_resumes_checks_its_certificates_and_refuses_normal_
         "{e}"
     );
 }
+
+/// `--out` naming a regular file says it is not a directory (it said `File exists
+/// (os error 17)`).
+#[test]
+fn an_out_that_is_a_file_is_not_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("afile");
+    std::fs::write(&file, "").unwrap();
+    let err = error_line(&["census", "octal:1", "--out", file.to_str().unwrap()]);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "grundy: error: cannot write {}: it is not a directory (--out names the census's directory)",
+            file.display()
+        )
+    );
+}
+
+/// Ctrl-C before any code finished does not point to a `census.jsonl` that is not
+/// there.
+#[test]
+fn an_interrupt_before_any_code_finished_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let codes = dir.path().join("codes.txt");
+    std::fs::write(&codes, "0.6\n").unwrap();
+    let out = dir.path().join("c");
+    let (code, _, err) = crate::common::interrupted(
+        &[
+            "census",
+            codes.to_str().unwrap(),
+            "--to",
+            "2^22",
+            "--jobs",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        0.7,
+    );
+    assert_eq!(code, Some(130), "{err}");
+    assert!(!out.join("census.jsonl").exists());
+    assert!(
+        err.contains(&format!(
+            "grundy: stopped before any code finished; {} holds the census's parameters: rerun the same command to start it again",
+            out.display()
+        )),
+        "{err}"
+    );
+}

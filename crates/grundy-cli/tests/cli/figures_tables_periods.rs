@@ -406,14 +406,14 @@ fn period_check_rejects_every_false_field() {
             "plus-sign",
             tampered(&|v| v["values"][3] = "+2".into()),
             2,
-            "value 3 ('+2') is not a decimal number",
+            "the value of heap 3 ('+2') is not a decimal number",
         ),
         (
             // It is a decimal number, only too large (it was called "not a decimal number").
             "too-large",
             tampered(&|v| v["values"][3] = "99999999999999999999999999".into()),
             2,
-            "value 3 ('99999999999999999999999999') is larger than any value grundy computes (2^64 − 1)",
+            "the value of heap 3 ('99999999999999999999999999') is larger than any value grundy computes (2^64 − 1)",
         ),
     ];
     for (name, text, code, want) in cases {

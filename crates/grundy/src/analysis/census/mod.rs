@@ -865,6 +865,13 @@ impl<R: CensusRow> Output<R> {
             )));
         }
         let io = |what: &Path, e: std::io::Error| input(format!("cannot write {}: {e}", what.display()));
+        if dir.exists() && !dir.is_dir() {
+            // `File exists (os error 17)` said nothing of what was wrong.
+            return Err(input(format!(
+                "cannot write {}: it is not a directory (--out names the census's directory)",
+                dir.display()
+            )));
+        }
         let params_path = dir.join(PARAMS_FILE);
         let rows_path = dir.join(ROWS_FILE);
         let foreign =
