@@ -1145,8 +1145,12 @@ impl CensusOutput {
             play,
         };
         let out = match play {
-            census::Play::Normal => AnyOutput::Normal(census::Output::open(&dir, &params, &members).map_err(census_error)?),
-            census::Play::Misere => AnyOutput::Misere(census::Output::open(&dir, &params, &members).map_err(census_error)?),
+            census::Play::Normal => {
+                AnyOutput::Normal(census::Output::open(&dir, &params, &members).map_err(census_error)?)
+            }
+            census::Play::Misere => {
+                AnyOutput::Misere(census::Output::open(&dir, &params, &members).map_err(census_error)?)
+            }
         };
         Ok(CensusOutput { out: Mutex::new(out) })
     }

@@ -589,7 +589,10 @@ fn plots_stop_when_asked_and_keep_to_the_memory_limit() {
 #[test]
 fn a_period_from_a_later_heap_has_the_least_preperiod() {
     let late = json(&["period", "kayles", "--from", "100", "--to", "1000", "--format", "json"]);
-    assert_eq!((late["from"].as_u64(), late["preperiod"].as_u64()), (Some(100), Some(71)));
+    assert_eq!(
+        (late["from"].as_u64(), late["preperiod"].as_u64()),
+        (Some(100), Some(71))
+    );
     let whole = json(&["period", "kayles", "--to", "1000", "--format", "json"]);
     assert_eq!(late["certificate"], whole["certificate"]);
     assert_eq!(late["certificate"]["agreement"][0], 71);

@@ -89,8 +89,7 @@ fn a_sequence_stopped_partway_names_the_heaps_printed_inclusively() {
     assert_eq!(printed.trim_end().split(',').count(), 256, "{printed}");
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(
-        lines[0],
-        "grundy: stopped; the values printed (heaps 0..=255) are complete and exact",
+        lines[0], "grundy: stopped; the values printed (heaps 0..=255) are complete and exact",
         "{err}"
     );
     assert!(lines[1].starts_with("grundy: error: the period search of "), "{err}");

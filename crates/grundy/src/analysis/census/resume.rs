@@ -31,10 +31,10 @@
 use super::{
     certificate_name, job_control, own_control, pool, CensusRow, Outcome, Output, Row, Status, PROBE_HEAPS, ROWS_FILE,
 };
-use std::collections::HashSet;
 use crate::analysis::certificate::{check_certificate, parse_saved, READ_FRACTION};
 use crate::control::Control;
 use crate::error::{Error, Result};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// A row of `census.jsonl` that a resumed census does not trust: its code runs again.
@@ -514,7 +514,11 @@ fn distrust_open(row: &Row, to: u64, max_work: u64, ctl: &Control) -> Result<Opt
         )));
     }
     if short.largest_value > 0 {
-        let differ = short.fingerprints.iter().zip(&row.fingerprints).position(|(a, b)| a != b);
+        let differ = short
+            .fingerprints
+            .iter()
+            .zip(&row.fingerprints)
+            .position(|(a, b)| a != b);
         if let Some(i) = differ {
             return Ok(Some(format!(
                 "fingerprints[{i}]: {} in the row, {} when heaps 0..={} are computed",
@@ -558,7 +562,9 @@ fn rerun_difference<R: serde::Serialize>(row: &R, again: &R) -> Option<String> {
             continue;
         }
         if let (Some(xs), Some(ys)) = (x.as_array(), y.as_array()) {
-            let i = (0..xs.len().max(ys.len())).find(|&i| xs.get(i) != ys.get(i)).unwrap_or(0);
+            let i = (0..xs.len().max(ys.len()))
+                .find(|&i| xs.get(i) != ys.get(i))
+                .unwrap_or(0);
             let show = |v: Option<&serde_json::Value>| v.map_or_else(|| "none".to_string(), ToString::to_string);
             return Some(format!(
                 "{key}[{i}]: {} in the row, {} when its code runs again",

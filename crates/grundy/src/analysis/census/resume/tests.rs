@@ -317,7 +317,10 @@ fn an_open_row_holds_to_the_census_parameters_and_its_code_run_again() {
     };
     assert_eq!(
         reasons(&open, "0.4"),
-        one("0.4", "it is open, but a run to heap 200 proves the period 34 from heap 54")
+        one(
+            "0.4",
+            "it is open, but a run to heap 200 proves the period 34 from heap 54"
+        )
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -345,10 +348,7 @@ fn a_sample_of_open_rows_is_run_again_and_compared() {
     let mut out = Output::<Row>::open(&dir, &p, &codes).unwrap();
     let untrusted = out.check_resumed(1, &Control::new()).unwrap();
     let reasons: Vec<(&str, &str)> = untrusted.iter().map(|u| (u.code.as_str(), u.reason.as_str())).collect();
-    let reason = format!(
-        "rare_count: {} in the row, {count} when its code runs again",
-        count - 1
-    );
+    let reason = format!("rare_count: {} in the row, {count} when its code runs again", count - 1);
     assert_eq!(reasons, [("0.6", reason.as_str())]);
     assert!(!out.is_done("0.6"));
     std::fs::remove_dir_all(&dir).unwrap();
