@@ -113,6 +113,25 @@ def test_a_resumed_row_its_certificate_does_not_back_runs_again(tmp_path):
             assert (cert["preperiod"], cert["period"]) == (r["preperiod"], r["period"])
 
 
+def test_an_open_row_short_of_to_runs_again_in_pythons_terms(tmp_path):
+    out = tmp_path / "c"
+    rows = grundy.census("octal:1", to=2000, out=str(out))
+    lines = [json.loads(l) for l in (out / "census.jsonl").read_text().splitlines()]
+    for r in lines:
+        if r["code"] == "0.6":
+            assert r["status"] == "open"
+            r["to"] = 16
+    (out / "census.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    with pytest.warns(RuntimeWarning) as caught:
+        again = grundy.census("octal:1", to=2000, out=str(out))
+    assert [str(w.message) for w in caught] == [
+        f"grundy.census: {out / 'census.jsonl'}: the row of 0.6 is not trusted (it is open to heap 16, "
+        "short of heap 2000, which the census's to= and max_work= let it reach, and no limit stops a run there); "
+        "it runs again"
+    ]
+    assert _strip(again) == _strip(rows)
+
+
 dask = pytest.importorskip("dask.distributed")
 
 
