@@ -1101,6 +1101,30 @@ impl CensusOutput {
     }
 }
 
+/// A census message in Python's terms: the options it names as `census`'s keyword
+/// arguments (`to=`, not `--to`).
+fn census_words(message: &str) -> String {
+    const WORDS: &[(&str, &str)] = &[
+        ("--to (", "to= ("),
+        ("--max-work (", "max_work= ("),
+        ("--play (", "play= ("),
+        ("rerun with the same parameters", "call again with the same arguments"),
+        ("--max-work none", "max_work=None"),
+        ("--to", "to="),
+        ("--max-work", "max_work="),
+    ];
+    limits::replace_words(message, WORDS)
+}
+
+/// An error of a census directory as a Python exception, in Python's terms
+/// ([`census_words`]).
+fn census_error(e: Error) -> PyErr {
+    match e {
+        Error::Input(m) => to_py(Error::Input(census_words(&m))),
+        e => to_py(e),
+    }
+}
+
 #[pymethods]
 impl CensusOutput {
     #[new]
@@ -1121,8 +1145,12 @@ impl CensusOutput {
             play,
         };
         let out = match play {
-            census::Play::Normal => AnyOutput::Normal(census::Output::open(&dir, &params, &members).map_err(to_py)?),
-            census::Play::Misere => AnyOutput::Misere(census::Output::open(&dir, &params, &members).map_err(to_py)?),
+            census::Play::Normal => {
+                AnyOutput::Normal(census::Output::open(&dir, &params, &members).map_err(census_error)?)
+            }
+            census::Play::Misere => {
+                AnyOutput::Misere(census::Output::open(&dir, &params, &members).map_err(census_error)?)
+            }
         };
         Ok(CensusOutput { out: Mutex::new(out) })
     }
@@ -1148,7 +1176,7 @@ impl CensusOutput {
                 AnyOutput::Misere(o) => o.check_resumed(jobs, &ctl),
             }
         })?;
-        Ok(untrusted.iter().map(ToString::to_string).collect())
+        Ok(untrusted.iter().map(|u| census_words(&u.to_string())).collect())
     }
 
     /// Records a finished code (a row as JSON and its certificate); a code already

@@ -29,7 +29,8 @@ def test_local_census_has_the_literature_rows(tmp_path):
     assert [json.loads(l)["code"] for l in lines] == [r["code"] for r in rows]
     # A rerun resumes (nothing to do) and gives the same rows.
     assert _strip(grundy.census("octal:1", to=2000, out=str(tmp_path / "c"))) == _strip(rows)
-    with pytest.raises(ValueError, match=r"--to \(2000 there, 1000 here\)"):
+    # Python's terms: the keyword argument, not the command line's option.
+    with pytest.raises(ValueError, match=r"to= \(2000 there, 1000 here\); call again with the same arguments"):
         grundy.census("octal:1", to=1000, out=str(tmp_path / "c"))
     with pytest.raises(ValueError, match="unknown census family"):
         grundy.census("octagonal:1")
@@ -67,7 +68,7 @@ def test_a_misere_census_is_the_quotient_of_each_code(tmp_path):
     assert json.loads((out / "census-params.json").read_text())["play"] == "misere"
     # A rerun resumes; the other play convention in the same directory is refused.
     assert _strip(grundy.census("octal:1", to=20, out=str(out), play="misere", max_work=10**6)) == _strip(rows)
-    with pytest.raises(ValueError, match=r"--play \(misere there, normal here\)"):
+    with pytest.raises(ValueError, match=r"play= \(misere there, normal here\)"):
         grundy.census("octal:1", to=20, out=str(out), max_work=10**6)
     with pytest.raises(ValueError, match="play must be"):
         grundy.census("octal:1", play="loser")
@@ -110,6 +111,25 @@ def test_a_resumed_row_its_certificate_does_not_back_runs_again(tmp_path):
         if r["certificate"] is not None:
             cert = json.loads((out / r["certificate"]).read_text())["certificate"]
             assert (cert["preperiod"], cert["period"]) == (r["preperiod"], r["period"])
+
+
+def test_an_open_row_short_of_to_runs_again_in_pythons_terms(tmp_path):
+    out = tmp_path / "c"
+    rows = grundy.census("octal:1", to=2000, out=str(out))
+    lines = [json.loads(l) for l in (out / "census.jsonl").read_text().splitlines()]
+    for r in lines:
+        if r["code"] == "0.6":
+            assert r["status"] == "open"
+            r["to"] = 16
+    (out / "census.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    with pytest.warns(RuntimeWarning) as caught:
+        again = grundy.census("octal:1", to=2000, out=str(out))
+    assert [str(w.message) for w in caught] == [
+        f"grundy.census: {out / 'census.jsonl'}: the row of 0.6 is not trusted (it is open to heap 16, "
+        "short of heap 2000, which the census's to= and max_work= let it reach, and no limit stops a run there); "
+        "it runs again"
+    ]
+    assert _strip(again) == _strip(rows)
 
 
 dask = pytest.importorskip("dask.distributed")

@@ -246,10 +246,19 @@ fn run_census<R: CensusRow>(
         Ok(x) => x,
         Err(grundy::Error::Interrupted) => {
             if let Some(dir) = &a.out {
-                crate::eprintln_quiet!(
-                    "grundy: stopped; the finished codes are in {}: rerun the same command to resume",
-                    dir.join(census::ROWS_FILE).display()
-                );
+                let rows = dir.join(census::ROWS_FILE);
+                if rows.exists() {
+                    crate::eprintln_quiet!(
+                        "grundy: stopped; the finished codes are in {}: rerun the same command to resume",
+                        rows.display()
+                    );
+                } else {
+                    // No code had finished: there is no census.jsonl to point to.
+                    crate::eprintln_quiet!(
+                        "grundy: stopped before any code finished; {} holds the census's parameters: rerun the same command to start it again",
+                        dir.display()
+                    );
+                }
             }
             return Err(grundy::Error::Interrupted.into());
         }

@@ -311,7 +311,7 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
         Some(e) => {
             if count > 0 {
                 crate::eprintln_quiet!(
-                    "grundy: stopped; the values printed (heaps {from}..{}) are complete and exact",
+                    "grundy: stopped; the values printed (heaps {from}..={}) are complete and exact",
                     from + count as u64 - 1
                 );
             }

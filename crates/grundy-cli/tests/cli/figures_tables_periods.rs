@@ -406,14 +406,14 @@ fn period_check_rejects_every_false_field() {
             "plus-sign",
             tampered(&|v| v["values"][3] = "+2".into()),
             2,
-            "value 3 ('+2') is not a decimal number",
+            "the value of heap 3 ('+2') is not a decimal number",
         ),
         (
             // It is a decimal number, only too large (it was called "not a decimal number").
             "too-large",
             tampered(&|v| v["values"][3] = "99999999999999999999999999".into()),
             2,
-            "value 3 ('99999999999999999999999999') is larger than any value grundy computes (2^64 − 1)",
+            "the value of heap 3 ('99999999999999999999999999') is larger than any value grundy computes (2^64 − 1)",
         ),
     ];
     for (name, text, code, want) in cases {
@@ -646,4 +646,31 @@ fn an_interrupt_while_a_plot_is_synced_leaves_it_whole_and_says_so() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
+}
+
+/// A period found from `--from` is reported with the least preperiod the values
+/// show, below `--from` when they agree there: Kayles' 71 (it was reported as 100,
+/// the start of the window), with the certificate of a search from heap 0, which the
+/// checker accepts.
+#[test]
+fn a_period_from_a_later_heap_has_the_least_preperiod() {
+    let late = json(&["period", "kayles", "--from", "100", "--to", "1000", "--format", "json"]);
+    assert_eq!(
+        (late["from"].as_u64(), late["preperiod"].as_u64()),
+        (Some(100), Some(71))
+    );
+    let whole = json(&["period", "kayles", "--to", "1000", "--format", "json"]);
+    assert_eq!(late["certificate"], whole["certificate"]);
+    assert_eq!(late["certificate"]["agreement"][0], 71);
+    // The same certificate, saved from heap 0, holds.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.json");
+    grundy()
+        .args(["period", "kayles", "--to", "1000", "--save", file.to_str().unwrap()])
+        .assert()
+        .success();
+    grundy()
+        .args(["period", "--check", file.to_str().unwrap()])
+        .assert()
+        .success();
 }

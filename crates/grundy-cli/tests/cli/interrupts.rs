@@ -57,8 +57,9 @@ fn printing_a_long_sequence_stops_at_ctrl_c() {
     let count = printed.trim_end().split(',').count();
     assert!(count < 300000, "{count}");
     assert!(
-        stderr.contains(&format!("the values printed (heaps 1..{count}) are complete and exact"))
-            && stderr.ends_with("grundy: interrupted\n"),
+        stderr.contains(&format!(
+            "the values printed (heaps 1..={count}) are complete and exact"
+        )) && stderr.ends_with("grundy: interrupted\n"),
         "{count}: {stderr}"
     );
 }

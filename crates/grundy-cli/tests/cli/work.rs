@@ -80,6 +80,21 @@ fn loopy_sequences_stop_at_the_work_limit() {
     assert!((1..1000).contains(&printed.trim_end().split(',').count()), "{printed}");
 }
 
+/// A period search whose next doubling step is above the work limit prints the
+/// values it finished, then says which (an inclusive range, as the tool writes ranges
+/// elsewhere: `0..=255` for 256 values, where it said `0..255`), then the error.
+#[test]
+fn a_sequence_stopped_partway_names_the_heaps_printed_inclusively() {
+    let (printed, err) = stopped(&["--max-work", "1e9", "seq", "0.1x7", "--to", "2048"]);
+    assert_eq!(printed.trim_end().split(',').count(), 256, "{printed}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0], "grundy: stopped; the values printed (heaps 0..=255) are complete and exact",
+        "{err}"
+    );
+    assert!(lines[1].starts_with("grundy: error: the period search of "), "{err}");
+}
+
 /// The cache of a loopy sequence's values is a hash map that doubles at once: its new
 /// table is checked against the memory limit before it is made (it was checked after,
 /// by the heap count, and `seq aliquot-sum --to 10^6 --memory-limit 108M` reached

@@ -196,10 +196,10 @@ pub fn parse_saved(text: &str, what: &str) -> Result<(String, SavedCertificate)>
             match v.parse::<u64>() {
                 Ok(x) if digits => Ok(x),
                 Err(_) if digits => Err(Error::Input(format!(
-                    "{what}: value {n} ('{v}') is larger than any value grundy computes (2^64 − 1)"
+                    "{what}: the value of heap {n} ('{v}') is larger than any value grundy computes (2^64 − 1)"
                 ))),
                 _ => Err(Error::Input(format!(
-                    "{what}: value {n} ('{v}') is not a decimal number"
+                    "{what}: the value of heap {n} ('{v}') is not a decimal number"
                 ))),
             }
         })

@@ -285,7 +285,7 @@ pub fn sequence_checkpointed(
                     ctl.note(&s.summary());
                 }
             }
-            if n & 0x3FFF == 0 && n > start {
+            if n % PROJECTION_EVERY == 0 && n > start {
                 if let Some(e) = projected_work(step, &name, n, to, ctl) {
                     stopped = Some(e);
                     break;
@@ -335,6 +335,11 @@ pub fn sequence_checkpointed(
         stopped,
     ))
 }
+
+/// How often (in heaps) a step that measures its work per heap has the work left
+/// projected ([`projected_work`]): a run that the projection stops keeps the heaps
+/// `0..n` for a multiple `n` of this, which a resumed census checks an open row by.
+pub const PROJECTION_EVERY: u64 = 0x4000;
 
 /// The work of heaps `n..=to` projected from a step's measured work per heap `w` and
 /// its growth exponent `α` ([`DenseStep::work_per_heap`]): Σ w·(k/n)^α over the heaps

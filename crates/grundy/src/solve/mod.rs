@@ -28,7 +28,7 @@
 
 pub mod bitgame;
 pub mod dense;
-mod draw;
+pub(crate) mod draw;
 mod evaluator;
 pub mod explore;
 pub mod game;

@@ -73,8 +73,10 @@ pub struct MisereRow {
     pub period: Option<u64>,
     /// The theorem that solves it, with its source; null when partial.
     pub theorem: Option<String>,
-    /// Why a partial quotient stopped before the census's `--to` (a limit, a step the
-    /// engine cannot take); null when it reached `--to` or is solved.
+    /// What stopped a partial quotient before the census's `--to`, one of the words of
+    /// [`Stop`]: `work` (the work limit), `memory` (the memory limit's share) or
+    /// `unsupported` (a step the engine cannot take); null when it reached `--to` or
+    /// is solved.
     pub stopped: Option<String>,
     /// The certificate, relative to the census directory (null without one).
     pub certificate: Option<String>,
@@ -82,6 +84,56 @@ pub struct MisereRow {
     pub seconds: f64,
     /// The work counted: options listed and states checked.
     pub work: u64,
+}
+
+/// What stopped a partial quotient before the census's `--to` ([`MisereRow::stopped`]),
+/// written as one word so that a resume can check it against the census's
+/// parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The work limit (`--max-work`, each code's budget).
+    Work,
+    /// The code's share of the memory limit.
+    Memory,
+    /// A step the engine cannot take (a trial monoid whose check fails).
+    Unsupported,
+}
+
+impl Stop {
+    /// Every reason, in the order the documentation gives them.
+    pub const ALL: [Stop; 3] = [Stop::Work, Stop::Memory, Stop::Unsupported];
+
+    /// `work`, `memory` or `unsupported`: the word a row records.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stop::Work => "work",
+            Stop::Memory => "memory",
+            Stop::Unsupported => "unsupported",
+        }
+    }
+
+    /// The reason a row records as `word`, if it is one.
+    pub fn parse(word: &str) -> Option<Stop> {
+        Stop::ALL.into_iter().find(|s| s.as_str() == word)
+    }
+
+    /// The reason of an error that stopped the engine.
+    pub fn of(e: &Error) -> Stop {
+        match e {
+            Error::TooMuchWork { .. } | Error::TooManyStates { .. } => Stop::Work,
+            Error::TooLarge { .. } | Error::OutOfMemory { .. } => Stop::Memory,
+            _ => Stop::Unsupported,
+        }
+    }
+
+    /// The reason in words, for the Markdown table.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Stop::Work => "the work limit",
+            Stop::Memory => "the memory limit's share",
+            Stop::Unsupported => "a step the engine cannot take",
+        }
+    }
 }
 
 /// `T_k` or `wild`: [`MisereRow::tame`] of a quotient whose tameness is `tame`
@@ -110,7 +162,7 @@ fn row_of(code: &str, q: &Quotient) -> MisereRow {
         preperiod,
         period,
         theorem: (status == MisereStatus::Solved).then(|| MISERE_PERIODICITY.to_string()),
-        stopped: q.stopped.as_ref().map(ToString::to_string),
+        stopped: q.stopped.as_ref().map(|e| Stop::of(e).as_str().to_string()),
         certificate: None,
         seconds: 0.0,
         work: q.work,
@@ -264,7 +316,11 @@ pub fn markdown(rows: &[MisereRow]) -> String {
             r.p_size,
             r.tame,
             grows(r),
-            r.stopped.as_deref().unwrap_or("").replace('|', "\\|")
+            r.stopped
+                .as_deref()
+                .map(|w| Stop::parse(w).map_or_else(|| w.to_string(), |s| s.describe().to_string()))
+                .unwrap_or_default()
+                .replace('|', "\\|")
         ));
     }
     out
@@ -280,18 +336,12 @@ pub fn markdown(rows: &[MisereRow]) -> String {
 ///
 /// # Errors
 /// [`Error::Interrupted`].
-fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+fn distrust(row: &MisereRow, dir: &Path, to: u64, max_work: u64, ctl: &Control) -> Result<Option<String>> {
     if let Some(reason) = beyond(row.to, to) {
         return Ok(Some(reason));
     }
-    // A partial quotient short of `--to` was stopped by something, and says what (a
-    // hostile check grafted in the row and certificate of a census to 10 heaps, which
-    // then never ran to 30).
-    if row.status == MisereStatus::Partial && row.to < to && row.stopped.is_none() {
-        return Ok(Some(format!(
-            "it is partial to heap {}, short of the census's --to {to}, and names nothing that stopped it",
-            row.to
-        )));
+    if let Some(reason) = inconsistent_stop(row, to, max_work) {
+        return Ok(Some(reason));
     }
     let (path, text) = match certificate_text(dir, &row.code, row.certificate.as_deref(), ctl)? {
         Ok(Some(found)) => found,
@@ -361,11 +411,84 @@ fn distrust(row: &MisereRow, dir: &Path, to: u64, ctl: &Control) -> Result<Optio
     };
     let show = |c: Option<&Change>| c.map_or_else(|| "none".into(), change_text);
     let differ = (0..row.changes.len().max(changes.len())).find(|&i| row.changes.get(i) != changes.get(i));
-    Ok(differ.map(|i| {
-        format!(
+    if let Some(i) = differ {
+        return Ok(Some(format!(
             "changes[{i}]: {} in the row, {} in its certificate",
             show(row.changes.get(i)),
             show(changes.get(i))
+        )));
+    }
+    short_of_its_stop(row, max_work, ctl)
+}
+
+/// Why a row's stop cannot be the census's: a partial row short of `--to` names one
+/// of the reasons of [`Stop`], and one the parameters make possible (the work limit
+/// only when there is one); a row that reached `--to`, or is solved, names none.
+fn inconsistent_stop(row: &MisereRow, to: u64, max_work: u64) -> Option<String> {
+    let words = || Stop::ALL.map(Stop::as_str).join(", ");
+    match (row.status, row.stopped.as_deref()) {
+        // A partial quotient short of `--to` was stopped by something, and says what
+        // (a hostile check grafted in the row and certificate of a census to 10
+        // heaps, which then never ran to 30).
+        (MisereStatus::Partial, None) if row.to < to => Some(format!(
+            "it is partial to heap {}, short of the census's --to {to}, and names nothing that stopped it",
+            row.to
+        )),
+        (_, None) => None,
+        (MisereStatus::Solved, Some(_)) => Some("it is solved but names something that stopped it".into()),
+        (MisereStatus::Partial, Some(_)) if row.to >= to => Some(format!(
+            "it reached the census's --to {to} but names something that stopped it"
+        )),
+        (MisereStatus::Partial, Some(word)) => match Stop::parse(word) {
+            None => Some(format!(
+                "stopped: '{}' is not a reason the census writes ({})",
+                word.escape_debug(),
+                words()
+            )),
+            Some(Stop::Work) if max_work == crate::control::NO_WORK_LIMIT => {
+                Some("it names the work limit, but the census has none (--max-work none)".into())
+            }
+            Some(_) => None,
+        },
+    }
+}
+
+/// Why a partial row stopped by the work limit or by a step the engine cannot take,
+/// at heap `to + 1`, is refuted: the engine run to that heap within less work (the
+/// census's budget or [`PROBE_WORK`], whichever is less) gets past it, so the
+/// census's run, which could spend more, did too (the engine stops only at a limit,
+/// and the work it counts does not depend on the limit). A row stopped by the memory
+/// limit's share is not checked this way: the memory limit is not a parameter of the
+/// census.
+///
+/// # Errors
+/// [`Error::Interrupted`].
+fn short_of_its_stop(row: &MisereRow, max_work: u64, ctl: &Control) -> Result<Option<String>> {
+    let stop = row.stopped.as_deref().and_then(Stop::parse);
+    if !matches!(stop, Some(Stop::Work | Stop::Unsupported)) {
+        return Ok(None);
+    }
+    let budget = max_work.min(PROBE_WORK);
+    let rs = match heap_ruleset(&row.code) {
+        Ok(rs) => rs,
+        Err(e) => return Ok(Some(e.to_string())),
+    };
+    let short = own_control(ctl).with_work_limit(budget);
+    let q = match quotient(rs.as_ref(), row.to.saturating_add(1), &short) {
+        Ok(q) => q,
+        Err(Error::Interrupted) => return Err(Error::Interrupted),
+        Err(_) => return Ok(None),
+    };
+    if matches!(q.stopped, Some(Error::Interrupted)) {
+        return Err(Error::Interrupted);
+    }
+    let past = q.to > row.to || matches!(q.status, Status::Solved { .. });
+    Ok(past.then(|| {
+        format!(
+            "it names {} as what stopped it at heap {}, but the quotient gets past that heap within {} work",
+            Stop::parse(row.stopped.as_deref().unwrap_or_default()).map_or("", Stop::describe),
+            row.to + 1,
+            crate::error::sci(budget.into())
         )
     }))
 }
@@ -375,8 +498,17 @@ impl CensusRow for MisereRow {
     fn code(&self) -> &str {
         &self.code
     }
-    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
-        distrust(self, dir, to, ctl)
+    fn distrust(&self, dir: &Path, to: u64, max_work: u64, ctl: &Control) -> Result<Option<String>> {
+        distrust(self, dir, to, max_work, ctl)
+    }
+    fn unproven(&self) -> bool {
+        self.status == MisereStatus::Partial
+    }
+    fn stopped_by_memory(&self) -> bool {
+        self.stopped.as_deref() == Some(Stop::Memory.as_str())
+    }
+    fn rerun(code: &str, to: u64, ctl: &Control) -> Result<Outcome<Self>> {
+        run_code(code, to, ctl)
     }
     fn set_certificate(&mut self, path: String) {
         self.certificate = Some(path);

@@ -159,14 +159,31 @@ pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send + Sync {
     /// The code as the user writes it.
     fn code(&self) -> &str;
     /// Why the row, read back from `census.jsonl` in the census directory `dir` of a
-    /// census to heap `to`, is not to be trusted: its certificate is missing, does not
-    /// parse, states something else than the row, or is rejected by the independent
-    /// checker ([`resume`]); `None` when it holds.
+    /// census to heap `to` within `max_work` a code, is not to be trusted: its
+    /// certificate is missing, does not parse, states something else than the row, or
+    /// is rejected by the independent checker; an open or partial row, whose heap
+    /// reached or stop the census's parameters cannot give ([`resume`]); `None` when
+    /// it holds.
     ///
     /// # Errors
-    /// [`Error::Interrupted`] when the cancellation flag of `ctl` is set; nothing else
-    /// (a failed check is a reason).
-    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>>;
+    /// [`Error::Interrupted`] when the cancellation flag of `ctl` is set; a limit that
+    /// stopped the check ([`resume::is_limit`]: the row is kept unchecked); nothing
+    /// else (a failed check is a reason).
+    fn distrust(&self, dir: &Path, to: u64, max_work: u64, ctl: &Control) -> Result<Option<String>>;
+    /// True for a row no certificate proves in full (normal play: open; misère play:
+    /// partial): a resume runs a sample of such codes again ([`Output::check_resumed`]).
+    fn unproven(&self) -> bool;
+    /// True for a row that the memory limit's share stopped (misère play): another
+    /// memory limit gives another row, so a rerun that differs says nothing of it.
+    fn stopped_by_memory(&self) -> bool {
+        false
+    }
+    /// The code computed again, as the census computes it, to heap `to` within the
+    /// limits of `ctl`.
+    ///
+    /// # Errors
+    /// Those of the code's run ([`run_code`], [`misere::run_code`]).
+    fn rerun(code: &str, to: u64, ctl: &Control) -> Result<Outcome<Self>>;
     /// Sets the path of the row's certificate, relative to the census directory.
     fn set_certificate(&mut self, path: String);
     /// Completes the rows once every code is done, in the family's order (normal
@@ -183,8 +200,14 @@ impl CensusRow for Row {
     fn code(&self) -> &str {
         &self.code
     }
-    fn distrust(&self, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
-        resume::distrust_normal(self, dir, to, ctl)
+    fn distrust(&self, dir: &Path, to: u64, max_work: u64, ctl: &Control) -> Result<Option<String>> {
+        resume::distrust_normal(self, dir, to, max_work, ctl)
+    }
+    fn unproven(&self) -> bool {
+        self.status == Status::Open
+    }
+    fn rerun(code: &str, to: u64, ctl: &Control) -> Result<Outcome<Self>> {
+        run_code(code, to, ctl)
     }
     fn set_certificate(&mut self, path: String) {
         self.certificate = Some(path);
@@ -372,7 +395,7 @@ fn canonical_key(code: &str) -> (usize, &str) {
 }
 
 /// The largest heap h ≤ `to` whose table `0..=h` is within the work limit.
-fn heaps_within_budget(rs: &dyn HeapRuleset, to: u64, limit: u64) -> u64 {
+pub(crate) fn heaps_within_budget(rs: &dyn HeapRuleset, to: u64, limit: u64) -> u64 {
     let fits = |h: u64| crate::game::dense_work(rs, 0, h) <= limit as u128;
     if fits(to) {
         return to;
@@ -804,6 +827,8 @@ pub struct Output<R = Row> {
     lock: Option<std::fs::File>,
     /// The heap every code is computed to (the census's `--to`).
     to: u64,
+    /// The work limit of each code (the census's `--max-work`).
+    max_work: u64,
     members: Vec<String>,
     rows: Vec<R>,
     done: HashSet<String>,
@@ -840,6 +865,13 @@ impl<R: CensusRow> Output<R> {
             )));
         }
         let io = |what: &Path, e: std::io::Error| input(format!("cannot write {}: {e}", what.display()));
+        if dir.exists() && !dir.is_dir() {
+            // `File exists (os error 17)` said nothing of what was wrong.
+            return Err(input(format!(
+                "cannot write {}: it is not a directory (--out names the census's directory)",
+                dir.display()
+            )));
+        }
         let params_path = dir.join(PARAMS_FILE);
         let rows_path = dir.join(ROWS_FILE);
         let foreign =
@@ -923,6 +955,7 @@ impl<R: CensusRow> Output<R> {
             dir: dir.to_path_buf(),
             lock,
             to: params.to,
+            max_work: params.max_work,
             members: members.to_vec(),
             rows: Vec::new(),
             done: HashSet::new(),

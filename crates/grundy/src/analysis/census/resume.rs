@@ -15,16 +15,26 @@
 //!
 //! Nothing derives a proven row's `to` (where the doubling search stopped past the
 //! proof: only bounded by the proof's end and the census's `to`), its `seconds` and
-//! `work`, or a misère row's `stopped` text; `class` and `shift` are recomputed when
-//! the census finishes.
+//! `work`; `class` and `shift` are recomputed when the census finishes.
 //!
-//! An open normal-play row names no certificate: nothing proves a period absent, so it
-//! is checked only for stating no period.
+//! An open normal-play row names no certificate, and a partial misère row's
+//! certificate proves nothing past its `to`: nothing proves a period absent, or a
+//! stop. Such a row must agree with the census's parameters (an open row's heap
+//! reached is the one `--to` and `--max-work` give, or a heap where the sparse
+//! engine's projection may stop; a partial row short of `--to` names one of the
+//! words of [`super::misere::Stop`], the work limit only when there is one), a short
+//! run of its code must agree with it (an open row: to [`PROBE_HEAPS`], no period
+//! proven and the same values; a row stopped by the work limit or by the engine: no
+//! run within a smaller budget gets past its stop), and [`SAMPLE_ROWS`] of them,
+//! drawn at random, are run again in full and compared field by field.
 
-use super::{certificate_name, job_control, own_control, pool, CensusRow, Output, Row, Status, ROWS_FILE};
+use super::{
+    certificate_name, job_control, own_control, pool, CensusRow, Outcome, Output, Row, Status, PROBE_HEAPS, ROWS_FILE,
+};
 use crate::analysis::certificate::{check_certificate, parse_saved, READ_FRACTION};
 use crate::control::Control;
 use crate::error::{Error, Result};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// A row of `census.jsonl` that a resumed census does not trust: its code runs again.
@@ -88,10 +98,12 @@ pub(super) fn underived(what: &str, e: Error) -> Result<Option<String>> {
 }
 
 impl<R: CensusRow> Output<R> {
-    /// Checks every row read back by [`Output::open`] against its certificate
-    /// ([`CensusRow::distrust`]) on `jobs` threads, each row with a `jobs`-th of the
-    /// memory limit of `ctl` and its work limit (a code's budget). The rows that fail
-    /// are not trusted: their lines are taken out of `census.jsonl` (rewritten
+    /// Checks every row read back by [`Output::open`] against its certificate and the
+    /// census's parameters ([`CensusRow::distrust`]) on `jobs` threads, each row with
+    /// a `jobs`-th of the memory limit of `ctl` and its work limit (a code's budget),
+    /// then runs up to [`SAMPLE_ROWS`] of the open (partial) rows that passed again,
+    /// drawn at random, and compares them field by field but for the measurements
+    /// ([`MEASURED`]). The rows that fail are not trusted: their lines are taken out of `census.jsonl` (rewritten
     /// atomically) and their certificate files removed, so that their codes run again
     /// ([`Output::is_done`] is false for them). Returns them, in the order of the file.
     ///
@@ -101,15 +113,16 @@ impl<R: CensusRow> Output<R> {
     pub fn check_resumed(&mut self, jobs: usize, ctl: &Control) -> Result<Vec<Untrusted>> {
         use rayon::prelude::*;
         let share = job_control(ctl, jobs).with_cancel_flag(ctl.cancel_flag());
-        let (dir, to) = (&self.dir, self.to);
-        let verdicts: Vec<Result<Option<String>>> = pool(jobs)?.install(|| {
+        let (dir, to, max_work) = (&self.dir, self.to, self.max_work);
+        let pool = pool(jobs)?;
+        let verdicts: Vec<Result<Option<String>>> = pool.install(|| {
             self.rows
                 .par_iter()
                 .map(|row| {
                     if ctl.cancelled() {
                         return Err(Error::Interrupted);
                     }
-                    row.distrust(dir, to, &own_control(&share))
+                    row.distrust(dir, to, max_work, &own_control(&share))
                 })
                 .collect()
         });
@@ -150,6 +163,59 @@ impl<R: CensusRow> Output<R> {
                 }),
             }
         }
+        // A sample of the open (partial) rows that passed is run again and compared
+        // field by field: nothing else checks what such a row says of the heaps
+        // beyond a short run's.
+        let sample = sample_unproven(&kept, &untrusted);
+        let reruns: Vec<Result<Outcome<R>>> = pool.install(|| {
+            sample
+                .par_iter()
+                .map(|&i| {
+                    if ctl.cancelled() {
+                        return Err(Error::Interrupted);
+                    }
+                    R::rerun(kept[i].code(), to, &own_control(&share))
+                })
+                .collect()
+        });
+        if ctl.cancelled() {
+            return Err(Error::Interrupted);
+        }
+        let mut failed = HashSet::new();
+        for (&i, rerun) in sample.iter().zip(reruns) {
+            let row = &kept[i];
+            let (reason, kept_unchecked) = match rerun {
+                Err(Error::Interrupted) => return Err(Error::Interrupted),
+                Err(e) if is_limit(&e) => (format!("running its code again: {e}"), true),
+                Err(e) => (format!("its code could not run again: {e}"), false),
+                Ok(again) => match rerun_difference(row, &again.row) {
+                    None => continue,
+                    Some(d) if row.stopped_by_memory() || again.row.stopped_by_memory() => {
+                        (format!("{d}, stopped by the memory limit's share"), true)
+                    }
+                    Some(d) => (d, false),
+                },
+            };
+            if !kept_unchecked {
+                failed.insert(i);
+            }
+            untrusted.push(Untrusted {
+                file: self.dir.join(ROWS_FILE),
+                code: row.code().to_string(),
+                reason,
+                kept: kept_unchecked,
+            });
+        }
+        // In the order of the file.
+        let rank: std::collections::HashMap<&str, usize> =
+            self.rows.iter().enumerate().map(|(i, r)| (r.code(), i)).collect();
+        untrusted.sort_by_key(|u| rank.get(u.code.as_str()).copied().unwrap_or(usize::MAX));
+        let kept: Vec<R> = kept
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| !failed.contains(i))
+            .map(|(_, r)| r)
+            .collect();
         if untrusted.iter().all(|u| u.kept) {
             return Ok(untrusted);
         }
@@ -165,6 +231,24 @@ impl<R: CensusRow> Output<R> {
         self.rows = kept;
         Ok(untrusted)
     }
+}
+
+/// The indices in `kept` of up to [`SAMPLE_ROWS`] open (partial) rows drawn at random,
+/// a new draw every run, so that no such row is safe to alter; rows kept unchecked
+/// (named in `untrusted`) are left out.
+fn sample_unproven<R: CensusRow>(kept: &[R], untrusted: &[Untrusted]) -> Vec<usize> {
+    let unchecked: HashSet<&str> = untrusted.iter().map(|u| u.code.as_str()).collect();
+    let mut candidates: Vec<usize> = (0..kept.len())
+        .filter(|&i| kept[i].unproven() && !unchecked.contains(kept[i].code()))
+        .collect();
+    let mut draw = crate::solve::draw::Draw::fresh();
+    let mut sample = Vec::new();
+    while sample.len() < SAMPLE_ROWS && !candidates.is_empty() {
+        let j = draw.below(candidates.len() as u64) as usize;
+        sample.push(candidates.swap_remove(j));
+    }
+    sample.sort_unstable();
+    sample
 }
 
 /// The certificate of `code`, relative to the census directory.
@@ -253,7 +337,7 @@ pub(super) fn checked(verdict: Result<String>) -> Result<Option<String>> {
 ///
 /// # Errors
 /// [`Error::Interrupted`].
-pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> Result<Option<String>> {
+pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, max_work: u64, ctl: &Control) -> Result<Option<String>> {
     if let Some(reason) = beyond(row.to, to) {
         return Ok(Some(reason));
     }
@@ -265,7 +349,10 @@ pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> 
         (Status::Open, None) => {
             let states =
                 row.preperiod.is_some() || row.period.is_some() || row.saltus.is_some() || row.theorem.is_some();
-            return Ok(states.then(|| "it is open but states a period".to_string()));
+            if states {
+                return Ok(Some("it is open but states a period".to_string()));
+            }
+            return distrust_open(row, to, max_work, ctl);
         }
         (Status::Open, Some(_)) => return Ok(Some("it is open but names a certificate".into())),
         (status, None) => return Ok(Some(format!("it is {} but names no certificate", status.as_str()))),
@@ -358,6 +445,136 @@ pub(super) fn distrust_normal(row: &Row, dir: &Path, to: u64, ctl: &Control) -> 
         ("rare_count", row.rare_count.map(i128::from), rare.count.map(i128::from)),
         ("last_rare", row.last_rare.map(i128::from), rare.last.map(i128::from)),
     ]))
+}
+
+/// [`distrust_normal`] of an open row (no period, no certificate), which nothing
+/// proves: what can be checked without running its code in full.
+///
+/// - Its heap reached is the one the census's parameters give: the last heap whose
+///   table is within `--max-work` (to `--to` when the budget allows it), or a heap
+///   below it where the sparse-space engine's projection of the work left may have
+///   stopped the run (the heap before a multiple of
+///   [`crate::solve::dense::PROJECTION_EVERY`]); any other heap is a row of another
+///   census (another `--to` or `--max-work`) or an edit.
+/// - What it says of its values fits its heaps: the largest value's heap, the offset
+///   and the last rare heap within them, as many fingerprints as the values from the
+///   offset give.
+/// - A run of its code to heap [`PROBE_HEAPS`] (or its `to`, if less) proves no
+///   period, and gives the row's offset, the fingerprints of the values it covers and
+///   the largest value where the row's lies among them (the largest below it
+///   elsewhere).
+///
+/// # Errors
+/// [`Error::Interrupted`], and a limit that stopped the short run (the row is kept
+/// unchecked).
+fn distrust_open(row: &Row, to: u64, max_work: u64, ctl: &Control) -> Result<Option<String>> {
+    let rs = match super::heap_ruleset(&row.code) {
+        Ok(rs) => rs,
+        Err(e) => return Ok(Some(e.to_string())),
+    };
+    let reach = super::heaps_within_budget(rs.as_ref(), to, max_work);
+    let every = crate::solve::dense::PROJECTION_EVERY;
+    if row.to > reach {
+        return Ok(Some(format!(
+            "it is open to heap {}, beyond heap {reach}, the last the census's --max-work lets a code reach",
+            row.to
+        )));
+    }
+    if row.to < reach && !(row.to + 1).is_multiple_of(every) {
+        return Ok(Some(format!(
+            "it is open to heap {}, short of heap {reach}, which the census's --to and --max-work let it reach, and no limit stops a run there",
+            row.to
+        )));
+    }
+    let expected = (row.to.saturating_sub(row.offset) + 1).ilog2() as usize + 1;
+    let bounds = [
+        ("largest_at", row.largest_at <= row.to),
+        ("offset", row.offset <= row.to),
+        ("last_rare", row.last_rare.is_none_or(|l| l <= row.to)),
+        ("rare_count", row.rare_count.is_none_or(|c| c <= row.to + 1)),
+        ("fingerprints", row.fingerprints.len() == expected),
+    ];
+    if let Some((name, _)) = bounds.iter().find(|(_, holds)| !holds) {
+        return Ok(Some(format!("its {name} does not fit its heaps 0..={}", row.to)));
+    }
+    let short = match super::run_code(&row.code, row.to.min(PROBE_HEAPS), &own_control(ctl)) {
+        Ok(o) => o.row,
+        Err(e) => return underived("a short run of its code", e),
+    };
+    if let (Some(period), Some(preperiod)) = (short.period, short.preperiod) {
+        return Ok(Some(format!(
+            "it is open, but a run to heap {} proves the period {period} from heap {preperiod}",
+            short.to
+        )));
+    }
+    if short.largest_value > 0 && short.offset != row.offset {
+        return Ok(Some(format!(
+            "offset: {} in the row, {} when heaps 0..={} are computed",
+            row.offset, short.offset, short.to
+        )));
+    }
+    if short.largest_value > 0 {
+        let differ = short
+            .fingerprints
+            .iter()
+            .zip(&row.fingerprints)
+            .position(|(a, b)| a != b);
+        if let Some(i) = differ {
+            return Ok(Some(format!(
+                "fingerprints[{i}]: {} in the row, {} when heaps 0..={} are computed",
+                row.fingerprints[i], short.fingerprints[i], short.to
+            )));
+        }
+    }
+    let largest = if row.largest_at <= short.to {
+        (short.largest_value, short.largest_at) == (row.largest_value, row.largest_at)
+    } else {
+        short.largest_value < row.largest_value
+    };
+    Ok((!largest).then(|| {
+        format!(
+            "largest_value: {} at heap {} in the row, but heaps 0..={} have {} at heap {}",
+            row.largest_value, row.largest_at, short.to, short.largest_value, short.largest_at
+        )
+    }))
+}
+
+/// The most open or partial rows a resume runs again ([`Output::check_resumed`]),
+/// drawn at random among them (all of them when there are no more).
+pub const SAMPLE_ROWS: usize = 4;
+
+/// The fields a rerun need not give again: measurements of the run (`seconds`,
+/// `work`), what the census completes at its end (`class`, `shift`) and where the
+/// certificate is kept.
+const MEASURED: [&str; 5] = ["seconds", "work", "class", "shift", "certificate"];
+
+/// The first field in which `row` and `again` (its code run again) differ, but for
+/// [`MEASURED`]: `name: a in the row, b when its code runs again` (an array's first
+/// differing element, `fingerprints[3]`).
+fn rerun_difference<R: serde::Serialize>(row: &R, again: &R) -> Option<String> {
+    let (a, b) = (serde_json::to_value(row).ok()?, serde_json::to_value(again).ok()?);
+    let (a, b) = (a.as_object()?, b.as_object()?);
+    let null = serde_json::Value::Null;
+    let keys = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
+    for key in keys.filter(|k| !MEASURED.contains(&k.as_str())) {
+        let (x, y) = (a.get(key).unwrap_or(&null), b.get(key).unwrap_or(&null));
+        if x == y {
+            continue;
+        }
+        if let (Some(xs), Some(ys)) = (x.as_array(), y.as_array()) {
+            let i = (0..xs.len().max(ys.len()))
+                .find(|&i| xs.get(i) != ys.get(i))
+                .unwrap_or(0);
+            let show = |v: Option<&serde_json::Value>| v.map_or_else(|| "none".to_string(), ToString::to_string);
+            return Some(format!(
+                "{key}[{i}]: {} in the row, {} when its code runs again",
+                show(xs.get(i)),
+                show(ys.get(i))
+            ));
+        }
+        return Some(format!("{key}: {x} in the row, {y} when its code runs again"));
+    }
+    None
 }
 
 #[cfg(test)]

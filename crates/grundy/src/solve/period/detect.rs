@@ -495,6 +495,10 @@ fn analyse(
             values.and_then(|v| detect(&v, from, Evidence::default()))
         }
     };
+    // A period found from `from` may hold from an earlier heap: the table holds the
+    // heaps below `from` too, so the preperiod is lowered while they agree (`period
+    // kayles --from 100` gave the preperiod 100 where Kayles' is 71).
+    let found = found.map(|p| lower_preperiod(table, p, rs.first_heap()));
     let needs = found.and_then(|p| theorem.and_then(|t| t.proof_end(p.preperiod, p.period, p.saltus)));
     let certificate = match (found, needs, theorem) {
         (Some(per), Some(end), Some(t)) if end <= last => Some(Certificate {
@@ -507,6 +511,25 @@ fn analyse(
         _ => None,
     };
     (found, certificate.clone(), needs.filter(|_| certificate.is_none()))
+}
+
+/// `per` with its preperiod lowered while the heaps of `table` below it, down to
+/// `first`, follow the pattern: G(n) = G(n + p) − s for n = n₀ − 1, n₀ − 2, … (a
+/// period found in the heaps from some heap on, the least preperiod the table shows).
+fn lower_preperiod(table: &crate::solve::NimSeq, per: Periodicity, first: u64) -> Periodicity {
+    let mut n0 = per.preperiod;
+    while n0 > first {
+        let n = n0 - 1;
+        let agrees = match (table.get_u64(n), table.get_u64(n + per.period)) {
+            (Some(a), Some(b)) => i128::from(b) - i128::from(a) == i128::from(per.saltus),
+            _ => false,
+        };
+        if !agrees {
+            break;
+        }
+        n0 = n;
+    }
+    Periodicity { preperiod: n0, ..per }
 }
 
 #[cfg(test)]

@@ -82,8 +82,8 @@ fn a_code_over_its_budget_is_partial_to_the_heap_reached_with_a_checkable_certif
     let r = &o.row;
     assert_eq!(r.status, MisereStatus::Partial);
     assert!(r.to > 3 && r.to < 40, "{}", r.to);
-    let why = r.stopped.as_deref().unwrap();
-    assert!(why.contains("work limit"), "{why}");
+    // The reason is a word a resume can check, not the engine's message.
+    assert_eq!(r.stopped.as_deref(), Some("work"));
     // The certificate proves the quotient of the heaps reached.
     let cert = Certificate::from_json(o.certificate.as_deref().unwrap()).unwrap();
     assert_eq!((cert.to, cert.status.as_str()), (r.to, "partial"));

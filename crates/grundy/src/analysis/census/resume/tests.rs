@@ -256,3 +256,173 @@ fn a_misere_rows_tameness_and_growth_are_what_its_certificate_gives() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An open row says nothing a certificate proves: it is trusted only when its heap
+/// reached is the one the census's parameters give, a short run of its code agrees
+/// with it, and (a few of them, at random) its code run again gives it back.
+#[test]
+fn an_open_row_holds_to_the_census_parameters_and_its_code_run_again() {
+    let (dir, codes) = normal_dir("open", 15);
+    let before = std::fs::read(dir.join(ROWS_FILE)).unwrap();
+    // Honest: 0.6 is open to the census's --to, and trusted.
+    let mut out = Output::<Row>::open(&dir, &params(Play::Normal), &codes).unwrap();
+    assert_eq!(out.check_resumed(2, &Control::new()).unwrap(), []);
+    drop(out);
+    let reasons = |edit: &dyn Fn(&mut serde_json::Value), code: &str| {
+        std::fs::write(dir.join(ROWS_FILE), &before).unwrap();
+        rewrite_row(&dir, code, edit);
+        let mut out = Output::<Row>::open(&dir, &params(Play::Normal), &codes).unwrap();
+        let untrusted = out.check_resumed(2, &Control::new()).unwrap();
+        assert!(!out.is_done(code), "{untrusted:?}");
+        untrusted
+            .iter()
+            .map(|u| (u.code.clone(), u.reason.clone(), u.kept))
+            .collect::<Vec<_>>()
+    };
+    let one = |code: &str, reason: &str| vec![(code.to_string(), reason.to_string(), false)];
+    // Stopped short of --to, with nothing in the parameters to stop it (a hostile
+    // check lowered `to` to 16).
+    assert_eq!(
+        reasons(&|r| r["to"] = 16.into(), "0.6"),
+        one(
+            "0.6",
+            "it is open to heap 16, short of heap 200, which the census's --to and --max-work let it reach, and no limit stops a run there"
+        )
+    );
+    // Its largest value edited.
+    let got = reasons(&|r| r["largest_value"] = 99.into(), "0.6");
+    assert_eq!(
+        got,
+        one(
+            "0.6",
+            "largest_value: 99 at heap 152 in the row, but heaps 0..=200 have 9 at heap 152"
+        )
+    );
+    // Fingerprints that do not fit its heaps.
+    let got = reasons(
+        &|r| {
+            r["fingerprints"].as_array_mut().unwrap().pop();
+        },
+        "0.6",
+    );
+    assert_eq!(got, one("0.6", "its fingerprints does not fit its heaps 0..=200"));
+    // A proven code written as open, to the census's --to (last: its certificate is
+    // removed with its row).
+    let open = |r: &mut serde_json::Value| {
+        for k in ["preperiod", "period", "saltus", "theorem", "certificate"] {
+            r[k] = serde_json::Value::Null;
+        }
+        r["status"] = "open".into();
+        r["to"] = 200.into();
+    };
+    assert_eq!(
+        reasons(&open, "0.4"),
+        one(
+            "0.4",
+            "it is open, but a run to heap 200 proves the period 34 from heap 54"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What a short run does not cover, the sample's rerun does: an open row to 5000
+/// with its rare count edited is found (0.6 is the one open code of `octal:1`, so
+/// it is always drawn).
+#[test]
+fn a_sample_of_open_rows_is_run_again_and_compared() {
+    let dir = temp_dir("sample");
+    let codes = members("octal:1", &Control::new()).unwrap();
+    let p = Params {
+        to: 5000,
+        ..params(Play::Normal)
+    };
+    let mut out = Output::<Row>::open(&dir, &p, &codes).unwrap();
+    let o = run_code("0.6", 5000, &Control::new()).unwrap();
+    let count = o.row.rare_count.unwrap();
+    out.record(o).unwrap();
+    drop(out);
+    let mut out = Output::<Row>::open(&dir, &p, &codes).unwrap();
+    assert_eq!(out.check_resumed(1, &Control::new()).unwrap(), []);
+    drop(out);
+    rewrite_row(&dir, "0.6", |r| r["rare_count"] = (count - 1).into());
+    let mut out = Output::<Row>::open(&dir, &p, &codes).unwrap();
+    let untrusted = out.check_resumed(1, &Control::new()).unwrap();
+    let reasons: Vec<(&str, &str)> = untrusted.iter().map(|u| (u.code.as_str(), u.reason.as_str())).collect();
+    let reason = format!("rare_count: {} in the row, {count} when its code runs again", count - 1);
+    assert_eq!(reasons, [("0.6", reason.as_str())]);
+    assert!(!out.is_done("0.6"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A census directory whose `census-params.json` was given another `--to` (and run
+/// with it) does not keep the open rows of the old one: they are work to redo.
+#[test]
+fn open_rows_of_another_to_run_again() {
+    let (dir, codes) = normal_dir("params-to", 15);
+    let p = Params {
+        to: 400,
+        ..params(Play::Normal)
+    };
+    std::fs::write(dir.join(super::super::PARAMS_FILE), serde_json::to_string(&p).unwrap()).unwrap();
+    let mut out = Output::<Row>::open(&dir, &p, &codes).unwrap();
+    let untrusted = out.check_resumed(2, &Control::new()).unwrap();
+    let open: Vec<&Untrusted> = untrusted.iter().filter(|u| u.code == "0.6").collect();
+    assert_eq!(
+        open[0].reason,
+        "it is open to heap 200, short of heap 400, which the census's --to and --max-work let it reach, and no limit stops a run there"
+    );
+    assert!(!out.is_done("0.6"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A partial misère row names one of the census's reasons for stopping, one its
+/// parameters make possible; a row "stopped by the work limit" whose quotient gets
+/// past that heap within the budget is not trusted (a hostile check grafted in the
+/// partial row of a census to 10 heaps for a code solved at heap 21); an honest
+/// row stopped by the work limit is trusted.
+#[test]
+fn a_partial_misere_row_names_a_stop_its_parameters_allow() {
+    let small = Control::new().with_work_limit(200_000);
+    let dir = temp_dir("misere-stop");
+    let codes = members("octal:1", &Control::new()).unwrap();
+    let p = Params {
+        to: 40,
+        max_work: 200_000,
+        ..params(Play::Misere)
+    };
+    let mut out = Output::<MisereRow>::open(&dir, &p, &codes).unwrap();
+    let honest = misere::run_code("0.4", 40, &small).unwrap();
+    assert_eq!(honest.row.stopped.as_deref(), Some("work"));
+    out.record(honest).unwrap();
+    // 4.3 is solved within 40 heaps; its quotient to heap 5, partial, names nothing.
+    out.record(misere::run_code("4.3", 5, &small).unwrap()).unwrap();
+    drop(out);
+    let mut out = Output::<MisereRow>::open(&dir, &p, &codes).unwrap();
+    let untrusted = out.check_resumed(2, &small).unwrap();
+    let reasons: Vec<(&str, &str)> = untrusted.iter().map(|u| (u.code.as_str(), u.reason.as_str())).collect();
+    let short = "it is partial to heap 5, short of the census's --to 40, and names nothing that stopped it";
+    assert_eq!(reasons, [("4.3", short)]);
+    assert!(out.is_done("0.4"), "the honest row is trusted");
+    out.record(misere::run_code("4.3", 5, &small).unwrap()).unwrap();
+    drop(out);
+    // Now 4.3 names the work limit, and 0.4's reason is free text.
+    rewrite_row(&dir, "4.3", |r| r["stopped"] = "work".into());
+    rewrite_row(&dir, "0.4", |r| r["stopped"] = "the work limit".into());
+    let mut out = Output::<MisereRow>::open(&dir, &p, &codes).unwrap();
+    let untrusted = out.check_resumed(2, &small).unwrap();
+    let reasons: Vec<(&str, &str)> = untrusted.iter().map(|u| (u.code.as_str(), u.reason.as_str())).collect();
+    assert_eq!(
+        reasons,
+        [
+            (
+                "0.4",
+                "stopped: 'the work limit' is not a reason the census writes (work, memory, unsupported)"
+            ),
+            (
+                "4.3",
+                "it names the work limit as what stopped it at heap 6, but the quotient gets past that heap within 200000 work"
+            ),
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
