@@ -294,6 +294,11 @@ pub fn guard_saves_to(path: &Path) {
 /// environment variable the user gave, or the default and the option that raises it.
 pub fn limit_hint(e: &grundy::Error) -> Option<String> {
     let (memory, states) = SOURCES.get()?;
+    // A table past 2^32 heaps is refused whatever the memory limit: its message names
+    // the bound and what answers those heaps instead, and no limit is advised.
+    if grundy::control::is_past_tables(e) {
+        return None;
+    }
     let (source, flag, var, default) = match e {
         grundy::Error::TooLarge { .. } | grundy::Error::OutOfMemory { .. } => (
             memory,

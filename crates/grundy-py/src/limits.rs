@@ -231,6 +231,9 @@ impl Limits {
                     self.memory.source_text()
                 ))
             }
+            // A table past 2^32 heaps: no memory limit lets it be built, and its
+            // message names the bound and what answers those heaps instead.
+            E::TooLarge { .. } if grundy::control::is_past_tables(e) => return None,
             // More than any machine holds (an estimate past 2^60 bytes): no limit helps.
             E::TooLarge { estimate_bytes: b, .. } if *b >= 1 << 60 => {
                 return Some(format!("{}; no machine's memory holds it", self.memory.source_text()))

@@ -1429,6 +1429,14 @@ pub fn is_heap_measured(e: &Error) -> bool {
     matches!(e, Error::TooLarge { detail, .. } if detail.contains(HEAP_MEASURED))
 }
 
+pub use crate::error::PAST_TABLES;
+
+/// True if `e` is a refusal for a dense table past [`PAST_TABLES`]' bound, which no
+/// memory limit lifts.
+pub fn is_past_tables(e: &Error) -> bool {
+    matches!(e, Error::TooLarge { detail, .. } if detail.starts_with(PAST_TABLES))
+}
+
 /// The words that end the detail of a memory refusal whose estimate is a floor, counted
 /// as a listing went that had not ended ([`Error::TooLarge`]): "… 434176 options
 /// listed so far, at least". A limit above it lets the work past that point, not
