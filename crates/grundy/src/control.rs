@@ -1455,6 +1455,18 @@ pub fn is_lower_bound(e: &Error) -> bool {
     }
 }
 
+/// The words of the detail of a work refusal whose estimate is an upper bound on what
+/// is listed one by one (options, [`Error::TooMuchWork`]): not a model's guess that a
+/// search may undercut by far (the position engine's), so that lifting the limit lets a
+/// run go on that may list as many, and the advice says so.
+pub const UPPER_BOUND: &str = "an upper bound";
+
+/// True if `e` is a work refusal whose estimate is an upper bound on the options listed
+/// ([`UPPER_BOUND`]).
+pub fn is_upper_bound(e: &Error) -> bool {
+    matches!(e, Error::TooMuchWork { detail, .. } if detail.contains(UPPER_BOUND))
+}
+
 /// True if `text` is the work limit `none` ([`NO_WORK_LIMIT`]; any case, spaces around).
 pub fn is_no_work_limit(text: &str) -> bool {
     text.trim().eq_ignore_ascii_case("none")

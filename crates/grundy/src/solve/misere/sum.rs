@@ -71,6 +71,10 @@ const BYTES_PER_OPTION: u64 = 48;
 /// Bytes per atom of a listed option.
 const BYTES_PER_OPTION_ATOM: u64 = 16;
 
+/// The options of a heap listed before its listing's memory is estimated, for the most
+/// heaps an option has ([`heap_options`]).
+const OPTIONS_SAMPLED: usize = 4096;
+
 /// True if `rs` is Nim itself (heap n moves to any smaller heap): the built-in `nim`,
 /// recognised by its name and Bouton's closed form.
 pub(crate) fn is_nim(rs: &dyn HeapRuleset) -> bool {
@@ -459,7 +463,33 @@ pub(crate) fn heap_options(rs: &dyn HeapRuleset, n: u64, ctl: &Control) -> Resul
         }
         ctl.check_work(&what, 1u128 << bound, "one per subset of the base")?;
     } else {
-        ctl.check_work(&what, bound, "an upper bound on the options")?;
+        // The memory first, then the work (docs/choices.md, "Which limit a refusal
+        // names"): the lists are checked as they grow, against a floor that follows
+        // the limit up, so a run refused for its work and let through by a higher work
+        // limit was then refused for its memory (`0.137(10^18)` in misère play: 5·10^17
+        // options). Each option is counted with as many heaps as the most an option
+        // among the first few thousand has, so that the check as they grow does not
+        // refuse a run this one let through (when no later option has more).
+        let mut heaps = 1u64;
+        let mut sampled = 0;
+        rs.for_each_option_while(n, &mut |parts| {
+            heaps = heaps.max(parts.iter().filter(|p| p.heap != 0).count() as u64);
+            sampled += 1;
+            sampled < OPTIONS_SAMPLED
+        });
+        let per = 2 * (BYTES_PER_OPTION + BYTES_PER_OPTION_ATOM * heaps);
+        let bytes = bound.saturating_mul(u128::from(per)).min(u128::from(u64::MAX)) as u64;
+        ctl.check_memory_and_work(
+            &what,
+            bytes,
+            format!(
+                "up to {} options × {per} bytes, an option of {heaps} heap{} listed and the sum made of it",
+                crate::error::sci(bound),
+                if heaps == 1 { "" } else { "s" }
+            ),
+            bound,
+            "an upper bound on the options",
+        )?;
     }
     // Listed one by one with the limits and Ctrl-C looked at as they grow: a heap of
     // 0.8 (three heaps left) has n²/12 options, 7.5·10^7 at 30000, 9 GB listed before
