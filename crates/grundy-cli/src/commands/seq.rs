@@ -320,12 +320,12 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
     }
 }
 
-/// A refusal for the memory or work limit of `--method search` where `--method formula`
-/// gives the range (`seq nim --from 10^15 … --method search`), with the advice to use it:
+/// A refusal for the memory or work limit of a search where `--method formula` gives
+/// the range (`--memory-limit 1G seq nim --to 10^9`), with the advice to use it:
 /// exactly when it would work ([`grundy::solve::formula_gives`]: a value for every heap
 /// of the range, within the work limit), so that the advice never leads to "no closed
-/// form … use --method search". `--method auto` takes the closed form itself where its
-/// table is refused, and a table past 2^32 heaps carries the library's advice.
+/// form … use --method search". A table past 2^32 heaps, which no limit lets be built,
+/// carries the library's advice (and `--method auto` takes the closed form there).
 fn formula_advice(e: Error, rs: &grundy::game::Ruleset, from: Option<u64>, to: u64, method: Method, ctl: &Control) -> anyhow::Error {
     let refused = matches!(
         e,
@@ -334,7 +334,7 @@ fn formula_advice(e: Error, rs: &grundy::game::Ruleset, from: Option<u64>, to: u
     let grundy::game::Ruleset::Heap(h) = rs else {
         return e.into();
     };
-    if !refused || method != Method::Search || grundy::control::is_past_tables(&e) {
+    if !refused || method == Method::Formula || grundy::control::is_past_tables(&e) {
         return e.into();
     }
     let from = from.unwrap_or(h.first_heap());

@@ -1141,14 +1141,16 @@ impl Solver {
         })
     }
 
-    /// The sequence of `seq` from the closed form of `h` where `--method auto`'s
-    /// search was refused (`refused`, before any work: a table past 2^32 heaps, above
-    /// the memory or the work limit) and the closed form gives every heap of the range
-    /// ([`formula_covers`]); its source says so. Otherwise the refusal, with what the
-    /// closed form lacks where no table can be built, or the closed form's own refusal
-    /// for work where it gives every heap (a higher work limit then lets `auto` take
-    /// it). `--method search`'s refusal of a table past 2^32 heaps gets the advice of
-    /// what answers those heaps instead.
+    /// The sequence of `seq` from the closed form of `h` where `--method auto`'s table
+    /// cannot be built whatever the limits (`refused`: a table past 2^32 heaps,
+    /// [`crate::control::is_past_tables`]) and the closed form gives every heap of the
+    /// range ([`formula_covers`]); its source says so. Otherwise the refusal, with what
+    /// the closed form lacks, or the closed form's own refusal for work where it gives
+    /// every heap (a higher work limit then lets `auto` take it). `--method search`'s
+    /// refusal of a table past 2^32 heaps gets the advice of what answers those heaps
+    /// instead. A table refused by a limit that can be raised stays refused (`seq`
+    /// computes from the rules unless told otherwise; the command line adds the advice
+    /// `--method formula gives these` where it does).
     ///
     /// # Errors
     /// As described; [`Error::Interrupted`] if cancelled meanwhile.
@@ -1161,13 +1163,9 @@ impl Solver {
         mut seq: Sequence,
     ) -> Result<Sequence> {
         let from = seq.from;
-        let limits = matches!(
-            refused,
-            Error::TooLarge { .. } | Error::TooMuchWork { .. } | Error::TooManyStates { .. } | Error::OutOfMemory { .. }
-        );
         let ctl = self.ev.control().clone();
         let covers = || formula_covers(h.as_ref(), from, to, &ctl);
-        if !limits || self.checkpoint.is_some() {
+        if !crate::control::is_past_tables(&refused) || self.checkpoint.is_some() {
             return Err(refused);
         }
         if self.ev.method() != Method::Auto {
@@ -1189,19 +1187,10 @@ impl Solver {
         let mut stopped = None;
         match self.formula_values(rs, h, from, to, &mut stopped) {
             Ok(values) => {
-                let why = if crate::control::is_past_tables(&refused) {
-                    "no table reaches them (dense tables stop below 2^32 heaps)"
-                } else {
-                    match refused {
-                        Error::TooLarge { .. } => "their table is above the memory limit",
-                        Error::OutOfMemory { .. } => "the system refused their table's memory",
-                        _ => "their table is above the work limit",
-                    }
-                };
                 seq.values = values;
                 seq.stopped = stopped;
                 seq.source = Some(format!(
-                    "heaps {from}..={to} by the closed form ({}), since {why}",
+                    "heaps {from}..={to} by the closed form ({}), since no table reaches them (dense tables stop below 2^32 heaps)",
                     form.statement().source
                 ));
                 Ok(seq)
