@@ -251,7 +251,7 @@ impl Limits {
         // limit but none lets it through, and the run may then list that many.
         let lifted = example == "\"none\"" && grundy::control::is_upper_bound(e);
         let note = if lifted {
-            " (the estimate is an upper bound on the options listed one by one: the run may list that many)"
+            "; the estimate is an upper bound on the options listed one by one: the run may list that many"
         } else {
             ""
         };
@@ -348,6 +348,7 @@ pub fn python_advice(message: &str) -> String {
         ("use --method search", "use method=\"search\""),
         ("--method search", "method=\"search\""),
         ("--method formula", "method=\"formula\""),
+        ("--method auto", "method=\"auto\""),
         ("(--graph-bound)", "(graph_bound=)"),
         ("× --graph-bound", "× graph_bound"),
         ("--graph-bound", "graph_bound="),

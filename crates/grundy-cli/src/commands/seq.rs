@@ -326,7 +326,14 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
 /// of the range, within the work limit), so that the advice never leads to "no closed
 /// form … use --method search". A table past 2^32 heaps, which no limit lets be built,
 /// carries the library's advice (and `--method auto` takes the closed form there).
-fn formula_advice(e: Error, rs: &grundy::game::Ruleset, from: Option<u64>, to: u64, method: Method, ctl: &Control) -> anyhow::Error {
+fn formula_advice(
+    e: Error,
+    rs: &grundy::game::Ruleset,
+    from: Option<u64>,
+    to: u64,
+    method: Method,
+    ctl: &Control,
+) -> anyhow::Error {
     let refused = matches!(
         e,
         Error::TooLarge { .. } | Error::TooManyStates { .. } | Error::TooMuchWork { .. } | Error::OutOfMemory { .. }

@@ -44,7 +44,8 @@ fn tables_too_large_for_memory() {
     let e = error_line(&["seq", "maliquot", "--to", "100000000000", "--method", "search"]);
     assert!(
         e.contains("but dense tables stop below 2^32 heaps, whatever the memory limit")
-            && e.trim_end().ends_with("; --method auto or formula gives these from the closed form")
+            && e.trim_end()
+                .ends_with("; --method auto or --method formula gives these from the closed form")
             && !e.contains("--memory-limit"),
         "{e}"
     );

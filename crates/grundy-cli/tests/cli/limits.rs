@@ -210,7 +210,7 @@ fn refused_tables_point_to_the_closed_form() {
         assert!(
             e.contains("but dense tables stop below 2^32 heaps, whatever the memory limit")
                 && e.trim_end()
-                    .ends_with("; --method auto or formula gives these from the closed form"),
+                    .ends_with("; --method auto or --method formula gives these from the closed form"),
             "{e}"
         );
         for method in ["auto", "formula"] {
@@ -221,7 +221,18 @@ fn refused_tables_point_to_the_closed_form() {
     // The table from heap 0 is 1500 heaps, the closed form's 1000 or 1001.
     let e = error_line(&["--max-work", "1000", "seq", "nim", "--from", "500", "--to", "1499"]);
     assert!(e.contains("--max-work 1000); --method formula gives these"), "{e}");
-    let out = stdout(&["--max-work", "1000", "seq", "nim", "--from", "500", "--to", "1499", "--method", "formula"]);
+    let out = stdout(&[
+        "--max-work",
+        "1000",
+        "seq",
+        "nim",
+        "--from",
+        "500",
+        "--to",
+        "1499",
+        "--method",
+        "formula",
+    ]);
     assert_eq!(out.trim_end().split(',').count(), 1000);
     // --method formula would be refused for its 1001 heaps: no advice to use it.
     let e = error_line(&["--max-work", "1000", "seq", "nim", "--from", "500", "--to", "1500"]);

@@ -611,7 +611,16 @@ fn one_large_heap_keeps_to_the_work_limit_and_to_ctrl_c() {
     for expr in ["0.35(10^4)", "0.35(10^6)", "0.8(30000)+nim(1)"] {
         // The memory limit lets the listing of 0.8(30000) start (its estimate is 13.4
         // GiB), whatever the machine's memory; Ctrl-C comes within the first second.
-        let args = ["--max-work", "none", "--memory-limit", "14G", "value", expr, "--play", "misere"];
+        let args = [
+            "--max-work",
+            "none",
+            "--memory-limit",
+            "14G",
+            "value",
+            expr,
+            "--play",
+            "misere",
+        ];
         let (code, stdout, stderr) = interrupted(&args, 1.0);
         assert_eq!(code, Some(130), "{expr}: {stdout}{stderr}");
         assert!(stderr.ends_with("grundy: interrupted\n"), "{expr}: {stderr}");

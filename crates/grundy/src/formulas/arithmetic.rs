@@ -607,6 +607,57 @@ mod tests {
         assert_eq!(saliquant_check(u64::MAX - 1, &Nimber::from((1u64 << 63) - 2)), None);
     }
 
+    /// Each theorem gives a value at every heap of its `every` range (its ends, the
+    /// heaps near them and a sample between), which the advice `--method formula gives
+    /// these` and `--method auto`'s closed form rely on without asking each heap; just
+    /// past the ranges that end below 2^64, a heap has none.
+    #[test]
+    fn every_heap_of_the_every_range_has_a_value() {
+        let all = [
+            MALIQUOT,
+            SALIQUOT,
+            MALIQUANT,
+            SALIQUANT,
+            TOTATIVE,
+            NONTOTATIVE,
+            TOTIENT,
+            DIVIDING,
+            DIVIDE_THROW_RESIDUE,
+            RESIDUE_THROW_DIVISOR,
+            M_FACTORING,
+            M_FACTORING_COPRIME,
+            FULLSET_MALIQUOT,
+            POWERSET_SALIQUOT,
+            POWERSET_MALIQUANT,
+            POWERSET_TOTATIVE,
+        ];
+        for t in all {
+            let (lo, hi) = t.every;
+            if lo > hi {
+                continue;
+            }
+            let step = ((hi - lo) / 50).max(1);
+            let sample = (lo..=hi.min(lo + 300))
+                .chain((hi.saturating_sub(40).max(lo)..=hi).rev())
+                .chain((0..50).map(|i| lo + i * step).filter(|&n| n <= hi));
+            for n in sample {
+                assert!((t.value)(n).is_some(), "{}: heap {n}", t.statement.source);
+            }
+            if lo > 0 {
+                assert!((t.value)(lo - 1).is_none(), "{}: heap {}", t.statement.source, lo - 1);
+            }
+        }
+        // The prime of index 2^20 + 1 is above POWERSET_TOTATIVE_EVERY, so every heap
+        // up to it has a smallest prime factor of index at most that.
+        assert!(crate::arith::functions::prime_pi(POWERSET_TOTATIVE_EVERY).unwrap() <= MAX_POW2_EXPONENT + 1);
+        // Past the ends: a heap without a value (2^21 + 3 is odd, its exponent 2^20 + 1;
+        // 10^11 + 3 is prime).
+        assert!(powerset_maliquant(POWERSET_MALIQUANT_EVERY + 1).is_none());
+        assert!(is_prime(100_000_000_003));
+        assert!((TOTATIVE.value)(100_000_000_003).is_none());
+        assert!((SALIQUANT.value)(2).is_none());
+    }
+
     #[test]
     fn shapiro_class_matches_iteration() {
         use crate::arith::functions::phi;

@@ -198,12 +198,10 @@ impl Evaluator {
     fn past_tables_advice(method: Method, rs: &Arc<dyn HeapRuleset>, n: u64) -> String {
         let form = rs.closed_form();
         if form.is_some_and(|f| f.value(n).is_some()) {
-            return format!("--method auto or formula gives heap {n} from the closed form");
+            return format!("--method auto or --method formula gives heap {n} from the closed form");
         }
         if method != Method::Auto && rs.periodicity().is_some_and(|t| t.can_prove()) {
-            return format!(
-                "--method auto answers heap {n} from a period its theorem proves, where one is proven"
-            );
+            return format!("--method auto answers heap {n} from a period its theorem proves, where one is proven");
         }
         match form {
             Some(f) => format!(
@@ -648,5 +646,44 @@ fn past_tables(e: Error, n: u64, computed: u64) -> Error {
             detail: why(detail),
         },
         e => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(detail: &str) -> Error {
+        Error::TooLarge {
+            what: "the period search of officers to 4294967295".into(),
+            estimate_bytes: 3 << 34,
+            limit_bytes: 100 << 30,
+            detail: detail.into(),
+        }
+    }
+
+    /// A period search that reached the tables' bound without a proof: no limit lets it
+    /// go on, and the refusal says so instead of "a higher limit lets the search go on".
+    #[test]
+    fn a_period_search_at_the_tables_bound_advises_no_limit() {
+        let e = past_tables(refusal(crate::error::PAST_TABLES), 1 << 40, 1 << 31).to_string();
+        assert!(
+            e.starts_with("the period search of officers to 4294967295 needs an estimated 48.0 GiB, but dense tables stop below 2^32 heaps, whatever the memory limit; heap 1099511627776 is past any table")
+                && e.ends_with("heaps 0..=2147483647, as far as the search's tables went, showed none: no limit lets it go further")
+                && !e.contains("the memory limit is")
+                && !e.contains("a higher limit"),
+            "{e}"
+        );
+        assert!(crate::control::is_past_tables(&past_tables(
+            refusal(crate::error::PAST_TABLES),
+            1 << 40,
+            1 << 31
+        )));
+        // Refused by the memory limit below the bound: a higher limit lets it go on.
+        let e = past_tables(refusal("2^31 heaps × 24 bytes"), 1 << 40, 1 << 20).to_string();
+        assert!(
+            e.contains("the memory limit is 100.0 GiB") && e.contains("a higher limit lets the search go on"),
+            "{e}"
+        );
     }
 }

@@ -1173,7 +1173,7 @@ impl Solver {
             let periodic = h.periodicity().is_some_and(|t| t.can_prove());
             return Err(super::dense::advise_past_tables(refused, || {
                 if formula_gives(h.as_ref(), from, to, &ctl) {
-                    Some("--method auto or formula gives these from the closed form".into())
+                    Some("--method auto or --method formula gives these from the closed form".into())
                 } else if periodic {
                     Some("--method auto answers these from a period its theorem proves, where one is proven".into())
                 } else {
@@ -1196,11 +1196,18 @@ impl Solver {
                 Ok(seq)
             }
             Err(Error::Interrupted) => Err(Error::Interrupted),
-            Err(e @ (Error::TooMuchWork { .. } | Error::Unsupported(_))) if covers() == Coverage::Every => Err(e),
-            Err(Error::NoFormula { .. }) => {
-                Err(super::dense::advise_past_tables(refused, || lacks(h.as_ref(), covers())))
+            Err(e) => {
+                // The closed form stopped at a heap without a value, or refused the
+                // range before evaluating it (its count): then whether it covers it.
+                let covered = match e {
+                    Error::NoFormula { .. } => covers(),
+                    _ => match covers() {
+                        Coverage::Every => return Err(e),
+                        c => c,
+                    },
+                };
+                Err(super::dense::advise_past_tables(refused, || lacks(h.as_ref(), covered)))
             }
-            Err(_) => Err(refused),
         }
     }
 

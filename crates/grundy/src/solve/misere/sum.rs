@@ -632,6 +632,37 @@ pub(crate) fn replace(s: &Sum, i: usize, option: &Sum) -> Result<Sum> {
 mod tests {
     use super::*;
 
+    /// The listing of a heap's options is refused for its memory before its work, so a
+    /// higher work limit, as a refusal for work advises, is not then refused for memory:
+    /// Dawson's chess at 10^18 lists up to 5·10^17 options of two heaps, 160 bytes each.
+    #[test]
+    fn a_listing_is_refused_for_its_memory_before_its_work() {
+        let rs = match crate::catalog::parse_ruleset("0.137").unwrap() {
+            crate::game::Ruleset::Heap(h) => h,
+            _ => unreachable!("a code is a heap ruleset"),
+        };
+        for work in [1000, crate::control::NO_WORK_LIMIT] {
+            let ctl = Control::new().with_memory_limit(1 << 30).with_work_limit(work);
+            match heap_options(rs.as_ref(), 1_000_000_000_000_000_000, &ctl) {
+                Err(Error::TooLarge { detail, .. }) => {
+                    assert!(
+                        detail.starts_with("up to 5.00e17 options × 160 bytes, an option of 2 heaps"),
+                        "{detail}"
+                    )
+                }
+                other => panic!("{:?}", other.map(|o| o.len())),
+            }
+        }
+        // Within the memory limit, the work is checked before any is listed.
+        let ctl = Control::new().with_memory_limit(1 << 30).with_work_limit(1000);
+        assert!(matches!(
+            heap_options(rs.as_ref(), 1_000_000, &ctl),
+            Err(Error::TooMuchWork { .. })
+        ));
+        // Heap 10: 8, 7, and 7 split as 1 + 6, 2 + 5, 3 + 4.
+        assert_eq!(heap_options(rs.as_ref(), 10, &Control::new()).unwrap().len(), 5);
+    }
+
     #[test]
     fn replace_merges_and_drops() {
         let s: Sum = vec![(1, 2), (4, 1)];

@@ -64,3 +64,151 @@ pub fn formula_gives(rs: &dyn HeapRuleset, from: u64, to: u64, ctl: &Control) ->
         && count <= u128::from(ctl.work_limit())
         && formula_covers(rs, from, to, ctl) == Coverage::Every
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::parse_ruleset;
+    use crate::error::Error;
+    use crate::formulas::Statement;
+    use crate::game::{HeapClosedForm, Part, Ruleset};
+    use crate::solve::{Method, SequenceValues, Solver};
+    use crate::value::Nimber;
+    use std::sync::Arc;
+
+    fn heap(name: &str) -> Arc<dyn HeapRuleset> {
+        match parse_ruleset(name).unwrap() {
+            Ruleset::Heap(h) => h,
+            _ => unreachable!("{name} is a heap ruleset"),
+        }
+    }
+
+    /// Nim under another name, whose closed form gives every heap without saying so.
+    struct Quiet;
+
+    impl HeapRuleset for Quiet {
+        fn name(&self) -> String {
+            "quiet".into()
+        }
+        fn first_heap(&self) -> u64 {
+            0
+        }
+        fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[Part])) {
+            for k in 0..n {
+                f(&[Part::one(k)]);
+            }
+        }
+        fn closed_form(&self) -> Option<&dyn HeapClosedForm> {
+            Some(self)
+        }
+    }
+
+    impl HeapClosedForm for Quiet {
+        fn statement(&self) -> Statement {
+            Statement {
+                text: "G(n) = n",
+                source: "a test",
+            }
+        }
+        fn value(&self, n: u64) -> Option<Nimber> {
+            Some(Nimber::from(n))
+        }
+    }
+
+    #[test]
+    fn a_range_is_covered_where_every_heap_has_a_value() {
+        let ctl = Control::new();
+        let top = u64::MAX;
+        // Known without asking: Nim everywhere, totative up to 10^11.
+        assert_eq!(formula_covers(heap("nim").as_ref(), 0, top, &ctl), Coverage::Every);
+        assert_eq!(
+            formula_covers(heap("totative").as_ref(), 1, 100_000_000_000, &ctl),
+            Coverage::Every
+        );
+        // Asked heap by heap: the first heap without a value.
+        let saliquant = heap("saliquant");
+        assert_eq!(
+            formula_covers(saliquant.as_ref(), 11, 13, &ctl),
+            Coverage::NoValueAt(12)
+        );
+        assert_eq!(formula_covers(saliquant.as_ref(), 13, 13, &ctl), Coverage::Every);
+        // 2^64 − 59 is prime, above 10^11.
+        let totative = heap("totative");
+        assert_eq!(
+            formula_covers(totative.as_ref(), top - 65, top - 55, &ctl),
+            Coverage::NoValueAt(top - 58)
+        );
+        assert_eq!(formula_covers(totative.as_ref(), top - 15, top, &ctl), Coverage::Every);
+        assert_eq!(
+            formula_covers(heap("kayles").as_ref(), 5, 9, &ctl),
+            Coverage::NoValueAt(5)
+        );
+        // A form that cannot tell: asked up to FORMULA_PROBE heaps, not past them.
+        assert_eq!(formula_covers(&Quiet, 7, 7 + FORMULA_PROBE - 1, &ctl), Coverage::Every);
+        assert_eq!(formula_covers(&Quiet, 7, 7 + FORMULA_PROBE, &ctl), Coverage::Unknown);
+        let cancelled = Control::new();
+        cancelled
+            .cancel_flag()
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(formula_covers(&Quiet, 0, 10_000, &cancelled), Coverage::Unknown);
+        // `--method formula` gives the range: covered, and within the work limit.
+        let small = Control::new().with_work_limit(1000);
+        assert!(formula_gives(heap("nim").as_ref(), 500, 1499, &small));
+        assert!(!formula_gives(heap("nim").as_ref(), 500, 1500, &small));
+        assert!(!formula_gives(saliquant.as_ref(), 11, 13, &small));
+    }
+
+    /// Past 2^32 heaps no table is built: `auto` takes the closed form where it gives
+    /// the range, else says which heap it lacks; `search` says what answers instead;
+    /// `formula` without a value does not advise a search no table can make.
+    #[test]
+    fn past_any_table_the_sequence_takes_the_closed_form_or_says_why_not() {
+        let top = u64::MAX;
+        let nim = Ruleset::Heap(heap("nim"));
+        let mut auto = Solver::new(Method::Auto, Control::new());
+        let seq = auto.sequence(&nim, Some(1 << 40), (1 << 40) + 10).unwrap();
+        assert!(matches!(seq.values, SequenceValues::Formula { len: 11, .. }));
+        assert_eq!(seq.value_text(10), ((1u64 << 40) + 10).to_string());
+        assert!(seq.source.unwrap().contains("by the closed form"));
+        let totative = Ruleset::Heap(heap("totative"));
+        let e = auto.sequence(&totative, Some(top - 65), top - 55).unwrap_err();
+        assert!(crate::control::is_past_tables(&e), "{e}");
+        assert!(
+            e.to_string()
+                .contains(&format!("no closed form gives heap {} either", top - 58)),
+            "{e}"
+        );
+        let mut search = Solver::new(Method::Search, Control::new());
+        let e = search.sequence(&nim, Some(1 << 40), (1 << 40) + 10).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("; --method auto or --method formula gives these from the closed form"),
+            "{e}"
+        );
+        let e = search
+            .sequence(&Ruleset::Heap(heap("kayles")), Some(1 << 40), (1 << 40) + 10)
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("--method auto answers these from a period"),
+            "{e}"
+        );
+        let mut formula = Solver::new(Method::Formula, Control::new());
+        match formula.sequence(&totative, Some(top - 65), top - 55) {
+            Err(Error::NoFormula { instead: Some(i), .. }) => {
+                assert!(i.contains("so no search answers it either"), "{i}")
+            }
+            other => panic!("{:?}", other.map(|s| s.len())),
+        }
+        // Below the bound, a search is the advice.
+        match formula.sequence(&totative, Some(1), 10).map(|s| s.len()) {
+            Ok(10) => {}
+            other => panic!("{other:?}"),
+        }
+        match formula.sequence(&Ruleset::Heap(heap("saliquant")), Some(11), 13) {
+            Err(e @ Error::NoFormula { instead: None, .. }) => {
+                assert!(e.to_string().ends_with("; use --method search"))
+            }
+            other => panic!("{:?}", other.map(|s| s.len())),
+        }
+    }
+}
