@@ -116,6 +116,29 @@ fn a_table_past_2_to_the_32_names_the_bound_and_what_answers_instead() {
         e.ends_with("divide-and-residue has no closed form to give heap 4294967296 instead\n"),
         "{e}"
     );
+    // The census and the plot name the bound first, not a memory limit or fewer jobs
+    // for their tables or points (a higher limit was then refused for the bound).
+    for args in [
+        &["--memory-limit", "2G", "census", "octal:1", "--to", "5000000000"][..],
+        &[
+            "--memory-limit",
+            "2G",
+            "plot",
+            "grundys-game",
+            "--to",
+            "5000000000",
+            "-o",
+            "/tmp/never-written.svg",
+        ][..],
+    ] {
+        let e = error_line(args);
+        assert!(
+            e.contains("but dense tables stop below 2^32 heaps, whatever the memory limit")
+                && !e.contains("--memory-limit")
+                && !e.contains("--jobs"),
+            "{args:?}: {e}"
+        );
+    }
 }
 
 /// `seq`'s advice to use the closed form is given exactly where `--method formula`
