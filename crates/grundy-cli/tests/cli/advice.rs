@@ -277,6 +277,29 @@ fn a_misere_listing_is_refused_first_for_what_binds() {
                 && !e.contains("raise it"),
             "{args:?}: {e}"
         );
+        // A Nim heap's options are an atom each: with --max-work none they were made
+        // past any memory limit, until the system refused one.
+        let args = owned(
+            &[
+                extra,
+                &[
+                    "--memory-limit",
+                    "1G",
+                    "value",
+                    "nim(10^18) + 0.137(5)",
+                    "--play",
+                    "misere",
+                ],
+            ]
+            .concat(),
+        );
+        let e = run(&args).unwrap_err();
+        assert!(
+            e.contains("listing the options of nim(1000000000000000000) needs more than")
+                && e.contains("no machine's memory holds it")
+                && !e.contains("--max-work"),
+            "{args:?}: {e}"
+        );
     }
     // Within a machine's memory, the estimate names the limit that would let the
     // listing through (an option of Dawson's chess leaves up to two heaps).

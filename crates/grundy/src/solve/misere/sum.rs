@@ -71,6 +71,10 @@ const BYTES_PER_OPTION: u64 = 48;
 /// Bytes per atom of a listed option.
 const BYTES_PER_OPTION_ATOM: u64 = 16;
 
+/// Bytes of one atom: its key, its entry in the table of atoms and its slots (parts,
+/// options, canonical options, whether it has an option).
+const BYTES_PER_ATOM: u64 = 128;
+
 /// The options of a heap listed before its listing's memory is estimated, for the most
 /// heaps an option has ([`heap_options`]).
 const OPTIONS_SAMPLED: usize = 4096;
@@ -287,8 +291,19 @@ impl Atoms {
         let mut opts: Vec<Sum> = Vec::new();
         match key {
             Key::Nim(n) => {
-                ctl.check_work(
-                    &format!("listing the options of nim({n})"),
+                // Every smaller heap, each an atom of its own: their memory first,
+                // then the work, then both as they are made (`nim(10^18)` in a misère
+                // sum was refused for its work, and with `--max-work none` made atoms
+                // past any memory limit until the system refused one).
+                let what = format!("listing the options of nim({n})");
+                let per = 2 * (BYTES_PER_OPTION + BYTES_PER_OPTION_ATOM) + BYTES_PER_ATOM;
+                ctl.check_memory_and_work(
+                    &what,
+                    n.saturating_mul(per),
+                    format!(
+                        "{} options × {per} bytes, an option of one heap listed, the sum made of it and its atom",
+                        crate::error::sci(u128::from(n))
+                    ),
                     n as u128,
                     "one per smaller heap",
                 )?;
@@ -298,6 +313,14 @@ impl Atoms {
                     } else {
                         vec![(self.intern(Key::Nim(k))?, 1)]
                     });
+                    if k & 0xFFF == 0xFFF {
+                        ctl.check_going(&what, u128::from(k) + 1, "counted as they are listed")?;
+                        ctl.check_memory(
+                            &what,
+                            (k + 1).saturating_mul(per),
+                            format!("{} options listed so far, {}", k + 1, crate::control::AT_LEAST),
+                        )?;
+                    }
                 }
             }
             Key::Heap(i, n) => {
