@@ -380,6 +380,11 @@ pub fn guard_saves_to(path: &Path) {
 /// environment variable the user gave, or the default and the option that raises it.
 pub fn limit_hint(e: &grundy::Error) -> Option<String> {
     let (memory, states) = SOURCES.get()?;
+    // A table past 2^32 heaps is refused whatever the memory limit: its message names
+    // the bound and what answers those heaps instead, and no limit is advised.
+    if grundy::control::is_past_tables(e) {
+        return None;
+    }
     let (source, flag, var, default) = match e {
         grundy::Error::TooLarge { .. } | grundy::Error::OutOfMemory { .. } => (
             memory,
@@ -407,10 +412,15 @@ pub fn limit_hint(e: &grundy::Error) -> Option<String> {
     // A work estimate beyond every count (a model's estimate of a large graph, say) can
     // only be let through by lifting the limit.
     let beyond = matches!(e, grundy::Error::TooMuchWork { work, .. } if *work > u128::from(u64::MAX));
-    let lift = if beyond {
-        "; --max-work none lifts the limit"
-    } else {
-        ""
+    // An upper bound on the options listed one by one is no model's guess: lifting the
+    // limit lets a run go on that may list that many (`moves '0.B(10^18) + nim(1)'`,
+    // 8.3·10^34 options, lists them all).
+    let lift = match (beyond, grundy::control::is_upper_bound(e)) {
+        (true, false) => "; --max-work none lifts the limit",
+        (true, true) => {
+            "; --max-work none lifts the limit, but the estimate is an upper bound on options listed one by one: the run may list that many"
+        }
+        (false, _) => "",
     };
     Some(match source {
         Source::Flag(s) => format!("set by {s}{lift}"),

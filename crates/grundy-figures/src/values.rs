@@ -44,6 +44,11 @@ pub fn heap_points(rs: &Arc<dyn HeapRuleset>, from: u64, to: u64, ctl: &Control)
             })
             .collect();
     }
+    // A table past 2^32 heaps is refused whatever the memory limit: that refusal
+    // first, so that a higher limit for the points is not advised in vain.
+    if to >= u64::from(u32::MAX) {
+        sequence(rs.as_ref(), to, ctl)?;
+    }
     // The points (16 bytes each) sit beside the table while the figure is drawn.
     let table = to.saturating_add(1).saturating_mul(rs.memory().bytes_per_heap);
     ctl.check_memory(

@@ -1646,7 +1646,7 @@ fn verify<'py>(
     }
     let reports = run(py, &call, progress.as_ref(), |ctl| {
         match grundy::analysis::verify::verify(&rs, to, arity, ctl) {
-            Err(Error::NoFormula { ruleset, detail }) => Ok(Err(format!(
+            Err(Error::NoFormula { ruleset, detail, .. }) => Ok(Err(format!(
                 "no closed form is known for {ruleset}{}, so there is nothing to verify; grundy.seq(\"{ruleset}\", n) computes its values by search",
                 detail.map(|d| format!(" ({d})")).unwrap_or_default()
             ))),

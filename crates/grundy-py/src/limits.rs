@@ -231,6 +231,9 @@ impl Limits {
                     self.memory.source_text()
                 ))
             }
+            // A table past 2^32 heaps: no memory limit lets it be built, and its
+            // message names the bound and what answers those heaps instead.
+            E::TooLarge { .. } if grundy::control::is_past_tables(e) => return None,
             // More than any machine holds (an estimate past 2^60 bytes): no limit helps.
             E::TooLarge { estimate_bytes: b, .. } if *b >= 1 << 60 => {
                 return Some(format!("{}; no machine's memory holds it", self.memory.source_text()))
@@ -244,6 +247,14 @@ impl Limits {
         let raise = format!("raise it with the argument {name}={example} or with grundy.set_limits({name}={example})");
         // A refusal measured on the heap names what is held so far: a limit above it
         // lets the computation past this point, not necessarily to its end.
+        // An upper bound on the options listed one by one, beyond every count: no
+        // limit but none lets it through, and the run may then list that many.
+        let lifted = example == "\"none\"" && grundy::control::is_upper_bound(e);
+        let note = if lifted {
+            "; the estimate is an upper bound on the options listed one by one: the run may list that many"
+        } else {
+            ""
+        };
         let allow = if grundy::control::is_heap_measured(e) {
             "would let it go on past this point (the heap is measured as it runs, and may grow further)"
         } else if grundy::control::is_lower_bound(e) {
@@ -253,9 +264,9 @@ impl Limits {
         };
         Some(match &limit.source {
             Source::Argument(_) | Source::Session(_) => {
-                format!("{}; a {name}={example} argument {allow}", limit.source_text())
+                format!("{}; a {name}={example} argument {allow}{note}", limit.source_text())
             }
-            Source::Env(_) | Source::Default(_) => format!("{}; {raise}", limit.source_text()),
+            Source::Env(_) | Source::Default(_) => format!("{}; {raise}{note}", limit.source_text()),
         })
     }
 
@@ -337,6 +348,7 @@ pub fn python_advice(message: &str) -> String {
         ("use --method search", "use method=\"search\""),
         ("--method search", "method=\"search\""),
         ("--method formula", "method=\"formula\""),
+        ("--method auto", "method=\"auto\""),
         ("(--graph-bound)", "(graph_bound=)"),
         ("× --graph-bound", "× graph_bound"),
         ("--graph-bound", "graph_bound="),

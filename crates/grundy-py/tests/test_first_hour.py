@@ -42,11 +42,19 @@ def test_advice_names_the_keyword_arguments_not_the_cli_options():
 
 
 def test_a_refusal_says_how_to_raise_the_limit_from_python():
+    # 182 TiB: above the default limit on any machine, and a limit can be raised.
     with pytest.raises(grundy.ResourceError) as e:
-        grundy.seq("saliquant", 10**13)
+        grundy.value("min(10**7,10**7)")
     msg = str(e.value)
     assert "--memory-limit" not in msg
     assert 'memory_limit="' in msg and "grundy.set_limits(memory_limit=" in msg, msg
+    # A table past 2^32 heaps is refused whatever the limit: no limit is advised, and
+    # the closed form's gap is named (saliquant's even heaps).
+    with pytest.raises(grundy.ResourceError) as e:
+        grundy.seq("saliquant", 10**13)
+    msg = str(e.value)
+    assert "whatever the memory limit" in msg and "memory_limit" not in msg, msg
+    assert "no closed form gives heap 2 either" in msg, msg
 
 
 def test_memory_limit_argument_and_its_suggestion():

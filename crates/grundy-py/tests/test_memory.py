@@ -79,3 +79,45 @@ def test_max_work_none_lifts_the_limit(tmp_path, monkeypatch):
     assert grundy.value(expr) == 2
     with pytest.raises(ValueError, match='or "none" for no limit'):
         grundy.value("nim(1)", max_work="nothing")
+
+
+def test_advice_that_can_be_followed():
+    # A hostile audit: a table past 2^32 heaps advised a higher memory_limit, which
+    # cannot help; a closed form without a value advised method="search", which no
+    # table can make; an upper bound on options listed one by one advised "none" as if
+    # it were a loose estimate; a misère listing was refused for its work, then for
+    # its memory. Each refusal now names what binds and advice that works.
+    import grundy
+    import pytest
+
+    with pytest.raises(grundy.ResourceError) as refused:
+        grundy.value("saliquant(4294967296)", memory_limit="100G")
+    text = str(refused.value)
+    assert "dense tables stop below 2^32 heaps, whatever the memory limit" in text, text
+    assert "memory_limit" not in text and "no closed form gives heap 4294967296 either" in text, text
+    with pytest.raises(grundy.ResourceError) as refused:
+        grundy.value("nim(4294967296)", method="search")
+    text = str(refused.value)
+    assert 'method="auto" or method="formula" gives heap 4294967296' in text, text
+    assert grundy.value("nim(4294967296)", method="formula") == 4294967296
+    with pytest.raises(ValueError) as refused:
+        grundy.value("kayles(4294967296)", method="formula")
+    assert 'so use method="auto"' in str(refused.value), refused.value
+    assert grundy.value("kayles(4294967296)", method="auto") in range(10)
+    # method="auto" takes the closed form where no table reaches.
+    assert grundy.seq("nim", 10**18 + 10, start=10**18).tolist()[-1] == 10**18 + 10
+    top = 2**64 - 1
+    with pytest.raises(grundy.ResourceError, match=f"no closed form gives heap {top - 58} either"):
+        grundy.seq("totative", top - 55, start=top - 65)
+    with pytest.raises(ValueError) as refused:
+        grundy.seq("totative", top - 55, start=top - 65, method="formula")
+    assert "so no search answers it either" in str(refused.value), refused.value
+    with pytest.raises(grundy.ResourceError) as refused:
+        grundy.moves("0.B(10**18) + nim(1)", memory_limit="1G")
+    text = str(refused.value)
+    assert 'max_work="none"' in text and "the run may list that many" in text, text
+    for work in (None, "none"):
+        with pytest.raises(grundy.ResourceError) as refused:
+            grundy.value("0.137(10**18)", play="misere", max_work=work, memory_limit="1G")
+        text = str(refused.value)
+        assert "no machine's memory holds it" in text and "max_work" not in text, text

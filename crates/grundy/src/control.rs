@@ -1462,6 +1462,14 @@ pub fn is_heap_measured(e: &Error) -> bool {
     matches!(e, Error::TooLarge { detail, .. } if detail.contains(HEAP_MEASURED))
 }
 
+pub use crate::error::PAST_TABLES;
+
+/// True if `e` is a refusal for a dense table past [`PAST_TABLES`]' bound, which no
+/// memory limit lifts.
+pub fn is_past_tables(e: &Error) -> bool {
+    matches!(e, Error::TooLarge { detail, .. } if detail.starts_with(PAST_TABLES))
+}
+
 /// The words that end the detail of a memory refusal whose estimate is a floor, counted
 /// as a listing went that had not ended ([`Error::TooLarge`]): "… 434176 options
 /// listed so far, at least". A limit above it lets the work past that point, not
@@ -1478,6 +1486,18 @@ pub fn is_lower_bound(e: &Error) -> bool {
         Error::TooMuchWork { detail, .. } => detail.contains("counted as"),
         _ => false,
     }
+}
+
+/// The words of the detail of a work refusal whose estimate is an upper bound on what
+/// is listed one by one (options, [`Error::TooMuchWork`]): not a model's guess that a
+/// search may undercut by far (the position engine's), so that lifting the limit lets a
+/// run go on that may list as many, and the advice says so.
+pub const UPPER_BOUND: &str = "an upper bound";
+
+/// True if `e` is a work refusal whose estimate is an upper bound on the options listed
+/// ([`UPPER_BOUND`]).
+pub fn is_upper_bound(e: &Error) -> bool {
+    matches!(e, Error::TooMuchWork { detail, .. } if detail.contains(UPPER_BOUND))
 }
 
 /// True if `text` is the work limit `none` ([`NO_WORK_LIMIT`]; any case, spaces around).

@@ -59,8 +59,10 @@ pub enum Error {
         /// The limit that was exceeded.
         reason: String,
     },
-    /// The computation would need more memory (or states) than allowed.
-    #[error("{what} needs {} ({detail}); the memory limit is {}", estimated(*.estimate_bytes, *.limit_bytes), human_bytes(*.limit_bytes))]
+    /// The computation would need more memory (or states) than allowed; or a dense
+    /// table past the bound no memory limit lifts (its detail begins with
+    /// [`PAST_TABLES`]: "… needs 64.0 GiB, but dense tables stop below 2^32 heaps, …").
+    #[error("{}", too_large(what, *.estimate_bytes, *.limit_bytes, detail))]
     TooLarge {
         /// What would be computed.
         what: String,
@@ -82,12 +84,15 @@ pub enum Error {
         limit: u64,
     },
     /// `--method formula` on a ruleset (or position) with no proven closed form.
-    #[error("no closed form is known for {ruleset}{}; use --method search", .detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default())]
+    #[error("no closed form is known for {ruleset}{}; {}", .detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default(), .instead.as_deref().unwrap_or("use --method search"))]
     NoFormula {
         /// The ruleset.
         ruleset: String,
         /// Why not (for example: the formula covers odd heaps only).
         detail: Option<String>,
+        /// What gives the value instead, where it is not `--method search` (`None`): a
+        /// heap past any table is answered only by a proven period, or by nothing.
+        instead: Option<String>,
     },
     /// An operation that the ruleset does not support (for example `seq` of a two-heap ruleset).
     #[error("{0}")]
@@ -156,6 +161,28 @@ impl Error {
             position: format!("heap {heap}"),
             reason: format!("heaps of {ruleset} start at {first}"),
         }
+    }
+}
+
+/// The words that begin the detail of a refusal for a dense table of 2^32 − 1 heaps or
+/// more ([`Error::TooLarge`]): tables index heaps by `u32`, so no memory limit lets
+/// such a table be built. The message names the bound instead of the memory limit, and
+/// its advice is what answers those heaps instead (a closed form, a proven period),
+/// never a higher memory limit (`crate::control::is_past_tables`).
+pub const PAST_TABLES: &str = "dense tables stop below 2^32 heaps, whatever the memory limit";
+
+/// The message of [`Error::TooLarge`]: the estimate against the memory limit, or for a
+/// table past [`PAST_TABLES`]' bound, the estimate and the bound (the memory limit
+/// does not matter there).
+fn too_large(what: &str, bytes: u64, limit: u64, detail: &str) -> String {
+    if detail.starts_with(PAST_TABLES) {
+        format!("{what} needs {}, but {detail}", estimated(bytes, bytes))
+    } else {
+        format!(
+            "{what} needs {} ({detail}); the memory limit is {}",
+            estimated(bytes, limit),
+            human_bytes(limit)
+        )
     }
 }
 

@@ -129,7 +129,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
     }
     let seq = solver
         .sequence(&rs, a.from, a.to)
-        .map_err(|e| formula_advice(e, &rs, a.from, a.to, method))?;
+        .map_err(|e| formula_advice(e, &rs, a.from, a.to, method, ctl))?;
     // Printing huge values (powerset rulesets) can cost more than computing them.
     ctl.check_work(
         &format!("printing the values of {} to {}", seq.ruleset, a.to),
@@ -320,12 +320,20 @@ fn finish(stopped: Option<Error>, from: u64, count: usize) -> anyhow::Result<Exi
     }
 }
 
-/// A refusal for the memory or work limit of a search that the proven closed form
-/// answers at once (`seq nim --from 10^15 …`), with the advice to use it: when the
-/// closed form gives the first and the last heap of the range. Powerset rulesets are
-/// left out (their values can have as many bits as the heap, too many to evaluate to
-/// find out).
-fn formula_advice(e: Error, rs: &grundy::game::Ruleset, from: Option<u64>, to: u64, method: Method) -> anyhow::Error {
+/// A refusal for the memory or work limit of a search where `--method formula` gives
+/// the range (`--memory-limit 1G seq nim --to 10^9`), with the advice to use it:
+/// exactly when it would work ([`grundy::solve::formula_gives`]: a value for every heap
+/// of the range, within the work limit), so that the advice never leads to "no closed
+/// form … use --method search". A table past 2^32 heaps, which no limit lets be built,
+/// carries the library's advice (and `--method auto` takes the closed form there).
+fn formula_advice(
+    e: Error,
+    rs: &grundy::game::Ruleset,
+    from: Option<u64>,
+    to: u64,
+    method: Method,
+    ctl: &Control,
+) -> anyhow::Error {
     let refused = matches!(
         e,
         Error::TooLarge { .. } | Error::TooManyStates { .. } | Error::TooMuchWork { .. } | Error::OutOfMemory { .. }
@@ -333,11 +341,11 @@ fn formula_advice(e: Error, rs: &grundy::game::Ruleset, from: Option<u64>, to: u
     let grundy::game::Ruleset::Heap(h) = rs else {
         return e.into();
     };
+    if !refused || method == Method::Formula || grundy::control::is_past_tables(&e) {
+        return e.into();
+    }
     let from = from.unwrap_or(h.first_heap());
-    let covered = !h.is_powerset()
-        && h.closed_form()
-            .is_some_and(|f| f.value(from).is_some() && f.value(to).is_some());
-    if refused && covered && method != Method::Formula {
+    if grundy::solve::formula_gives(h.as_ref(), from, to, ctl) {
         super::Advised {
             error: e,
             advice: "--method formula gives these from the closed form".into(),

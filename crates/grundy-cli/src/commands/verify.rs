@@ -136,7 +136,7 @@ pub fn run(a: Args, ctl: &Control) -> anyhow::Result<ExitCode> {
         grundy::Error::NoFormula { ruleset, .. } if !verification_claims(&ruleset, 1).is_empty() => {
             anyhow::Error::new(NoClosedForm(ruleset))
         }
-        grundy::Error::NoFormula { ruleset, detail } => anyhow::anyhow!(
+        grundy::Error::NoFormula { ruleset, detail, .. } => anyhow::anyhow!(
             "no closed form is known for {ruleset}{}, so there is nothing to verify; `grundy seq {ruleset}` computes its values by search",
             detail.map(|d| format!(" ({d})")).unwrap_or_default()
         ),

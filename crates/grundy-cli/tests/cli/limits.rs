@@ -198,32 +198,49 @@ fn growing_tables_stay_within_the_limit() {
 }
 
 /// A table refused for its memory or work, for a ruleset whose proven closed form gives
-/// the heaps at once: the refusal says so (`--method formula`); without a closed form
-/// it does not.
+/// the heaps at once: the refusal says so (`--method formula`) exactly when `--method
+/// formula` gives every heap of the range within the limits; without a closed form it
+/// does not. A table past 2^32 heaps is never built: `--method auto` takes the closed
+/// form there, and `--method search` names it.
 #[test]
 fn refused_tables_point_to_the_closed_form() {
     for name in ["nim", "laskers-nim"] {
-        let e = error_line(&["seq", name, "--from", "10^15", "--to", "1000000000000005"]);
+        let range = ["seq", name, "--from", "10^15", "--to", "1000000000000005"];
+        let e = error_line(&[&range[..], &["--method", "search"]].concat());
         assert!(
-            e.contains("needs an estimated")
+            e.contains("but dense tables stop below 2^32 heaps, whatever the memory limit")
                 && e.trim_end()
-                    .ends_with("; --method formula gives these from the closed form"),
+                    .ends_with("; --method auto or --method formula gives these from the closed form"),
             "{e}"
         );
-        let out = stdout(&[
-            "seq",
-            name,
-            "--from",
-            "10^15",
-            "--to",
-            "1000000000000005",
-            "--method",
-            "formula",
-        ]);
-        assert_eq!(out.trim_end().split(',').count(), 6, "{out}");
+        for method in ["auto", "formula"] {
+            let out = stdout(&[&range[..], &["--method", method]].concat());
+            assert_eq!(out.trim_end().split(',').count(), 6, "{out}");
+        }
     }
-    let e = error_line(&["--max-work", "1000", "seq", "nim", "--to", "100000"]);
+    // The table from heap 0 is 1500 heaps, the closed form's 1000 or 1001.
+    let e = error_line(&["--max-work", "1000", "seq", "nim", "--from", "500", "--to", "1499"]);
     assert!(e.contains("--max-work 1000); --method formula gives these"), "{e}");
+    let out = stdout(&[
+        "--max-work",
+        "1000",
+        "seq",
+        "nim",
+        "--from",
+        "500",
+        "--to",
+        "1499",
+        "--method",
+        "formula",
+    ]);
+    assert_eq!(out.trim_end().split(',').count(), 1000);
+    // --method formula would be refused for its 1001 heaps: no advice to use it.
+    let e = error_line(&["--max-work", "1000", "seq", "nim", "--from", "500", "--to", "1500"]);
+    assert!(!e.contains("--method formula"), "{e}");
+    let e = error_line(&["--memory-limit", "1K", "seq", "saliquant", "--from", "11", "--to", "13"]);
+    assert!(!e.contains("--method formula"), "{e}");
+    let e = error_line(&["--memory-limit", "1K", "seq", "saliquant", "--from", "13", "--to", "13"]);
+    assert!(e.contains("--method formula gives these"), "{e}");
     let e = error_line(&["seq", "grundys-game", "--to", "10^15"]);
     assert!(!e.contains("--method formula"), "{e}");
 }

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod advice;
 mod arithmetic;
 mod census;
 mod census_resume;

@@ -242,8 +242,18 @@ fn refusals_name_the_setting_the_user_used() {
         e.contains("(set by GRUNDY_MEMORY_LIMIT=1K; --memory-limit overrides it)"),
         "{e}"
     );
-    let e = error_line(&["seq", "nim", "--to", "100000000000000"]);
+    // 182 TiB: above the default limit on any machine, and a limit can be raised.
+    let e = error_line(&["value", "min(10000000,10000000)"]);
     assert!(e.contains("raise it with --memory-limit"), "{e}");
+    // A table past 2^32 heaps advises no memory limit, which cannot help: `auto` takes
+    // nim's closed form, whose 10^14 heaps are above the work limit.
+    let e = error_line(&["seq", "nim", "--to", "100000000000000"]);
+    assert!(
+        e.contains("the closed form of nim on heaps 0..=100000000000000 visits about 1.00e14")
+            && e.contains("raise it with --max-work")
+            && !e.contains("--memory-limit"),
+        "{e}"
+    );
     let e = error_line(&["--max-states", "10", "value", "min(100,100)"]);
     assert!(e.contains("(set by --max-states 10)"), "{e}");
 }

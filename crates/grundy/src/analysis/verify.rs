@@ -88,6 +88,7 @@ pub fn verify(rs: &Ruleset, to: u64, arity: Option<usize>, ctl: &Control) -> Res
         Ruleset::Loopy(l) => Err(Error::NoFormula {
             ruleset: l.name(),
             detail: Some("a loopy ruleset with no closed form: its values come from its game graph".into()),
+            instead: None,
         }),
         Ruleset::Game(g) => Err(Error::Unsupported(format!(
             "verify runs over ranges of heaps or tuples; {} has boards or graphs as positions (its closed form, if any, is checked against search in the library's tests)",
@@ -147,6 +148,7 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
         return Err(Error::NoFormula {
             ruleset: rs.name(),
             detail: None,
+            instead: None,
         });
     };
     let seq = dense::sequence(rs.as_ref(), to, ctl)?;
@@ -191,6 +193,7 @@ pub fn verify_heap(rs: &Arc<dyn HeapRuleset>, to: u64, ctl: &Control) -> Result<
         return Err(Error::NoFormula {
             ruleset: rs.name(),
             detail: form.gap(first),
+            instead: None,
         });
     }
     Ok(report)
@@ -241,6 +244,7 @@ fn prepare_tuple<'a>(rs: &'a Arc<dyn TupleRuleset>, arity: usize, to: u64, ctl: 
         return Err(Error::NoFormula {
             ruleset: rs.name(),
             detail: None,
+            instead: None,
         });
     };
     let what = format!("verifying {} on [0,{to}]^{arity}", rs.name());
@@ -335,6 +339,7 @@ impl TupleRun<'_> {
             return Err(Error::NoFormula {
                 ruleset: rs.name(),
                 detail: None,
+                instead: None,
             });
         }
         Ok(report)

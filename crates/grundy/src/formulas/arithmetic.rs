@@ -30,6 +30,10 @@ pub struct Theorem {
     pub value: fn(u64) -> Option<Nimber>,
     /// Why `value` gives nothing for some heaps (shown by `--method formula`).
     pub gap: &'static str,
+    /// Heaps `every.0..=every.1` where `value` gives a value, every one (by its
+    /// definition: where the arithmetic it needs always reaches), so that a range within
+    /// is known to be covered without evaluating it; `NONE` where no range is known.
+    pub every: (u64, u64),
     /// The stated properties of G(n) other than exact values; `Some(description)` of
     /// the first one that the value `v` of heap `n` violates.
     pub check: Option<fn(u64, &Nimber) -> Option<String>>,
@@ -40,6 +44,18 @@ impl std::fmt::Debug for Theorem {
         write!(f, "Theorem({})", self.gap)
     }
 }
+
+/// No range of heaps is known where a theorem gives every value ([`Theorem::every`]).
+pub const NONE: (u64, u64) = (1, 0);
+
+/// Heaps up to which [`powerset_totative`] gives every value: the index of a prime up to
+/// here is at most 2^20 + 1, so 2^(i_p(n) − 1) has an exponent within
+/// [`MAX_POW2_EXPONENT`] (π(16·10^6) = 1031130; a test checks it).
+pub const POWERSET_TOTATIVE_EVERY: u64 = 16_000_000;
+
+/// Heaps up to which [`powerset_maliquant`] gives every value: the odd part m it reads
+/// is at most 2^21 + 1 there, so 2^((m − 1)/2) is within [`MAX_POW2_EXPONENT`].
+pub const POWERSET_MALIQUANT_EVERY: u64 = (1 << 21) + 2;
 
 fn pow2(k: u64) -> Option<Nimber> {
     (k <= MAX_POW2_EXPONENT).then(|| Nimber::pow2(k))
@@ -363,6 +379,7 @@ pub const MALIQUOT: Theorem = Theorem {
     },
     value: |n| (n >= 1).then(|| Nimber::from(maliquot(n))),
     gap: "heaps start at 1",
+    every: (1, u64::MAX),
     check: None,
 };
 /// Theorem 2.
@@ -373,6 +390,7 @@ pub const SALIQUOT: Theorem = Theorem {
     },
     value: |n| some(saliquot(n)),
     gap: "",
+    every: (0, u64::MAX),
     check: None,
 };
 /// Theorem 3.
@@ -383,6 +401,7 @@ pub const MALIQUANT: Theorem = Theorem {
     },
     value: |n| some(maliquant(n)),
     gap: "",
+    every: (0, u64::MAX),
     check: None,
 };
 /// Theorem 4.
@@ -393,6 +412,7 @@ pub const SALIQUANT: Theorem = Theorem {
     },
     value: |n| saliquant(n).map(Nimber::from),
     gap: "Theorem 4 gives the value of odd heaps only; for even heaps it proves G(n) < n/2",
+    every: (0, 0),
     check: Some(saliquant_check),
 };
 /// Theorem 5.
@@ -403,6 +423,7 @@ pub const TOTATIVE: Theorem = Theorem {
     },
     value: |n| (n >= 1).then(|| totative(n).map(Nimber::from)).flatten(),
     gap: TOO_BIG,
+    every: (1, PRIME_PI_LIMIT),
     check: None,
 };
 /// Theorem 6.
@@ -414,6 +435,7 @@ pub const NONTOTATIVE: Theorem = Theorem {
     value: |n| nontotative(n).map(Nimber::from),
     gap:
         "Theorem 6 gives values for even n, primes, prime squares, n ≡ 3 (mod 6), p_i·p_(i+1), p_i·p_(i+2) and 12 only",
+    every: NONE,
     check: Some(nontotative_check),
 };
 /// Theorems 7 and 8.
@@ -424,6 +446,7 @@ pub const TOTIENT: Theorem = Theorem {
     },
     value: |n| (n >= 1).then(|| Nimber::from(totient(n))),
     gap: "heaps start at 1",
+    every: (1, u64::MAX),
     check: None,
 };
 /// Theorem 9.
@@ -434,6 +457,7 @@ pub const DIVIDING: Theorem = Theorem {
     },
     value: |n| (n >= 1).then(|| Nimber::from(dividing(n))),
     gap: "heaps start at 1",
+    every: (1, u64::MAX),
     check: None,
 };
 /// Theorem 11.
@@ -444,6 +468,7 @@ pub const DIVIDE_THROW_RESIDUE: Theorem = Theorem {
     },
     value: |n| divide_throw_residue(n).map(Nimber::from),
     gap: "Theorem 11 covers heaps n > 1 (heap 1 is terminal)",
+    every: (2, u64::MAX),
     check: None,
 };
 /// Theorem 12.
@@ -454,6 +479,7 @@ pub const RESIDUE_THROW_DIVISOR: Theorem = Theorem {
     },
     value: |n| (n >= 1).then(|| Nimber::from(residue_throw_divisor(n))),
     gap: "heaps start at 1",
+    every: (1, u64::MAX),
     check: None,
 };
 /// Theorem 13, first part.
@@ -464,6 +490,7 @@ pub const M_FACTORING: Theorem = Theorem {
     },
     value: |n| m_factoring(n).map(Nimber::from),
     gap: "Theorem 13 covers n ≥ 2 (heap 1 is terminal)",
+    every: (2, u64::MAX),
     check: None,
 };
 /// Theorem 13, second part.
@@ -474,6 +501,7 @@ pub const M_FACTORING_COPRIME: Theorem = Theorem {
     },
     value: |n| m_factoring_coprime(n).map(Nimber::from),
     gap: "Theorem 13 covers n ≥ 2 (heap 1 is terminal)",
+    every: (2, u64::MAX),
     check: None,
 };
 /// Theorem 14.
@@ -484,6 +512,7 @@ pub const FULLSET_MALIQUOT: Theorem = Theorem {
     },
     value: |n| (n >= 1).then(|| Nimber::from(fullset_maliquot(n))),
     gap: "heaps start at 1",
+    every: (1, u64::MAX),
     check: None,
 };
 /// Theorem 15.
@@ -494,6 +523,7 @@ pub const POWERSET_SALIQUOT: Theorem = Theorem {
     },
     value: |n| Some(powerset_saliquot(n)),
     gap: "",
+    every: (0, u64::MAX),
     check: None,
 };
 /// Theorem 16.
@@ -504,6 +534,7 @@ pub const POWERSET_MALIQUANT: Theorem = Theorem {
     },
     value: powerset_maliquant,
     gap: TOO_BIG,
+    every: (1, POWERSET_MALIQUANT_EVERY),
     check: None,
 };
 /// Theorem 17.
@@ -514,6 +545,7 @@ pub const POWERSET_TOTATIVE: Theorem = Theorem {
     },
     value: powerset_totative,
     gap: TOO_BIG,
+    every: (0, POWERSET_TOTATIVE_EVERY),
     check: None,
 };
 
@@ -573,6 +605,57 @@ mod tests {
         assert!(saliquant_check(u64::MAX, &Nimber::from(1u64 << 63)).is_some());
         assert_eq!(saliquant_check(u64::MAX, &Nimber::from((1u64 << 63) - 1)), None);
         assert_eq!(saliquant_check(u64::MAX - 1, &Nimber::from((1u64 << 63) - 2)), None);
+    }
+
+    /// Each theorem gives a value at every heap of its `every` range (its ends, the
+    /// heaps near them and a sample between), which the advice `--method formula gives
+    /// these` and `--method auto`'s closed form rely on without asking each heap; just
+    /// past the ranges that end below 2^64, a heap has none.
+    #[test]
+    fn every_heap_of_the_every_range_has_a_value() {
+        let all = [
+            MALIQUOT,
+            SALIQUOT,
+            MALIQUANT,
+            SALIQUANT,
+            TOTATIVE,
+            NONTOTATIVE,
+            TOTIENT,
+            DIVIDING,
+            DIVIDE_THROW_RESIDUE,
+            RESIDUE_THROW_DIVISOR,
+            M_FACTORING,
+            M_FACTORING_COPRIME,
+            FULLSET_MALIQUOT,
+            POWERSET_SALIQUOT,
+            POWERSET_MALIQUANT,
+            POWERSET_TOTATIVE,
+        ];
+        for t in all {
+            let (lo, hi) = t.every;
+            if lo > hi {
+                continue;
+            }
+            let step = ((hi - lo) / 50).max(1);
+            let sample = (lo..=hi.min(lo + 300))
+                .chain((hi.saturating_sub(40).max(lo)..=hi).rev())
+                .chain((0..50).map(|i| lo + i * step).filter(|&n| n <= hi));
+            for n in sample {
+                assert!((t.value)(n).is_some(), "{}: heap {n}", t.statement.source);
+            }
+            if lo > 0 {
+                assert!((t.value)(lo - 1).is_none(), "{}: heap {}", t.statement.source, lo - 1);
+            }
+        }
+        // The prime of index 2^20 + 1 is above POWERSET_TOTATIVE_EVERY, so every heap
+        // up to it has a smallest prime factor of index at most that.
+        assert!(crate::arith::functions::prime_pi(POWERSET_TOTATIVE_EVERY).unwrap() <= MAX_POW2_EXPONENT + 1);
+        // Past the ends: a heap without a value (2^21 + 3 is odd, its exponent 2^20 + 1;
+        // 10^11 + 3 is prime).
+        assert!(powerset_maliquant(POWERSET_MALIQUANT_EVERY + 1).is_none());
+        assert!(is_prime(100_000_000_003));
+        assert!((TOTATIVE.value)(100_000_000_003).is_none());
+        assert!((SALIQUANT.value)(2).is_none());
     }
 
     #[test]

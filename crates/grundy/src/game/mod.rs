@@ -302,6 +302,14 @@ pub trait HeapClosedForm {
         None
     }
 
+    /// True if [`HeapClosedForm::value`] gives every heap of `from..=to`, known without
+    /// evaluating them (a form proven for every heap, or up to where the arithmetic it
+    /// needs reaches); false says nothing, and the heaps are asked one by one
+    /// (`solve::formula_covers`).
+    fn gives_every(&self, _from: u64, _to: u64) -> bool {
+        false
+    }
+
     /// A property of the value `v` of heap `n` stated by the theorem beyond exact values
     /// (a bound, an if-and-only-if statement) that `v` violates, described in words;
     /// `None` if every stated property holds. Checked by `grundy verify` against search.

@@ -55,6 +55,9 @@ impl HeapClosedForm for Nim {
     fn value(&self, n: u64) -> Option<Nimber> {
         Some(Nimber::from(f::nim_heap(n)))
     }
+    fn gives_every(&self, _from: u64, _to: u64) -> bool {
+        true
+    }
     fn options_of_value(&self, n: u64, target: &Nimber) -> Option<Vec<Vec<Part>>> {
         // The options of n are the heaps 0..n, heap k having value k.
         Some(match target.to_u64() {
@@ -162,6 +165,9 @@ impl HeapClosedForm for Subtraction {
     fn value(&self, n: u64) -> Option<Nimber> {
         self.one_to_k().map(|k| Nimber::from(f::subtraction_one_to_k(n, k)))
     }
+    fn gives_every(&self, _from: u64, _to: u64) -> bool {
+        self.one_to_k().is_some()
+    }
     fn gap(&self, _n: u64) -> Option<String> {
         Some("the closed form n mod (k+1) is proven for S = {1,…,k} only".into())
     }
@@ -241,6 +247,9 @@ impl HeapClosedForm for OddNim {
     }
     fn value(&self, n: u64) -> Option<Nimber> {
         Some(Nimber::from(f::odd_nim(n)))
+    }
+    fn gives_every(&self, _from: u64, _to: u64) -> bool {
+        true
     }
 }
 

@@ -73,6 +73,9 @@ impl HeapClosedForm for LaskersNim {
             Err(_) => Nimber::pow2(64),
         })
     }
+    fn gives_every(&self, _from: u64, _to: u64) -> bool {
+        true
+    }
 }
 
 /// The registry row.

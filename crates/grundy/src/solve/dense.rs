@@ -77,7 +77,9 @@ pub(crate) fn decode(code: u32, encoding: Encoding) -> Nimber {
 /// 2^32 heaps and within the memory limit.
 ///
 /// # Errors
-/// [`Error::TooLarge`] for a table of 2^32 − 1 heaps or more, or above the memory limit.
+/// [`Error::TooLarge`] for a table of 2^32 − 1 heaps or more (its detail
+/// [`crate::error::PAST_TABLES`], which callers that know what answers such heaps
+/// extend with [`advise_past_tables`]), or above the memory limit.
 pub(crate) fn check_table_memory(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -> Result<()> {
     let name = rs.name();
     if to >= u32::MAX as u64 {
@@ -85,7 +87,7 @@ pub(crate) fn check_table_memory(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -
             what: format!("a table of {name} to {to}"),
             estimate_bytes: table_bytes(rs, to),
             limit_bytes: ctl.memory_limit(),
-            detail: "dense tables stop below 2^32 heaps".into(),
+            detail: crate::error::PAST_TABLES.into(),
         });
     }
     ctl.check_memory(
@@ -93,6 +95,29 @@ pub(crate) fn check_table_memory(rs: &dyn HeapRuleset, to: u64, ctl: &Control) -
         table_bytes(rs, to),
         format!("{} heaps × {} bytes", to + 1, rs.memory().bytes_per_heap),
     )
+}
+
+/// `e` with `advice` (what answers the heaps instead, or that nothing does) after its
+/// detail, when `e` is a refusal for a table past the bound no memory limit lifts
+/// ([`crate::control::is_past_tables`]); any other error as it is.
+pub(crate) fn advise_past_tables(e: Error, advice: impl FnOnce() -> Option<String>) -> Error {
+    match e {
+        Error::TooLarge {
+            what,
+            estimate_bytes,
+            limit_bytes,
+            detail,
+        } if detail.starts_with(crate::error::PAST_TABLES) => Error::TooLarge {
+            what,
+            estimate_bytes,
+            limit_bytes,
+            detail: match advice() {
+                Some(a) => format!("{detail}; {a}"),
+                None => detail,
+            },
+        },
+        e => e,
+    }
 }
 
 /// Bytes a dense table to `to` needs for `rs`.

@@ -158,6 +158,7 @@ impl Evaluator {
                 return Err(Error::NoFormula {
                     ruleset: rs.name(),
                     detail: form.and_then(|f| f.gap(n)),
+                    instead: self.search_instead(rs, n),
                 });
             }
         }
@@ -165,6 +166,50 @@ impl Evaluator {
             return self.heap_value_by_period(rs, n);
         }
         self.heap_value_by_search(rs, n)
+    }
+
+    /// What gives heap `n` of `rs` where its closed form does not, when that is not
+    /// `--method search` (`None`, [`Error::NoFormula`]'s advice): a heap past any
+    /// table ([`crate::error::PAST_TABLES`]) of a ruleset searched by tables is
+    /// answered only by a period `--method auto` proves, or by nothing. `to` is the
+    /// last heap of the table a search would build (`n` for a value, the range's end
+    /// for a sequence).
+    pub(crate) fn search_instead(&self, rs: &Arc<dyn HeapRuleset>, to: u64) -> Option<String> {
+        let sparse = rs.memory().reach == Reach::Sparse && !rs.is_powerset();
+        if to < u64::from(u32::MAX) || sparse {
+            return None;
+        }
+        Some(if rs.periodicity().is_some_and(|t| t.can_prove()) {
+            format!(
+                "no table reaches heap {to} ({}), so use --method auto, which answers it from a period its theorem proves, where one is proven",
+                crate::error::PAST_TABLES
+            )
+        } else {
+            format!(
+                "no table reaches heap {to} ({}), so no search answers it either",
+                crate::error::PAST_TABLES
+            )
+        })
+    }
+
+    /// What answers heap `n` of `rs`, past any table ([`crate::error::PAST_TABLES`]),
+    /// for the refusal of its table: the closed form (`--method auto` or `formula`),
+    /// a period `--method auto` proves, or nothing (and why the closed form does not).
+    fn past_tables_advice(method: Method, rs: &Arc<dyn HeapRuleset>, n: u64) -> String {
+        let form = rs.closed_form();
+        if form.is_some_and(|f| f.value(n).is_some()) {
+            return format!("--method auto or --method formula gives heap {n} from the closed form");
+        }
+        if method != Method::Auto && rs.periodicity().is_some_and(|t| t.can_prove()) {
+            return format!("--method auto answers heap {n} from a period its theorem proves, where one is proven");
+        }
+        match form {
+            Some(f) => format!(
+                "no closed form gives heap {n} either{}",
+                f.gap(n).map(|g| format!(" ({g})")).unwrap_or_default()
+            ),
+            None => format!("{} has no closed form to give heap {n} instead", rs.name()),
+        }
     }
 
     /// True if [`Method::Auto`] answers the heaps of `rs` beyond its table from a proven
@@ -309,8 +354,11 @@ impl Evaluator {
         let cache = self.heaps.entry(rs.name()).or_default();
         let have = cache.table.as_ref().map_or(0, |t| t.len() as u64);
         if n >= have {
+            // A table past 2^32 heaps is never built: growing past the bound would refuse
+            // a heap below it.
             let fits = |to: u64| {
-                super::dense::table_bytes(rs.as_ref(), to) <= ctl.memory_limit() / 2
+                to < u64::from(u32::MAX)
+                    && super::dense::table_bytes(rs.as_ref(), to) <= ctl.memory_limit() / 2
                     && crate::game::dense_work(rs.as_ref(), 0, to) <= ctl.work_limit() as u128
             };
             // Grow geometrically so that asking for many increasing heaps stays linear,
@@ -345,7 +393,10 @@ impl Evaluator {
                 )?;
             }
             let prefix = cache.table.take().map(NimSeq::into_codes).unwrap_or_default();
-            let (table, stopped) = sequence_resume(rs.as_ref(), prefix, to, ctl)?;
+            let method = self.method;
+            let (table, stopped) = sequence_resume(rs.as_ref(), prefix, to, ctl).map_err(|e| {
+                super::dense::advise_past_tables(e, || Some(Evaluator::past_tables_advice(method, rs, n)))
+            })?;
             cache.table = Some(table);
             if let Some(e) = stopped {
                 return Err(e);
@@ -409,6 +460,7 @@ impl Evaluator {
                 return Err(Error::NoFormula {
                     ruleset: rs.name(),
                     detail: form.and_then(|f| f.gap(pos)),
+                    instead: None,
                 });
             }
         }
@@ -444,6 +496,7 @@ impl Evaluator {
                 return Err(Error::NoFormula {
                     ruleset: rs.name(),
                     detail: None,
+                    instead: None,
                 });
             }
         }
@@ -553,12 +606,21 @@ impl Evaluator {
 /// more): the limit's advice only lets the search go on, so the detail says that only a
 /// proven period answers such a heap and the `computed` heaps showed none yet
 /// (`value 'officers(10^18)'`, whose period is not known).
+/// When the search's next table is itself past the tables' bound, no limit lets it go
+/// on, and the detail says so instead.
 fn past_tables(e: Error, n: u64, computed: u64) -> Error {
+    let last = computed.saturating_sub(1);
+    let bound = crate::control::is_past_tables(&e);
     let why = |detail: String| {
-        format!(
-            "{detail}; heap {n} is past any table, so only a proven period answers it, and heaps 0..={} showed none yet: a higher limit lets the search go on, and answers only if a period is proven",
-            computed.saturating_sub(1)
-        )
+        if bound {
+            format!(
+                "{detail}; heap {n} is past any table, so only a proven period answers it, and heaps 0..={last}, as far as the search's tables went, showed none: no limit lets it go further"
+            )
+        } else {
+            format!(
+                "{detail}; heap {n} is past any table, so only a proven period answers it, and heaps 0..={last} showed none yet: a higher limit lets the search go on, and answers only if a period is proven"
+            )
+        }
     };
     match e {
         Error::TooMuchWork {
@@ -584,5 +646,44 @@ fn past_tables(e: Error, n: u64, computed: u64) -> Error {
             detail: why(detail),
         },
         e => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(detail: &str) -> Error {
+        Error::TooLarge {
+            what: "the period search of officers to 4294967295".into(),
+            estimate_bytes: 3 << 34,
+            limit_bytes: 100 << 30,
+            detail: detail.into(),
+        }
+    }
+
+    /// A period search that reached the tables' bound without a proof: no limit lets it
+    /// go on, and the refusal says so instead of "a higher limit lets the search go on".
+    #[test]
+    fn a_period_search_at_the_tables_bound_advises_no_limit() {
+        let e = past_tables(refusal(crate::error::PAST_TABLES), 1 << 40, 1 << 31).to_string();
+        assert!(
+            e.starts_with("the period search of officers to 4294967295 needs an estimated 48.0 GiB, but dense tables stop below 2^32 heaps, whatever the memory limit; heap 1099511627776 is past any table")
+                && e.ends_with("heaps 0..=2147483647, as far as the search's tables went, showed none: no limit lets it go further")
+                && !e.contains("the memory limit is")
+                && !e.contains("a higher limit"),
+            "{e}"
+        );
+        assert!(crate::control::is_past_tables(&past_tables(
+            refusal(crate::error::PAST_TABLES),
+            1 << 40,
+            1 << 31
+        )));
+        // Refused by the memory limit below the bound: a higher limit lets it go on.
+        let e = past_tables(refusal("2^31 heaps × 24 bytes"), 1 << 40, 1 << 20).to_string();
+        assert!(
+            e.contains("the memory limit is 100.0 GiB") && e.contains("a higher limit lets the search go on"),
+            "{e}"
+        );
     }
 }

@@ -47,7 +47,7 @@ pub use dense::{
 pub use evaluator::{Announce, Evaluator, Method};
 pub use explore::{Bound, BoundedValue, LoopyExplorer};
 pub use solver::{
-    game_rulesets, MisereSequence, MisereValue, Moves, Play, QuotientUse, Sequence, SequenceValues, Solver,
-    GENUS_BUDGET, LISTED_BYTES_PER_HEAP, LISTED_BYTES_PER_OPTION, LISTED_MOVES, LISTED_SUBSET_MOVES,
-    POWERSET_BYTES_PER_BASE, PROOF_WITHOUT_DB, QUOTIENT_BUDGET,
+    formula_covers, formula_gives, game_rulesets, Coverage, MisereSequence, MisereValue, Moves, Play, QuotientUse,
+    Sequence, SequenceValues, Solver, FORMULA_PROBE, GENUS_BUDGET, LISTED_BYTES_PER_HEAP, LISTED_BYTES_PER_OPTION,
+    LISTED_MOVES, LISTED_SUBSET_MOVES, POWERSET_BYTES_PER_BASE, PROOF_WITHOUT_DB, QUOTIENT_BUDGET,
 };

@@ -34,8 +34,10 @@ use num_bigint::BigUint;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
+mod formula;
 mod misere;
 mod search_files;
+pub use formula::{formula_covers, formula_gives, Coverage, FORMULA_PROBE};
 pub use misere::{MisereSequence, MisereValue, Play, QuotientUse, GENUS_BUDGET, QUOTIENT_BUDGET};
 pub use search_files::{game_rulesets, PROOF_WITHOUT_DB};
 
@@ -1003,49 +1005,14 @@ impl Solver {
         let ctl = self.ev.control().clone();
         match rs {
             Ruleset::Heap(h) if self.ev.method() == Method::Formula => {
-                // Nothing is stored (the values are evaluated again when read), so the
-                // memory is O(1); the work is one evaluation per heap, checked first.
-                let form = h.closed_form();
-                let count = u128::from(to - from) + 1;
-                if usize::try_from(count).is_err() {
-                    return Err(Error::Unsupported(format!(
-                        "the sequence of {} on heaps {from}..={to} has {count} values, more than a sequence holds; ask for fewer heaps",
-                        h.name()
-                    )));
-                }
-                ctl.check_work(
-                    &format!("the closed form of {} on heaps {from}..={to}", h.name()),
-                    count,
-                    format!("{count} heaps, one evaluation each"),
-                )?;
-                // Each value is evaluated once here (a power of two of n/2 bits costs
-                // n/128 words), which also sums the work of printing them.
-                let mut len = 0usize;
-                let mut text_work = 0u128;
-                let mut meter = ctl.meter();
-                for n in from..=to {
-                    let Some(v) = form.and_then(|f| f.value(n)) else {
-                        return Err(Error::NoFormula {
-                            ruleset: h.name(),
-                            detail: form.and_then(|f| f.gap(n)),
-                        });
-                    };
-                    text_work = text_work.saturating_add(print_cost(digits(&v)));
-                    len += 1;
-                    if let Err(e) = meter.add(v.bits() / 64 + 1) {
-                        seq.stopped = Some(e);
-                        break;
-                    }
-                }
-                seq.values = SequenceValues::Formula {
-                    ruleset: rs.clone(),
-                    len,
-                    text_work,
-                };
+                seq.values = self.formula_values(rs, h, from, to, &mut seq.stopped)?;
             }
             Ruleset::Heap(h) if self.checkpoint.is_none() && self.ev.uses_period(h) => {
                 // The table only until the period is proven, the rest from the period.
-                let (proof, stopped) = self.ev.find_period(h, to)?;
+                let (proof, stopped) = match self.ev.find_period(h, to) {
+                    Ok(found) => found,
+                    Err(e) => return self.closed_form_instead(rs, h, to, e, seq),
+                };
                 match proof {
                     Some(p) if to >= self.ev.table_len(h) => {
                         // In u128: heaps 0..=2^64 − 1 are 2^64 (the count wrapped to 0,
@@ -1085,7 +1052,10 @@ impl Solver {
                         let prefix = ck.load(h.as_ref(), &ctl)?;
                         super::dense::sequence_checkpointed(h.as_ref(), prefix, to, &ctl, Some(ck.as_ref()))?
                     }
-                    None => sequence_partial(h.as_ref(), to, &ctl)?,
+                    None => match sequence_partial(h.as_ref(), to, &ctl) {
+                        Ok(done) => done,
+                        Err(e) => return self.closed_form_instead(rs, h, to, e, seq),
+                    },
                 };
                 seq.values = SequenceValues::Table(table);
                 seq.stopped = stopped;
@@ -1111,6 +1081,134 @@ impl Solver {
             Ruleset::Tuple(_) | Ruleset::Game(_) => unreachable!("refused above"),
         }
         Ok(seq)
+    }
+
+    /// The values of heaps `from..=to` of `h` from its closed form
+    /// ([`SequenceValues::Formula`]): nothing is stored (the values are evaluated again
+    /// when read), so the memory is O(1); the work is one evaluation per heap, checked
+    /// first, and each value is evaluated once here (a power of two of n/2 bits costs
+    /// n/128 words), which also sums the work of printing them. An interruption while
+    /// they are evaluated goes to `stopped`, the values before it kept.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for more values than a sequence holds,
+    /// [`Error::TooMuchWork`] for more heaps than the work limit, [`Error::NoFormula`]
+    /// at the first heap without a value.
+    fn formula_values(
+        &self,
+        rs: &Ruleset,
+        h: &Arc<dyn HeapRuleset>,
+        from: u64,
+        to: u64,
+        stopped: &mut Option<Error>,
+    ) -> Result<SequenceValues> {
+        let ctl = self.ev.control();
+        let form = h.closed_form();
+        let count = u128::from(to - from) + 1;
+        if usize::try_from(count).is_err() {
+            return Err(Error::Unsupported(format!(
+                "the sequence of {} on heaps {from}..={to} has {count} values, more than a sequence holds; ask for fewer heaps",
+                h.name()
+            )));
+        }
+        ctl.check_work(
+            &format!("the closed form of {} on heaps {from}..={to}", h.name()),
+            count,
+            format!("{count} heaps, one evaluation each"),
+        )?;
+        let mut len = 0usize;
+        let mut text_work = 0u128;
+        let mut meter = ctl.meter();
+        for n in from..=to {
+            let Some(v) = form.and_then(|f| f.value(n)) else {
+                return Err(Error::NoFormula {
+                    ruleset: h.name(),
+                    detail: form.and_then(|f| f.gap(n)),
+                    instead: self.ev.search_instead(h, to),
+                });
+            };
+            text_work = text_work.saturating_add(print_cost(digits(&v)));
+            len += 1;
+            if let Err(e) = meter.add(v.bits() / 64 + 1) {
+                *stopped = Some(e);
+                break;
+            }
+        }
+        Ok(SequenceValues::Formula {
+            ruleset: rs.clone(),
+            len,
+            text_work,
+        })
+    }
+
+    /// The sequence of `seq` from the closed form of `h` where `--method auto`'s table
+    /// cannot be built whatever the limits (`refused`: a table past 2^32 heaps,
+    /// [`crate::control::is_past_tables`]) and the closed form gives every heap of the
+    /// range ([`formula_covers`]); its source says so. Otherwise the refusal, with what
+    /// the closed form lacks, or the closed form's own refusal for work where it gives
+    /// every heap (a higher work limit then lets `auto` take it). `--method search`'s
+    /// refusal of a table past 2^32 heaps gets the advice of what answers those heaps
+    /// instead. A table refused by a limit that can be raised stays refused (`seq`
+    /// computes from the rules unless told otherwise; the command line adds the advice
+    /// `--method formula gives these` where it does).
+    ///
+    /// # Errors
+    /// As described; [`Error::Interrupted`] if cancelled meanwhile.
+    fn closed_form_instead(
+        &mut self,
+        rs: &Ruleset,
+        h: &Arc<dyn HeapRuleset>,
+        to: u64,
+        refused: Error,
+        mut seq: Sequence,
+    ) -> Result<Sequence> {
+        let from = seq.from;
+        let ctl = self.ev.control().clone();
+        let covers = || formula_covers(h.as_ref(), from, to, &ctl);
+        if !crate::control::is_past_tables(&refused) || self.checkpoint.is_some() {
+            return Err(refused);
+        }
+        if self.ev.method() != Method::Auto {
+            // --method search: what answers heaps past any table instead.
+            let periodic = h.periodicity().is_some_and(|t| t.can_prove());
+            return Err(super::dense::advise_past_tables(refused, || {
+                if formula_gives(h.as_ref(), from, to, &ctl) {
+                    Some("--method auto or --method formula gives these from the closed form".into())
+                } else if periodic {
+                    Some("--method auto answers these from a period its theorem proves, where one is proven".into())
+                } else {
+                    lacks(h.as_ref(), covers())
+                }
+            }));
+        }
+        let Some(form) = h.closed_form() else {
+            return Err(refused);
+        };
+        let mut stopped = None;
+        match self.formula_values(rs, h, from, to, &mut stopped) {
+            Ok(values) => {
+                seq.values = values;
+                seq.stopped = stopped;
+                seq.source = Some(format!(
+                    "heaps {from}..={to} by the closed form ({}), since no table reaches them (dense tables stop below 2^32 heaps)",
+                    form.statement().source
+                ));
+                Ok(seq)
+            }
+            Err(Error::Interrupted) => Err(Error::Interrupted),
+            Err(e) => {
+                // The closed form stopped at a heap without a value, or refused the
+                // range before evaluating it (its count): then whether it covers it.
+                let covered = match e {
+                    Error::NoFormula { .. } => covers(),
+                    _ => match covers() {
+                        Coverage::Every => return Err(e),
+                        c => c,
+                    },
+                };
+                Err(super::dense::advise_past_tables(refused, || lacks(h.as_ref(), covered)))
+            }
+        }
     }
 
     fn loopy_sequence(
@@ -1169,6 +1267,19 @@ impl Solver {
         }
         ctl.finish();
         Ok((values, stopped))
+    }
+}
+
+/// What the closed form of `h` lacks on a range, for the refusal of a table that no
+/// limit lets be built: its first heap without a value and why.
+fn lacks(h: &dyn HeapRuleset, covered: Coverage) -> Option<String> {
+    let form = h.closed_form()?;
+    match covered {
+        Coverage::NoValueAt(n) => Some(format!(
+            "no closed form gives heap {n} either{}",
+            form.gap(n).map(|g| format!(" ({g})")).unwrap_or_default()
+        )),
+        Coverage::Every | Coverage::Unknown => None,
     }
 }
 
@@ -1352,6 +1463,7 @@ fn no_loopy_formula(rs: &dyn LoopyRuleset) -> Error {
     Error::NoFormula {
         ruleset: rs.name(),
         detail: Some("a loopy ruleset; its values come from its game graph".into()),
+        instead: None,
     }
 }
 

@@ -434,6 +434,7 @@ pub fn check_memory(codes: &[String], to: u64, jobs: usize, ctl: &Control) -> Re
         let rs = crate::catalog::parse_ruleset(code)?;
         worst = worst.max(bytes_for(rs.as_heap("census")?.as_ref(), to));
     }
+    past_tables(&format!("a census to heap {to}"), to, worst.saturating_mul(jobs), ctl)?;
     if worst > ctl.memory_limit() / jobs {
         return Err(Error::TooLarge {
             what: format!("a census to heap {to} with {jobs} codes at a time"),
@@ -448,6 +449,28 @@ pub fn check_memory(codes: &[String], to: u64, jobs: usize, ctl: &Control) -> Re
     Ok(())
 }
 
+/// The refusal of a census to heap `to` ≥ 2^32 − 1, whose tables no memory limit lets
+/// be built: it names the bound and the `--to` within it, not the memory limit or
+/// fewer `--jobs`, which cannot help.
+///
+/// # Errors
+/// [`Error::TooLarge`] with the detail [`crate::error::PAST_TABLES`].
+fn past_tables(what: &str, to: u64, bytes: u64, ctl: &Control) -> Result<()> {
+    if to < u64::from(u32::MAX) {
+        return Ok(());
+    }
+    Err(Error::TooLarge {
+        what: what.to_string(),
+        estimate_bytes: bytes,
+        limit_bytes: ctl.memory_limit(),
+        detail: format!(
+            "{}; a census reaches heap {} at most",
+            crate::error::PAST_TABLES,
+            u32::MAX - 1
+        ),
+    })
+}
+
 /// Runs one code to heap `to` within the limits of `ctl` (its work limit is the
 /// code's budget; a code whose whole table is above it runs to the last heap within
 /// it) and stops as soon as its period is proven. A code over its budget is open to
@@ -460,8 +483,10 @@ pub fn run_code(code: &str, to: u64, ctl: &Control) -> Result<Outcome> {
     let start = std::time::Instant::now();
     let rs = heap_ruleset(code)?;
     let own = own_control(ctl);
+    let what = format!("the census of {code} to heap {to}");
+    past_tables(&what, to, bytes_for(rs.as_ref(), to), &own)?;
     own.check_memory(
-        &format!("the census of {code} to heap {to}"),
+        &what,
         bytes_for(rs.as_ref(), to),
         format!("{} bytes a heap", rs.memory().bytes_per_heap + 8),
     )?;

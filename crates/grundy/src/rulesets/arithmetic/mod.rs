@@ -288,6 +288,11 @@ impl HeapClosedForm for Theorem {
         (!self.gap.is_empty()).then(|| self.gap.to_string())
     }
 
+    fn gives_every(&self, from: u64, to: u64) -> bool {
+        let (lo, hi) = self.every;
+        lo <= from && to <= hi
+    }
+
     fn check(&self, n: u64, v: &Nimber) -> Option<String> {
         self.check.and_then(|c| c(n, v))
     }

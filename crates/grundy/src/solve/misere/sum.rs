@@ -71,6 +71,14 @@ const BYTES_PER_OPTION: u64 = 48;
 /// Bytes per atom of a listed option.
 const BYTES_PER_OPTION_ATOM: u64 = 16;
 
+/// Bytes of one atom: its key, its entry in the table of atoms and its slots (parts,
+/// options, canonical options, whether it has an option).
+const BYTES_PER_ATOM: u64 = 128;
+
+/// The options of a heap listed before its listing's memory is estimated, for the most
+/// heaps an option has ([`heap_options`]).
+const OPTIONS_SAMPLED: usize = 4096;
+
 /// True if `rs` is Nim itself (heap n moves to any smaller heap): the built-in `nim`,
 /// recognised by its name and Bouton's closed form.
 pub(crate) fn is_nim(rs: &dyn HeapRuleset) -> bool {
@@ -283,8 +291,19 @@ impl Atoms {
         let mut opts: Vec<Sum> = Vec::new();
         match key {
             Key::Nim(n) => {
-                ctl.check_work(
-                    &format!("listing the options of nim({n})"),
+                // Every smaller heap, each an atom of its own: their memory first,
+                // then the work, then both as they are made (`nim(10^18)` in a misère
+                // sum was refused for its work, and with `--max-work none` made atoms
+                // past any memory limit until the system refused one).
+                let what = format!("listing the options of nim({n})");
+                let per = 2 * (BYTES_PER_OPTION + BYTES_PER_OPTION_ATOM) + BYTES_PER_ATOM;
+                ctl.check_memory_and_work(
+                    &what,
+                    n.saturating_mul(per),
+                    format!(
+                        "{} options × {per} bytes, an option of one heap listed, the sum made of it and its atom",
+                        crate::error::sci(u128::from(n))
+                    ),
                     n as u128,
                     "one per smaller heap",
                 )?;
@@ -294,6 +313,14 @@ impl Atoms {
                     } else {
                         vec![(self.intern(Key::Nim(k))?, 1)]
                     });
+                    if k & 0xFFF == 0xFFF {
+                        ctl.check_going(&what, u128::from(k) + 1, "counted as they are listed")?;
+                        ctl.check_memory(
+                            &what,
+                            (k + 1).saturating_mul(per),
+                            format!("{} options listed so far, {}", k + 1, crate::control::AT_LEAST),
+                        )?;
+                    }
                 }
             }
             Key::Heap(i, n) => {
@@ -459,7 +486,33 @@ pub(crate) fn heap_options(rs: &dyn HeapRuleset, n: u64, ctl: &Control) -> Resul
         }
         ctl.check_work(&what, 1u128 << bound, "one per subset of the base")?;
     } else {
-        ctl.check_work(&what, bound, "an upper bound on the options")?;
+        // The memory first, then the work (docs/choices.md, "Which limit a refusal
+        // names"): the lists are checked as they grow, against a floor that follows
+        // the limit up, so a run refused for its work and let through by a higher work
+        // limit was then refused for its memory (`0.137(10^18)` in misère play: 5·10^17
+        // options). Each option is counted with as many heaps as the most an option
+        // among the first few thousand has, so that the check as they grow does not
+        // refuse a run this one let through (when no later option has more).
+        let mut heaps = 1u64;
+        let mut sampled = 0;
+        rs.for_each_option_while(n, &mut |parts| {
+            heaps = heaps.max(parts.iter().filter(|p| p.heap != 0).count() as u64);
+            sampled += 1;
+            sampled < OPTIONS_SAMPLED
+        });
+        let per = 2 * (BYTES_PER_OPTION + BYTES_PER_OPTION_ATOM * heaps);
+        let bytes = bound.saturating_mul(u128::from(per)).min(u128::from(u64::MAX)) as u64;
+        ctl.check_memory_and_work(
+            &what,
+            bytes,
+            format!(
+                "up to {} options × {per} bytes, an option of {heaps} heap{} listed and the sum made of it",
+                crate::error::sci(bound),
+                if heaps == 1 { "" } else { "s" }
+            ),
+            bound,
+            "an upper bound on the options",
+        )?;
     }
     // Listed one by one with the limits and Ctrl-C looked at as they grow: a heap of
     // 0.8 (three heaps left) has n²/12 options, 7.5·10^7 at 30000, 9 GB listed before
@@ -601,6 +654,37 @@ pub(crate) fn replace(s: &Sum, i: usize, option: &Sum) -> Result<Sum> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The listing of a heap's options is refused for its memory before its work, so a
+    /// higher work limit, as a refusal for work advises, is not then refused for memory:
+    /// Dawson's chess at 10^18 lists up to 5·10^17 options of two heaps, 160 bytes each.
+    #[test]
+    fn a_listing_is_refused_for_its_memory_before_its_work() {
+        let rs = match crate::catalog::parse_ruleset("0.137").unwrap() {
+            crate::game::Ruleset::Heap(h) => h,
+            _ => unreachable!("a code is a heap ruleset"),
+        };
+        for work in [1000, crate::control::NO_WORK_LIMIT] {
+            let ctl = Control::new().with_memory_limit(1 << 30).with_work_limit(work);
+            match heap_options(rs.as_ref(), 1_000_000_000_000_000_000, &ctl) {
+                Err(Error::TooLarge { detail, .. }) => {
+                    assert!(
+                        detail.starts_with("up to 5.00e17 options × 160 bytes, an option of 2 heaps"),
+                        "{detail}"
+                    )
+                }
+                other => panic!("{:?}", other.map(|o| o.len())),
+            }
+        }
+        // Within the memory limit, the work is checked before any is listed.
+        let ctl = Control::new().with_memory_limit(1 << 30).with_work_limit(1000);
+        assert!(matches!(
+            heap_options(rs.as_ref(), 1_000_000, &ctl),
+            Err(Error::TooMuchWork { .. })
+        ));
+        // Heap 10: 8, 7, and 7 split as 1 + 6, 2 + 5, 3 + 4.
+        assert_eq!(heap_options(rs.as_ref(), 10, &Control::new()).unwrap().len(), 5);
+    }
 
     #[test]
     fn replace_merges_and_drops() {
