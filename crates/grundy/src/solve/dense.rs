@@ -362,7 +362,7 @@ pub fn sequence_checkpointed(
 }
 
 /// How often (in heaps) a step that measures its work per heap has the work left
-/// projected ([`projected_work`]): a run that the projection stops keeps the heaps
+/// projected (`projected_work`): a run that the projection stops keeps the heaps
 /// `0..n` for a multiple `n` of this, which a resumed census checks an open row by.
 pub const PROJECTION_EVERY: u64 = 0x4000;
 

@@ -167,7 +167,7 @@ pub trait CensusRow: Clone + Serialize + DeserializeOwned + Send + Sync {
     ///
     /// # Errors
     /// [`Error::Interrupted`] when the cancellation flag of `ctl` is set; a limit that
-    /// stopped the check ([`resume::is_limit`]: the row is kept unchecked); nothing
+    /// stopped the check (`resume::is_limit`: the row is kept unchecked); nothing
     /// else (a failed check is a reason).
     fn distrust(&self, dir: &Path, to: u64, max_work: u64, ctl: &Control) -> Result<Option<String>>;
     /// True for a row no certificate proves in full (normal play: open; misère play:

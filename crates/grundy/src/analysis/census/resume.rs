@@ -103,7 +103,7 @@ impl<R: CensusRow> Output<R> {
     /// a `jobs`-th of the memory limit of `ctl` and its work limit (a code's budget),
     /// then runs up to [`SAMPLE_ROWS`] of the open (partial) rows that passed again,
     /// drawn at random, and compares them field by field but for the measurements
-    /// ([`MEASURED`]). The rows that fail are not trusted: their lines are taken out of `census.jsonl` (rewritten
+    /// (`MEASURED`). The rows that fail are not trusted: their lines are taken out of `census.jsonl` (rewritten
     /// atomically) and their certificate files removed, so that their codes run again
     /// ([`Output::is_done`] is false for them). Returns them, in the order of the file.
     ///
