@@ -52,6 +52,16 @@ pub fn supported(digits: &[u64]) -> bool {
     digits.iter().all(|&d| d < 16)
 }
 
+/// True if the moves of heaps of the code `digits` are found through `period`: an
+/// ordinary period (saltus 0), digits [`supported`], and a period of at most
+/// [`MAX_PERIOD_OF_THREE`] where a digit splits a heap in three. Otherwise the options
+/// are enumerated (their work checked first).
+pub fn handles(period: &ProvenPeriod, digits: &[u64]) -> bool {
+    let per = period.periodicity();
+    let threes = digits.iter().any(|&d| d & 8 != 0);
+    per.saltus == 0 && supported(digits) && (!threes || per.period <= MAX_PERIOD_OF_THREE)
+}
+
 /// The options of heap `n` of the code `digits` (`digits[j]`: bit k set when removing
 /// j tokens may leave k heaps; k ≤ 3) whose value is `target` (every option when
 /// `None`), in the order of the rules: j ascending; for each, the empty heap, the one
@@ -64,8 +74,7 @@ pub fn supported(digits: &[u64]) -> bool {
 /// [`MAX_PERIOD_OF_THREE`].
 pub fn options(period: &ProvenPeriod, digits: &[u64], n: u64, target: Option<u64>, cap: usize) -> Result<Found> {
     let per = period.periodicity();
-    let threes = digits.iter().any(|&d| d & 8 != 0);
-    if per.saltus != 0 || !supported(digits) || (threes && per.period > MAX_PERIOD_OF_THREE) {
+    if !handles(period, digits) {
         return Err(Error::Unsupported(format!(
             "the options of {}({n}) are found through the period only for an ordinary period of a code leaving at most three heaps (and a period of at most {MAX_PERIOD_OF_THREE} where it leaves three)",
             period.ruleset()
