@@ -112,10 +112,14 @@ def test_advice_that_can_be_followed():
     with pytest.raises(ValueError) as refused:
         grundy.seq("totative", top - 55, start=top - 65, method="formula")
     assert "so no search answers it either" in str(refused.value), refused.value
+    heaps = ",".join(str(10**18 + i) for i in range(20))
     with pytest.raises(grundy.ResourceError) as refused:
-        grundy.moves("0.B(10**18) + nim(1)", memory_limit="1G")
+        grundy.moves(f"nim({heaps})", all=True, memory_limit="1G")
     text = str(refused.value)
     assert 'max_work="none"' in text and "the run may list that many" in text, text
+    # Splits in three found through the proven period: counted, not listed one by one.
+    moves = grundy.moves("0.B(10**18) + nim(1)")
+    assert moves.winning_count == 83333333333333333166666666666666669
     for work in (None, "none"):
         with pytest.raises(grundy.ResourceError) as refused:
             grundy.value("0.137(10**18)", play="misere", max_work=work, memory_limit="1G")

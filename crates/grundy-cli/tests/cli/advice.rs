@@ -235,14 +235,20 @@ fn auto_takes_the_closed_form_where_no_table_reaches() {
 }
 
 /// `--max-work none` lifts the limit, but on an upper bound of the options listed one
-/// by one (`moves '0.B(10^18) + nim(1)'`: 8.3·10^34 three-heap splits, listed one by
-/// one) the run may list that many, and the refusal says so; on a model's estimate
-/// that a search may undercut by far it says only that the limit is lifted.
+/// by one (every option of twenty Nim heaps near 10^18: 2·10^19) the run may list that
+/// many, and the refusal says so; on a model's estimate that a search may undercut by
+/// far it says only that the limit is lifted. `moves '0.B(10^18) + nim(1)'` was such a
+/// refusal (8.3·10^34 splits in three, listed one by one): its winning moves are now
+/// found through the proven period, counted exactly.
 #[test]
 fn lifting_the_work_limit_on_an_upper_bound_says_what_follows() {
-    let e = error_line(&["--memory-limit", "1G", "moves", "0.B(10^18) + nim(1)"]);
+    let heaps: Vec<String> = (0..20)
+        .map(|i| (1_000_000_000_000_000_000u64 + i).to_string())
+        .collect();
+    let expr = format!("nim({})", heaps.join(","));
+    let e = error_line(&["--memory-limit", "1G", "moves", &expr, "--all"]);
     assert!(
-        e.contains("visits about 8.34e34 options (an upper bound on the options enumerated)")
+        e.contains("visits about 2.00e19 options (an upper bound on the options enumerated)")
             && e.trim_end().ends_with(
                 "--max-work none lifts the limit, but the estimate is an upper bound on options listed one by one: the run may list that many)"
             ),
@@ -257,6 +263,14 @@ fn lifting_the_work_limit_on_an_upper_bound_says_what_follows() {
     assert!(
         e.contains("--max-work none lifts the limit") && !e.contains("upper bound"),
         "{e}"
+    );
+    let v = crate::common::json(&["moves", "0.B(10^18) + nim(1)", "--format", "json"]);
+    assert_eq!(v["value"], "1", "{v}");
+    // round((10^18 − 1)²/12) splits in three, the one heap 10^18 − 1, nim(1) → nim(0).
+    assert_eq!(v["winning_count"], "83333333333333333166666666666666669", "{v}");
+    assert_eq!(
+        v["winning"][1], "take-and-break[0.B](1,1,999999999999999997) + nim(1)",
+        "{v}"
     );
 }
 

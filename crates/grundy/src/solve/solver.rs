@@ -801,7 +801,10 @@ impl Solver {
         let digits = ruleset.plain_digits().unwrap_or_default();
         let proof = match self.ev.find_period(ruleset, heap)? {
             (_, Some(e)) => return Err(e),
-            (Some(p), None) if heap >= self.ev.table_len(ruleset) => p,
+            (Some(p), None) if heap >= self.ev.table_len(ruleset) && period_moves::handles(&p, &digits) => p,
+            // Within the table, or a period the move finder does not take (a split in
+            // three under a period above 2048): the options are enumerated, their work
+            // checked first.
             _ => return Ok(false),
         };
         let Some(rest_value) = rest.value().and_then(LoopyValue::as_finite) else {

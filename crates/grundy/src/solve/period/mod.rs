@@ -9,9 +9,10 @@
 //!   one period), answering values; the [`crate::solve::Evaluator`] keeps one per
 //!   ruleset, found by the search or loaded from a saved certificate.
 //! - [`moves`]: the options of a given value of a heap far beyond the table, for codes
-//!   of plain digits (take, leave one heap, split in two): the pieces a + b = n − j with
-//!   G(a) ⊕ G(b) = t are found through the residues of a modulo p and the preperiod,
-//!   listed in the order of the rules and counted exactly, never by scanning n.
+//!   of plain digits (take, leave one heap, split in two or three): the pieces a + b =
+//!   n − j with G(a) ⊕ G(b) = t are found through the residues of a modulo p and the
+//!   preperiod, a + b + c = n − j through those of a and b, listed in the order of the
+//!   rules and counted exactly, never by scanning n.
 
 pub mod detect;
 pub mod moves;

@@ -121,6 +121,63 @@ fn moves_through_the_period_are_the_enumerated_moves() {
     }
 }
 
+/// Codes that split a heap in three (hex digits 8 to F) find their moves through the
+/// period too: the splits a + b + c by the residues of a and b, counted by sums of
+/// floors. `moves '0.B(10^18) + nim(1)'` was refused for 8.3·10^34 options listed one
+/// by one, with the advice `--max-work none`, which started a run that would list them
+/// all. The same lists in the same order and the same counts as the enumeration.
+#[test]
+fn moves_of_splits_of_three_through_the_period_are_the_enumerated_moves() {
+    let mut next = rng(3);
+    for name in [
+        "0.B", "0.D", "0.A", "0.B7", "0.B3", "0.B5", "0.B1", "0.F1", "0.B13", "0.B31", "0.A7", "0.F2",
+    ] {
+        let mut auto = Solver::new(Method::Auto, Control::new());
+        let mut search = Solver::new(Method::Search, Control::new());
+        for k in 0..6 {
+            let n = 1100 + next() % 300;
+            let other = next() % 8;
+            let text = match k % 3 {
+                0 => format!("{name}({n})"),
+                1 => format!("{name}({n}) + nim({other})"),
+                _ => format!("{name}({n},{other})"),
+            };
+            let pos = parse_position(&text).unwrap();
+            let all = k % 2 == 0;
+            let a = auto.moves(&pos, all).unwrap();
+            let s = search.moves(&pos, all).unwrap();
+            assert_eq!(a.value.value_text(), s.value.value_text(), "{text}");
+            assert_eq!(strings(&a.winning), strings(&s.winning), "{text}");
+            assert_eq!(a.winning_total, s.winning_total, "{text}");
+            assert_eq!(a.options_total, s.options_total, "{text}");
+            let opts = |m: &crate::solve::Moves| {
+                m.options.as_ref().map(|o| {
+                    o.iter()
+                        .map(|(p, v)| format!("{p} {}", v.value_text()))
+                        .collect::<Vec<_>>()
+                })
+            };
+            assert_eq!(opts(&a), opts(&s), "{text}");
+        }
+        assert!(!auto.periods_used().is_empty(), "{name}: the period found the moves");
+    }
+    // 0.B at 10^18: G(n) = n mod 2, so every split of 10^18 − 1 in three (an odd
+    // number of odd parts) and the one heap 10^18 − 1 have value 1, as nim(1) asks:
+    // round((10^18 − 1)²/12) + 1, and nim(1) → nim(0).
+    let mut solver = Solver::new(Method::Auto, Control::new());
+    let m = solver
+        .moves(&parse_position("0.B(10^18) + nim(1)").unwrap(), false)
+        .unwrap();
+    let n: u128 = 1_000_000_000_000_000_000 - 1;
+    let threes = (n * n + 6) / 12;
+    assert_eq!(m.winning_total, (threes + 2).into());
+    assert_eq!(m.winning.len(), 1001);
+    assert_eq!(
+        m.winning[1].to_string(),
+        "take-and-break[0.B](1,1,999999999999999997) + nim(1)"
+    );
+}
+
 /// Heaps far beyond any table: values, winning moves with their exact counts, and the
 /// count of every option, checked against the residues by hand for Kayles
 /// (Periodicity(12, 71, 0)).
