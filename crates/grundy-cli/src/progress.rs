@@ -308,6 +308,15 @@ static WRITING: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
 /// being renamed, nor lets one be renamed after it said the file was not written.
 static COMMIT: Mutex<()> = Mutex::new(());
 
+/// Held by the unit tests that write files through [`writing`]: the list of writes in
+/// progress is the process's, and a test that abandons the writes would abandon
+/// another test's (run on another thread of the same test binary).
+#[cfg(test)]
+pub(crate) fn serial_writes() -> std::sync::MutexGuard<'static, ()> {
+    static SERIAL: Mutex<()> = Mutex::new(());
+    SERIAL.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Says that `path` was written whole although the run was interrupted (the interrupt
 /// came while it was synced and renamed), once: the command and the exit of a second
 /// Ctrl-C may both come to say it.
@@ -439,6 +448,7 @@ mod tests {
     /// saying nothing, and could remove one as it was renamed.)
     #[test]
     fn a_second_interrupt_waits_for_a_rename_and_names_each_file() {
+        let _serial = serial_writes();
         let dir = tempfile::tempdir().unwrap();
         let (renamed, abandoned) = (dir.path().join("renamed.png"), dir.path().join("abandoned.png"));
         let (begun, data) = (std::sync::Barrier::new(2), std::sync::Barrier::new(2));

@@ -116,6 +116,7 @@ mod tests {
 
     #[test]
     fn a_figure_is_drawn_from_its_ruleset_name() {
+        let _serial = crate::progress::serial_writes();
         let dir = tempfile::tempdir().unwrap();
         // A ruleset that needs parameters cannot be drawn by name alone: reported.
         let (r, _) = produce(
